@@ -1,0 +1,100 @@
+// Exact multivariate polynomials over Z: a small RAII wrapper over FLINT's fmpz_mpoly,
+// with exact conversion to and from GiNaC (for display, LaTeX and symbolic checks).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <flint/fmpz_mpoly.h>
+#include <ginac/ginac.h>
+#include <gmpxx.h>
+
+namespace seprank {
+
+// A polynomial ring Z[v_0, ..., v_{n-1}] with named variables (lexicographic term order).
+class polynomial_ring {
+ public:
+  // names: plain-text variable names; latex_names: LaTeX names (defaults to names).
+  explicit polynomial_ring(std::vector<std::string> names, std::vector<std::string> latex_names = {});
+  // A ring over existing GiNaC symbols (so that expressions in them convert exactly).
+  explicit polynomial_ring(std::vector<GiNaC::symbol> symbols);
+  ~polynomial_ring();
+  polynomial_ring(const polynomial_ring&) = delete;
+  polynomial_ring& operator=(const polynomial_ring&) = delete;
+
+  int variable_count() const { return static_cast<int>(names_.size()); }
+  const std::string& name(int i) const { return names_[i]; }
+  const GiNaC::symbol& symbol(int i) const { return symbols_[i]; }
+  const fmpz_mpoly_ctx_struct* ctx() const { return ctx_; }
+
+ private:
+  fmpz_mpoly_ctx_t ctx_;
+  std::vector<std::string> names_;
+  std::vector<GiNaC::symbol> symbols_;
+};
+
+using ring_ptr = std::shared_ptr<const polynomial_ring>;
+
+class polynomial {
+ public:
+  polynomial() = default;  // an empty handle; assign before use
+  explicit polynomial(ring_ptr ring);  // zero
+  static polynomial variable(const ring_ptr& ring, int i);
+  static polynomial constant(const ring_ptr& ring, long c);
+  polynomial(const polynomial& other);
+  polynomial(polynomial&& other) noexcept;
+  polynomial& operator=(const polynomial& other);
+  polynomial& operator=(polynomial&& other) noexcept;
+  ~polynomial();
+
+  polynomial& operator+=(const polynomial& b);
+  polynomial& operator-=(const polynomial& b);
+  polynomial& operator*=(const polynomial& b);
+  polynomial& operator*=(long c);
+  friend polynomial operator+(polynomial a, const polynomial& b) { return a += b; }
+  friend polynomial operator-(polynomial a, const polynomial& b) { return a -= b; }
+  friend polynomial operator*(const polynomial& a, const polynomial& b);
+  friend polynomial operator*(long c, polynomial a) { return a *= c; }
+  friend polynomial operator*(polynomial a, long c) { return a *= c; }
+  bool operator==(const polynomial& b) const;
+  bool operator!=(const polynomial& b) const { return !(*this == b); }
+
+  bool is_zero() const;
+  long term_count() const;
+  int total_degree() const;  // -1 for the zero polynomial
+  // Exponent of every variable in term t (terms in the ring's lexicographic order).
+  std::vector<unsigned long> exponents(long t) const;
+  void exponents(long t, unsigned long* out) const;
+  std::string coefficient_string(long t) const;
+  mpz_class coefficient(long t) const;
+
+  // Replace variable v by variable var_map[v] of `target` (or by 0 where var_map[v] < 0).
+  polynomial rename_variables(const ring_ptr& target, const std::vector<long>& var_map) const;
+  // Substitute values[v] (polynomials over `target`) for every variable v.
+  polynomial compose(const ring_ptr& target, const std::vector<polynomial>& values) const;
+  // Exact value at an integer point.
+  mpz_class evaluate(const std::vector<mpz_class>& point) const;
+
+  // Term t as a GiNaC expression in the ring's symbols.
+  GiNaC::ex term_to_ginac(long t) const;
+  GiNaC::ex to_ginac() const;
+
+  const ring_ptr& ring() const { return ring_; }
+  fmpz_mpoly_struct* get() { return p_; }
+  const fmpz_mpoly_struct* get() const { return p_; }
+
+ private:
+  ring_ptr ring_;
+  fmpz_mpoly_struct p_[1] = {};
+  bool live_ = false;
+};
+
+// Number of threads FLINT may use for polynomial multiplication (results do not depend on it).
+void set_engine_threads(int n);
+int default_engine_threads();
+
+// Converts an expression that expands to a polynomial with integer coefficients in the
+// ring's symbols; throws std::invalid_argument otherwise.
+polynomial from_ginac(const GiNaC::ex& e, const ring_ptr& ring);
+
+}  // namespace seprank

@@ -1,0 +1,95 @@
+#include "seprank/render/text.hpp"
+
+#include <sstream>
+
+namespace seprank {
+namespace {
+
+const char* legend =
+    "Every claim is labelled: computed (exact computation), verified (identity checked exactly,\n"
+    "or two independent computations agree), probabilistic (with its error bound), paper (the\n"
+    "paper's statement, not checked here), skipped (with the reason), FAILED (a check did not hold).\n";
+
+// Factors of variables [from, to) of term t, e.g. "x1_1^2*x2_3" (empty when none).
+std::string factors(const polynomial& p, const std::vector<unsigned long>& e, int from, int to, bool latex) {
+  std::ostringstream out;
+  bool first = true;
+  for (int v = from; v < to; ++v) {
+    if (!e[v]) continue;
+    if (!first) out << (latex ? " " : "*");
+    first = false;
+    if (latex)
+      p.ring()->symbol(v).print(GiNaC::print_latex(out));
+    else
+      out << p.ring()->name(v);
+    if (e[v] > 1) out << (latex ? "^{" + std::to_string(e[v]) + "}" : "^" + std::to_string(e[v]));
+  }
+  return out.str();
+}
+
+// "+3*f" / "-f" / "+7" for a coefficient c and factor string f.
+std::string signed_term(const mpz_class& c, const std::string& f, bool latex) {
+  std::string s = c < 0 ? "-" : "+";
+  const mpz_class a = abs(c);
+  if (f.empty()) return s + a.get_str();
+  if (a != 1) s += a.get_str() + (latex ? " " : "*");
+  return s + f;
+}
+
+}  // namespace
+
+std::string render_text(const derivation& d) {
+  std::ostringstream out;
+  out << d.title << "\n\n" << legend;
+  int n = 0;
+  for (const auto& s : d.steps) {
+    out << "\nStep " << ++n << ". " << s.title << "  [" << status_name(s.status) << "]\n";
+    if (!s.claim.empty()) out << "  Claim:  " << s.claim << "\n";
+    std::size_t w = 0;
+    for (const auto& v : s.values) w = std::max(w, v.name.size());
+    for (const auto& v : s.values) out << "  " << v.name << std::string(w - v.name.size(), ' ') << " = " << v.value << "\n";
+    if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << s.check << "\n";
+  }
+  for (const auto& [title, body] : d.appendix) out << "\n" << title << "\n" << body;
+  return out.str();
+}
+
+std::string polynomial_text(const polynomial& p, int first_grouped) {
+  std::ostringstream out;
+  const int n = p.ring()->variable_count();
+  if (p.is_zero()) return "0\n";
+  if (first_grouped < 0 || first_grouped >= n) {
+    for (long t = 0; t < p.term_count(); ++t)
+      out << signed_term(p.coefficient(t), factors(p, p.exponents(t), 0, n, false), false) << "\n";
+    return out.str();
+  }
+  // Group consecutive terms that share the monomial in the leading variables (lex order).
+  std::string current;
+  for (long t = 0; t < p.term_count(); ++t) {
+    const auto e = p.exponents(t);
+    const std::string lead = factors(p, e, 0, first_grouped, false);
+    if (t == 0 || lead != current) {
+      if (t) out << ")" << (current.empty() ? "" : "*" + current) << "\n";
+      current = lead;
+      out << "+(";
+    } else {
+      out << " ";
+    }
+    out << signed_term(p.coefficient(t), factors(p, e, first_grouped, n, false), false);
+  }
+  out << ")" << (current.empty() ? "" : "*" + current) << "\n";
+  return out.str();
+}
+
+std::string polynomial_latex(const polynomial& p) {
+  std::ostringstream out;
+  if (p.is_zero()) return "0";
+  for (long t = 0; t < p.term_count(); ++t) {
+    std::string s = signed_term(p.coefficient(t), factors(p, p.exponents(t), 0, p.ring()->variable_count(), true), true);
+    if (t == 0 && s[0] == '+') s.erase(0, 1);
+    out << s << (t + 1 < p.term_count() ? " " : "");
+  }
+  return out.str();
+}
+
+}  // namespace seprank

@@ -1,0 +1,89 @@
+// Structure of the output polynomial: degrees, the index structure g^L of eq. 4, and the
+// Gram form y^{L,i} = A_L(M) x^i with M = sum_j x^j x^j^T (theory notes, sections 2-3).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "seprank/config.hpp"
+#include "seprank/matrix.hpp"
+#include "seprank/polynomial.hpp"
+#include "seprank/weights.hpp"
+
+namespace seprank {
+
+// Total degrees found among the terms of a polynomial.
+struct degree_summary {
+  long terms = 0;
+  int min_degree = -1, max_degree = -1;
+  bool all_odd = true;
+};
+degree_summary summarize_degrees(const polynomial& y);
+
+// The homogeneous component of y of total degree d.
+polynomial homogeneous_part(const polynomial& y, int d);
+
+// Result of checking eq. 4: y = sum over (j_1..j_C) in [N]^C of g^L(x^i, x^{j_1}, ..., x^{j_C}).
+struct index_structure_check {
+  bool performed = false;
+  std::string skip_reason;          // why not performed
+  std::int64_t C = 0;               // number of summation vectors
+  long g_terms = 0;                 // terms of g^L (entry p)
+  bool degree_pattern = false;      // degree 1 in the first argument, exactly 2 in each other
+  bool sum_reproduces_output = false;
+};
+
+// g^L is built recursively from g^0(u) = u and
+//   g^{l+1}(u, z, Z1, Z2, Z3) = G(g^l(u, Z1), g^l(z, Z2), g^l(z, Z3)),
+//   G(q, k, v) = sum_h <W^Q q, W^K k> W^O W^V v,
+// so it has C_{l+1} = 3 C_l + 1 arguments after u. The sum over [N]^C is taken one index at a
+// time (substituting x^j for the c-th argument and summing over j), which is exact because
+// the substitution is linear. Skipped when g^L may have more than max_g_terms terms.
+index_structure_check check_index_structure(const network_config& cfg, const integer_weights& w,
+                                            const polynomial& y, std::uint64_t max_g_terms);
+
+// Upper bound on the number of terms of g^L: dx * binom(dx+1, 2)^C (saturating at cap).
+std::uint64_t index_structure_term_bound(const network_config& cfg, std::uint64_t cap);
+
+// The Gram-form matrix A_L(M) (theory notes, section 3): A_0 = I and
+//   A_{l+1} = sum_h W^O W^V (A_l M A_l^T) W^K^T W^Q A_l   (+ A_l with the residual connection).
+// Works over any scalar type S (FLINT polynomials in the entries of M, GiNaC expressions).
+template <class S, class W>
+dense_matrix<S> gram_matrix_polynomial(const network_config& c, const network_weights<W>& w,
+                                       const dense_matrix<S>& M, const S& zero, const S& one) {
+  dense_matrix<S> A(c.dx, c.dx, zero);
+  for (int r = 0; r < c.dx; ++r) A(r, r) = one;
+  for (const auto& layer : w.layers) {
+    const dense_matrix<S> B = matrix_product(matrix_product(A, M), transpose(A));
+    dense_matrix<S> next = c.residual ? A : dense_matrix<S>(c.dx, c.dx, zero);
+    for (const auto& hw : layer) {
+      // Right to left, so that weights only ever multiply polynomials.
+      const auto right = matrix_product(transpose(hw.K), matrix_product(hw.Q, A));
+      const auto term = matrix_product(hw.O, matrix_product(hw.V, matrix_product(B, right)));
+      for (int r = 0; r < c.dx; ++r)
+        for (int s = 0; s < c.dx; ++s) next(r, s) += term(r, s);
+    }
+    A = std::move(next);
+  }
+  return A;
+}
+
+// Row p of A_L(M) over Z[m_ab : 1 <= a <= b <= dx] (D = dx(dx+1)/2 variables).
+struct gram_form {
+  ring_ptr ring;                 // Z[m11, m12, ..., m_dxdx]
+  std::vector<polynomial> row;   // A_L(M)[p][r], r = 1..dx
+};
+ring_ptr make_gram_ring(int dx);
+int gram_variable(int dx, int a, int b);  // index of m_ab (1-based a, b; symmetric)
+gram_form compute_gram_form(const network_config& cfg, const integer_weights& w);
+
+// sum_r A_L(M)[p][r] x^i_r with M = sum_j x^j x^j^T substituted: the output computed from
+// the Gram form, to compare with the expansion.
+polynomial gram_form_in_inputs(const network_config& cfg, const gram_form& g, const ring_ptr& input_ring);
+
+// The symbolic identity y = (A_L(M) x^i)_p, for GiNaC weights (symbolic or numeric);
+// y_symbolic must be the expanded symbolic output. Returns true when the difference expands to 0.
+bool symbolic_gram_identity(const network_config& cfg, const symbolic_weights& w, const ring_ptr& input_ring,
+                            const GiNaC::ex& y_symbolic);
+
+}  // namespace seprank

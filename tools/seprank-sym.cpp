@@ -1,0 +1,121 @@
+// seprank-sym: command-line front end. Parses arguments, calls the library, prints.
+#include <CLI/CLI.hpp>
+#include <flint/flint.h>
+
+#include <iostream>
+
+#include "seprank/analysis.hpp"
+#include "seprank/errors.hpp"
+#include "seprank/interrupt.hpp"
+#include "seprank/render/text.hpp"
+#include "seprank/structure_report.hpp"
+#include "seprank_version.hpp"
+
+namespace {
+
+const char* exit_status_help =
+    "Exit status: 0 success; 1 a mathematical check failed; 2 usage error (bad option, value or file);\n"
+    "3 refused: the estimated size exceeds a limit; 4 internal error; 130 interrupted (Ctrl-C).";
+
+struct cli_options {
+  seprank::network_config cfg;
+  seprank::weight_choice weights;
+  seprank::resource_limits limits;
+  std::string weights_arg = "random";
+  bool print_polynomial = false;
+  bool quiet = false;
+  int threads = seprank::default_engine_threads();
+};
+
+void add_options(CLI::App& app, cli_options& o) {
+  app.add_option("--L", o.cfg.L, "depth L (number of layers), 1..8")->capture_default_str();
+  app.add_option("--dx", o.cfg.dx, "width d_x, 1..64")->capture_default_str();
+  app.add_option("--H", o.cfg.H, "heads per layer; must divide d_x")->capture_default_str();
+  app.add_option("--N", o.cfg.N, "number of input positions, 2..64")->capture_default_str();
+  app.add_option("--position", o.cfg.position, "output position i, 1..N")->capture_default_str();
+  app.add_option("--entry", o.cfg.entry, "output entry p, 1..d_x")->capture_default_str();
+  app.add_flag("--residual", o.cfg.residual, "add the residual connection y = x + attention in every layer");
+  app.add_option("--weights", o.weights_arg,
+                 "random (seeded integer draw), symbolic (GiNaC symbols; tiny sizes), or a weight FILE")
+      ->capture_default_str();
+  app.add_option("--seed", o.weights.seed, "seed of the weight draw")->capture_default_str();
+  app.add_option("--weight-range", o.weights.range, "draw weights from the nonzero integers in [-R, R]")
+      ->capture_default_str();
+  app.add_flag("--print-polynomial", o.print_polynomial, "print the expanded polynomial y_p");
+  app.add_option("--max-terms", o.limits.max_terms, "refuse expansions with more (estimated) terms")
+      ->capture_default_str();
+  app.add_option("--max-memory", o.limits.max_memory_mb, "refuse expansions needing more (estimated) MiB")
+      ->capture_default_str();
+  app.add_option("--time-limit", o.limits.max_seconds, "refuse expansions with a longer estimated time (seconds)")
+      ->capture_default_str();
+  app.add_option("--max-g-terms", o.limits.max_g_terms, "skip the eq. 4 check when g^L may have more terms")
+      ->capture_default_str();
+  app.add_option("--max-symbolic-terms", o.limits.max_symbolic_terms,
+                 "refuse symbolic-weight expansions with more (estimated) terms")
+      ->capture_default_str();
+  app.add_option("--threads", o.threads, "threads for FLINT's polynomial multiplication (results do not depend on it)")
+      ->capture_default_str();
+  app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+}
+
+void resolve_weights(cli_options& o) {
+  using kind = seprank::weight_choice::kind;
+  if (o.weights_arg == "random")
+    o.weights.source = kind::random;
+  else if (o.weights_arg == "symbolic")
+    o.weights.source = kind::symbolic;
+  else {
+    o.weights.source = kind::file;
+    o.weights.path = o.weights_arg;
+  }
+}
+
+int run(const cli_options& o) {
+  const seprank::progress_fn progress = [&](const std::string& msg) {
+    if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
+  };
+  const auto analysis = seprank::analyse_structure(o.cfg, o.weights, o.limits, o.threads, progress);
+  const auto d = seprank::structure_derivation(analysis, {o.print_polynomial});
+  std::cout << seprank::render_text(d);
+  return d.has_failure() ? seprank::exit_check_failed : seprank::exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"seprank-sym " SEPRANK_VERSION
+               ": exact separation-rank facts for the self-attention network of Levine et al.,\n"
+               "'Limits to Depth Efficiencies of Self-Attention' (NeurIPS 2020)."};
+  app.footer(exit_status_help);
+  app.set_version_flag("--version", "seprank-sym " SEPRANK_VERSION);
+  cli_options o;
+  add_options(app, o);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "seprank-sym: error: " << e.what() << " (see --help)\n";
+    return seprank::exit_usage;
+  }
+  seprank::install_interrupt_handler();
+  seprank::set_engine_threads(o.threads);
+  try {
+    resolve_weights(o);
+    return run(o);
+  } catch (const seprank::usage_error& e) {
+    std::cerr << "seprank-sym: error: " << e.what() << "\n";
+    return seprank::exit_usage;
+  } catch (const seprank::resource_error& e) {
+    std::cerr << "seprank-sym: refused: " << e.what() << "\n";
+    return seprank::exit_resource;
+  } catch (const seprank::interrupted& e) {
+    std::cerr << "seprank-sym: " << e.what() << "; stopped cleanly\n";
+    return seprank::exit_interrupted;
+  } catch (const std::exception& e) {
+    std::cerr << "seprank-sym: internal error: " << e.what() << "\n";
+    return seprank::exit_internal;
+  }
+}

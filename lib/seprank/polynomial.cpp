@@ -49,6 +49,15 @@ polynomial polynomial::constant(const ring_ptr& ring, long c) {
   return p;
 }
 
+polynomial polynomial::parse(const ring_ptr& ring, const std::string& text) {
+  std::vector<const char*> names;
+  for (int i = 0; i < ring->variable_count(); ++i) names.push_back(ring->name(i).c_str());
+  polynomial p(ring);
+  if (fmpz_mpoly_set_str_pretty(p.p_, text.c_str(), names.data(), ring->ctx()) != 0)
+    throw std::invalid_argument("cannot parse polynomial: " + text);
+  return p;
+}
+
 polynomial::polynomial(const polynomial& o) : ring_(o.ring_) {
   if (!o.live_) return;
   fmpz_mpoly_init(p_, ring_->ctx());

@@ -85,9 +85,11 @@ std::string polynomial_latex(const polynomial& p) {
   std::ostringstream out;
   if (p.is_zero()) return "0";
   for (long t = 0; t < p.term_count(); ++t) {
-    std::string s = signed_term(p.coefficient(t), factors(p, p.exponents(t), 0, p.ring()->variable_count(), true), true);
-    if (t == 0 && s[0] == '+') s.erase(0, 1);
-    out << s << (t + 1 < p.term_count() ? " " : "");
+    const mpz_class c = p.coefficient(t);
+    const std::string f = factors(p, p.exponents(t), 0, p.ring()->variable_count(), true);
+    const mpz_class a = abs(c);
+    out << (t == 0 ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + "));
+    out << (f.empty() ? a.get_str() : (a != 1 ? a.get_str() + " " : "") + f);
   }
   return out.str();
 }

@@ -1,0 +1,30 @@
+// Shared helpers for the unit tests: hand-written weights.
+#pragma once
+#include "seprank/weights.hpp"
+
+namespace seprank::testing {
+
+// Builds an integer_weights of the right shape from one initializer per matrix, in the order
+// (layer, head, Q, K, V, O), each matrix given row-major.
+inline integer_weights weights_from(const network_config& c, const std::vector<std::vector<long>>& mats) {
+  integer_weights w;
+  std::size_t n = 0;
+  const int da = c.head_size();
+  auto take = [&](int rows, int cols) {
+    dense_matrix<long> m(rows, cols);
+    const auto& v = mats.at(n++);
+    for (int r = 0; r < rows; ++r)
+      for (int k = 0; k < cols; ++k) m(r, k) = v.at(static_cast<std::size_t>(r * cols + k));
+    return m;
+  };
+  for (int l = 0; l < c.L; ++l) {
+    w.layers.emplace_back();
+    for (int h = 0; h < c.H; ++h) {
+      auto Q = take(da, c.dx), K = take(da, c.dx), V = take(da, c.dx), O = take(c.dx, da);
+      w.layers.back().push_back({Q, K, V, O});
+    }
+  }
+  return w;
+}
+
+}  // namespace seprank::testing

@@ -1,0 +1,120 @@
+// End-to-end tests of the seprank-sym executable: exit statuses and messages.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct result {
+  int status;
+  std::string out;  // stdout and stderr
+};
+
+result run(const std::string& args) {
+  const char* exe = std::getenv("SEPRANK_SYM");
+  REQUIRE_MESSAGE(exe != nullptr, "SEPRANK_SYM must name the executable");
+  const std::string cmd = std::string(exe) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), p)) out += buf.data();
+  const int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+int lines(const std::string& s) {
+  int n = 0;
+  for (char ch : s) n += ch == '\n';
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("--help and --version") {
+  const auto h = run("--help");
+  CHECK(h.status == 0);
+  CHECK(contains(h.out, "--dx"));
+  CHECK(contains(h.out, "Exit status"));
+  const auto v = run("--version");
+  CHECK(v.status == 0);
+  CHECK(contains(v.out, "seprank-sym"));
+}
+
+TEST_CASE("the default run of the README verifies every structure check") {
+  const auto r = run("--L 2 --dx 4 --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "positions N = 4"));
+  CHECK(contains(r.out, "terms                         = 172380"));
+  CHECK(contains(r.out, "Homogeneity  [verified]"));
+  CHECK(contains(r.out, "Index structure (eq. 4)  [verified]"));
+  CHECK(contains(r.out, "Gram form (theory notes, section 3)  [verified]"));
+  CHECK(contains(r.out, "regime     = Theorem 2"));
+  CHECK_FALSE(contains(r.out, "[FAILED]"));
+}
+
+TEST_CASE("output is byte-identical across runs") {
+  CHECK(run("--L 2 --dx 2 --N 3 --quiet --print-polynomial").out ==
+        run("--L 2 --dx 2 --N 3 --quiet --print-polynomial --threads 1").out);
+}
+
+TEST_CASE("printed polynomial for hand weights") {
+  const std::string path = "test_cli_weights.txt";
+  std::ofstream(path) << "WQ 1 1\n2\nWK 1 1\n3\nWV 1 1\n5\nWO 1 1\n7\n";
+  const auto r = run("--L 1 --dx 1 --N 2 --quiet --print-polynomial --weights " + path);
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "+210*x1_1^3\n+210*x1_1*x2_1^2\n"));
+}
+
+TEST_CASE("symbolic weights, L = 1, dx = 2") {
+  const auto r = run("--L 1 --dx 2 --N 2 --weights symbolic --quiet --print-polynomial");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "Symbolic weights (GiNaC)  [verified]"));
+  CHECK(contains(r.out, "symbolic Gram identity              = expands to 0"));
+}
+
+TEST_CASE("bad input: one line, naming the value and the range, exit status 2") {
+  const std::array<std::pair<const char*, const char*>, 12> cases{{
+      {"--L 0", "L = 0 is out of range: the depth must satisfy 1 <= L <= 8"},
+      {"--dx 0", "dx = 0 is out of range"},
+      {"--dx -2", "dx = -2 is out of range"},
+      {"--dx 4 --H 3", "H = 3 does not divide dx = 4"},
+      {"--N 1", "N = 1 is out of range: the number of positions must satisfy 2 <= N <= 64"},
+      {"--position 7", "position = 7 is out of range"},
+      {"--entry 9", "entry = 9 is out of range"},
+      {"--L two", "--L"},
+      {"--frobnicate", "frobnicate"},
+      {"--weights /nonexistent.txt", "weight file /nonexistent.txt: cannot be opened"},
+      {"--weight-range 0", "weight-range = 0 is out of range"},
+      {"--L", "--L"},
+  }};
+  for (const auto& [args, msg] : cases) {
+    CAPTURE(args);
+    const auto r = run(args);
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, msg));
+    CHECK(lines(r.out) == 1);
+  }
+}
+
+TEST_CASE("too large: refused before expanding, exit status 3, with the estimate and the option") {
+  auto r = run("--L 3 --dx 4 --quiet");
+  CHECK(r.status == 3);
+  CHECK(contains(r.out, "--max-terms"));
+  CHECK(lines(r.out) == 1);
+  r = run("--L 2 --dx 4 --max-terms 1000 --quiet");
+  CHECK(r.status == 3);
+  CHECK(contains(r.out, "dimension more than 1000"));
+  r = run("--L 8 --dx 1 --N 2 --quiet");
+  CHECK(r.status == 3);
+  CHECK(contains(r.out, "--time-limit"));
+  r = run("--L 2 --dx 2 --weights symbolic --quiet");
+  CHECK(r.status == 3);
+  CHECK(contains(r.out, "--max-symbolic-terms"));
+}

@@ -1,0 +1,112 @@
+#include <doctest/doctest.h>
+
+#include "helpers.hpp"
+#include "seprank/network.hpp"
+
+using namespace seprank;
+using seprank::testing::weights_from;
+
+namespace {
+network_config cfg(int L, int dx, int H, int N) {
+  network_config c;
+  c.L = L, c.dx = dx, c.H = H, c.N = N;
+  return c;
+}
+}  // namespace
+
+TEST_CASE("L = 1, dx = 1, N = 2 by hand: y = qkvo x1 (x1^2 + x2^2)") {
+  const auto c = cfg(1, 1, 1, 2);
+  const auto ring = make_input_ring(c);
+  const auto w = weights_from(c, {{2}, {3}, {5}, {7}});  // q k v o = 210
+  CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "210*x1_1^3 + 210*x1_1*x2_1^2"));
+}
+
+TEST_CASE("L = 2, dx = 1, N = 2 by hand: y = c2 c1^3 x1 (x1^2 + x2^2)^4") {
+  // Layer 1: y^1_j = c1 x_j s with s = x1^2 + x2^2; layer 2: y = c2 y_1 (y_1^2 + y_2^2) = c2 c1^3 x1 s^4.
+  const auto c = cfg(2, 1, 1, 2);
+  const auto ring = make_input_ring(c);
+  const auto w = weights_from(c, {{1}, {2}, {-1}, {1}, {3}, {1}, {1}, {-2}});  // c1 = -2, c2 = -6
+  const auto s = polynomial::parse(ring, "x1_1^2 + x2_1^2");
+  polynomial s4 = s * s;
+  s4 = s4 * s4;
+  CHECK(expand_output(c, w, ring) == 48 * polynomial::parse(ring, "x1_1") * s4);  // -6 * (-2)^3 = 48
+}
+
+TEST_CASE("L = 1, dx = 2, identity weights, by hand") {
+  // y_1 = <a,a> a_1 + <a,b> b_1 = a1^3 + a1 a2^2 + a1 b1^2 + a2 b1 b2 with a = x^1, b = x^2.
+  const auto c = cfg(1, 2, 1, 2);
+  const auto ring = make_input_ring(c);
+  const auto w = weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}});
+  CHECK(expand_output(c, w, ring) ==
+        polynomial::parse(ring, "x1_1^3 + x1_1*x1_2^2 + x1_1*x2_1^2 + x1_2*x2_1*x2_2"));
+}
+
+TEST_CASE("L = 1, dx = 2, two heads of size 1, by hand") {
+  // Head 1 reads and writes coordinate 1, head 2 coordinate 2: y_1 = a1 (a1^2 + b1^2), y_2 = a2 (a2^2 + b2^2).
+  auto c = cfg(1, 2, 2, 2);
+  const auto ring = make_input_ring(c);
+  const auto w = weights_from(c, {{1, 0}, {1, 0}, {1, 0}, {1, 0}, {0, 1}, {0, 1}, {0, 1}, {0, 1}});
+  CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "x1_1^3 + x1_1*x2_1^2"));
+  c.entry = 2;
+  CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "x1_2^3 + x1_2*x2_2^2"));
+  c.position = 2;
+  CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "x2_2^3 + x2_2*x1_2^2"));
+}
+
+TEST_CASE("residual, L = 1, dx = 1 by hand: y = x1 + c x1 (x1^2 + x2^2)") {
+  auto c = cfg(1, 1, 1, 2);
+  c.residual = true;
+  const auto ring = make_input_ring(c);
+  const auto w = weights_from(c, {{1}, {1}, {2}, {3}});
+  CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "x1_1 + 6*x1_1^3 + 6*x1_1*x2_1^2"));
+}
+
+TEST_CASE("expansion = literal forward pass (eq. 3) at integer points") {
+  for (const auto& c : {cfg(2, 2, 1, 3), cfg(2, 4, 2, 2), cfg(1, 3, 3, 4), cfg(3, 1, 1, 3)}) {
+    const auto ring = make_input_ring(c);
+    const auto w = draw_weights(c, 11, 5);
+    const auto y = expand_output(c, w, ring);
+    for (int trial = 0; trial < 3; ++trial) {
+      std::vector<mpz_class> point;
+      std::vector<std::vector<mpz_class>> x(c.N);
+      for (int v = 0; v < c.variable_count(); ++v) point.push_back((v * 7 + trial * 13) % 11 - 5);
+      for (int j = 1; j <= c.N; ++j)
+        for (int r = 1; r <= c.dx; ++r) x[j - 1].push_back(point[c.variable(j, r)]);
+      CHECK(forward_output<mpz_class, long>(c, w, x) == y.evaluate(point));
+    }
+  }
+}
+
+TEST_CASE("homogeneous of degree 3^L") {
+  for (const auto& c : {cfg(1, 3, 1, 3), cfg(2, 2, 2, 3), cfg(3, 1, 1, 2), cfg(2, 3, 1, 2)}) {
+    const auto ring = make_input_ring(c);
+    const auto y = expand_output(c, draw_weights(c, 2, 9), ring);
+    REQUIRE(!y.is_zero());
+    for (long t = 0; t < y.term_count(); ++t) {
+      unsigned long d = 0;
+      for (auto e : y.exponents(t)) d += e;
+      CHECK(d == static_cast<unsigned long>(output_degree(c.L)));
+    }
+  }
+}
+
+TEST_CASE("symbolic weights, L = 1, dx = 1: y = Q K V O x1 (x1^2 + x2^2)") {
+  const auto c = cfg(1, 1, 1, 2);
+  const auto ring = make_input_ring(c);
+  const auto sw = make_symbolic_weights(c);
+  const auto& h = sw.layers[0][0];
+  const GiNaC::ex x1 = ring->symbol(0), x2 = ring->symbol(1);
+  const GiNaC::ex expected = h.Q(0, 0) * h.K(0, 0) * h.V(0, 0) * h.O(0, 0) * x1 * (x1 * x1 + x2 * x2);
+  CHECK(GiNaC::expand(symbolic_output(c, sw, ring) - expected).is_zero());
+}
+
+TEST_CASE("symbolic weights, L = 1, dx = 2: substituting a draw gives the FLINT expansion") {
+  for (int H : {1, 2}) {
+    const auto c = cfg(1, 2, H, 2);
+    const auto ring = make_input_ring(c);
+    const auto sw = make_symbolic_weights(c);
+    const auto w = draw_weights(c, 5, 9);
+    const GiNaC::ex y = symbolic_output(c, sw, ring);
+    CHECK(from_ginac(y.subs(weight_substitution(sw, w)), ring) == expand_output(c, w, ring));
+  }
+}

@@ -1,0 +1,125 @@
+#include <doctest/doctest.h>
+
+#include "helpers.hpp"
+#include "seprank/network.hpp"
+#include "seprank/structure.hpp"
+
+using namespace seprank;
+using seprank::testing::weights_from;
+
+namespace {
+network_config cfg(int L, int dx, int H, int N, bool residual = false) {
+  network_config c;
+  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
+  return c;
+}
+}  // namespace
+
+TEST_CASE("Gram variables m_ab enumerate the upper triangle") {
+  CHECK(gram_variable(3, 1, 1) == 0);
+  CHECK(gram_variable(3, 1, 3) == 2);
+  CHECK(gram_variable(3, 2, 2) == 3);
+  CHECK(gram_variable(3, 3, 2) == 4);
+  CHECK(gram_variable(3, 3, 3) == 5);
+  CHECK(make_gram_ring(4)->variable_count() == 10);
+}
+
+TEST_CASE("Gram form by hand, L = 1, dx = 1: A_1(M) = qkvo m") {
+  const auto c = cfg(1, 1, 1, 2);
+  const auto g = compute_gram_form(c, weights_from(c, {{2}, {3}, {5}, {7}}));
+  CHECK(g.row[0] == polynomial::parse(g.ring, "210*m1_1"));
+}
+
+TEST_CASE("Gram form by hand, L = 1, identity weights: A_1(M) = M") {
+  const auto c = cfg(1, 2, 1, 3);
+  const auto g = compute_gram_form(c, weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}}));
+  CHECK(g.row[0] == polynomial::parse(g.ring, "m1_1"));
+  CHECK(g.row[1] == polynomial::parse(g.ring, "m1_2"));
+}
+
+TEST_CASE("Gram form reproduces the expansion (plain, residual, several heads)") {
+  for (const auto& c : {cfg(1, 3, 1, 3), cfg(2, 2, 1, 3), cfg(2, 4, 2, 2), cfg(2, 2, 2, 3, true), cfg(3, 1, 1, 3, true),
+                        cfg(2, 3, 3, 2)}) {
+    const auto ring = make_input_ring(c);
+    const auto w = draw_weights(c, 4, 9);
+    const auto g = compute_gram_form(c, w);
+    CHECK(gram_form_in_inputs(c, g, ring) == expand_output(c, w, ring));
+    // A_L has degree C in the entries of M (exactly C without the residual connection).
+    int deg = -1;
+    for (const auto& p : g.row) deg = std::max(deg, p.total_degree());
+    CHECK(deg == summed_index_count(c.L));
+  }
+}
+
+TEST_CASE("a wrong Gram form is detected") {
+  const auto c = cfg(2, 2, 1, 2);
+  const auto ring = make_input_ring(c);
+  const auto w = draw_weights(c, 4, 9);
+  auto g = compute_gram_form(c, w);
+  g.row[1] += polynomial::variable(g.ring, 0);
+  CHECK(gram_form_in_inputs(c, g, ring) != expand_output(c, w, ring));
+}
+
+TEST_CASE("symbolic Gram identity, L = 1, dx = 2 (H = 1, 2), all weights symbolic") {
+  for (int H : {1, 2}) {
+    const auto c = cfg(1, 2, H, 2);
+    const auto ring = make_input_ring(c);
+    const auto sw = make_symbolic_weights(c);
+    const GiNaC::ex y = symbolic_output(c, sw, ring);
+    CHECK(symbolic_gram_identity(c, sw, ring, y));
+    CHECK_FALSE(symbolic_gram_identity(c, sw, ring, y + ring->symbol(0)));
+  }
+}
+
+TEST_CASE("eq. 4: degree pattern and the sum over [N]^C") {
+  for (const auto& c : {cfg(1, 2, 1, 2), cfg(2, 2, 1, 3), cfg(2, 2, 2, 2), cfg(3, 1, 1, 2), cfg(2, 3, 1, 2)}) {
+    const auto ring = make_input_ring(c);
+    const auto w = draw_weights(c, 9, 9);
+    const auto y = expand_output(c, w, ring);
+    const auto r = check_index_structure(c, w, y, 1000000);
+    CHECK(r.performed);
+    CHECK(r.C == summed_index_count(c.L));
+    CHECK(r.degree_pattern);
+    CHECK(r.sum_reproduces_output);
+    // Against a different polynomial the sum must not match.
+    CHECK_FALSE(check_index_structure(c, w, y + polynomial::variable(ring, 0), 1000000).sum_reproduces_output);
+  }
+}
+
+TEST_CASE("eq. 4 for L = 1, dx = 1 by hand: g^1(u, v) = qkvo u v^2") {
+  // g^1 has one term, and sum_j g^1(x^1, x^j) = qkvo x1 (x1^2 + x2^2).
+  const auto c = cfg(1, 1, 1, 2);
+  const auto ring = make_input_ring(c);
+  const auto w = weights_from(c, {{2}, {3}, {5}, {7}});
+  const auto r = check_index_structure(c, w, expand_output(c, w, ring), 100);
+  CHECK(r.g_terms == 1);
+  CHECK(r.sum_reproduces_output);
+}
+
+TEST_CASE("eq. 4 is skipped with a reason for residual networks and large g^L") {
+  const auto rc = cfg(1, 1, 1, 2, true);
+  const auto rring = make_input_ring(rc);
+  const auto rw = draw_weights(rc, 1, 9);
+  const auto r = check_index_structure(rc, rw, expand_output(rc, rw, rring), 100);
+  CHECK_FALSE(r.performed);
+  CHECK(r.skip_reason.find("residual") != std::string::npos);
+  // dx*binom(dx+1,2)^C for L = 2, dx = 4: 4 * 10^4 = 40000 terms.
+  const auto c = cfg(2, 4, 1, 2);
+  CHECK(index_structure_term_bound(c, 1000000) == 40000);
+  const auto w = draw_weights(c, 1, 9);
+  const auto big = check_index_structure(c, w, polynomial(make_input_ring(c)), 39999);
+  CHECK_FALSE(big.performed);
+  CHECK(big.skip_reason.find("--max-g-terms") != std::string::npos);
+}
+
+TEST_CASE("degree summary and homogeneous parts") {
+  const auto R = std::make_shared<const polynomial_ring>(std::vector<std::string>{"x", "y"});
+  const auto p = polynomial::parse(R, "x + x^2*y + y^3 + 4*x^5");
+  const auto s = summarize_degrees(p);
+  CHECK(s.terms == 4);
+  CHECK(s.min_degree == 1);
+  CHECK(s.max_degree == 5);
+  CHECK(s.all_odd);
+  CHECK(homogeneous_part(p, 3) == polynomial::parse(R, "x^2*y + y^3"));
+  CHECK(homogeneous_part(p, 2).is_zero());
+}

@@ -7,6 +7,7 @@
 #include "seprank/analysis.hpp"
 #include "seprank/errors.hpp"
 #include "seprank/interrupt.hpp"
+#include "seprank/rank_report.hpp"
 #include "seprank/render/text.hpp"
 #include "seprank/structure_report.hpp"
 #include "seprank_version.hpp"
@@ -24,6 +25,10 @@ struct cli_options {
   std::string weights_arg = "random";
   bool print_polynomial = false;
   bool quiet = false;
+  bool want_rank = false;
+  bool timings = false;
+  std::string partition_arg;
+  seprank::rank_options rank;
   int threads = seprank::default_engine_threads();
 };
 
@@ -56,9 +61,28 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--threads", o.threads, "threads for FLINT's polynomial multiplication (results do not depend on it)")
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+  auto* rank = app.add_flag("--rank", o.want_rank,
+                            "compute the separation rank: coefficient matrix, certified rank, kernel, grid tensors, Gram rank");
+  app.add_option("--partition", o.partition_arg, "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)")->needs(rank);
+  app.add_flag("--kernel", o.rank.kernel, "print a basis of the kernel of the coefficient matrix")->needs(rank);
+  app.add_option("--kernel-limit", o.rank.kernel_print_limit, "print at most this many kernel relations")
+      ->capture_default_str();
+  app.add_option("--seeds", o.rank.seeds, "repeat the rank for K weight draws (seeds S..S+K-1)")
+      ->capture_default_str()->needs(rank);
+  app.add_flag("--all-partitions", o.rank.all_partitions, "rank every balanced partition (Proposition 1; N <= 8)")
+      ->needs(rank);
+  app.add_option("--max-grid-points", o.rank.max_grid_points, "largest grid s = t for grid-tensor ranks")
+      ->capture_default_str();
+  app.add_option("--max-dense-entries", o.rank.limits.max_dense_entries,
+                 "refuse a rank when a matrix block has more entries (8 bytes each, mod p)")
+      ->capture_default_str();
+  app.add_option("--max-exact-entries", o.rank.limits.max_exact_entries,
+                 "largest block (entries) for exact elimination and kernels over Z")
+      ->capture_default_str();
+  app.add_flag("--timings", o.timings, "print the time of each rank stage (varies between runs)");
 }
 
-void resolve_weights(cli_options& o) {
+void resolve_options(cli_options& o) {
   using kind = seprank::weight_choice::kind;
   if (o.weights_arg == "random")
     o.weights.source = kind::random;
@@ -74,8 +98,17 @@ int run(const cli_options& o) {
   const seprank::progress_fn progress = [&](const std::string& msg) {
     if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
   };
-  const auto analysis = seprank::analyse_structure(o.cfg, o.weights, o.limits, o.threads, progress);
-  const auto d = seprank::structure_derivation(analysis, {o.print_polynomial});
+  const auto analysis = seprank::analyse_structure(o.cfg, o.weights, o.limits, o.threads, progress, o.want_rank);
+  auto d = seprank::structure_derivation(analysis, {o.print_polynomial});
+  if (o.want_rank) {
+    const auto ranks = seprank::analyse_ranks(analysis, o.rank, o.limits, o.threads, progress);
+    seprank::append_rank_steps(d, analysis, ranks);
+    if (o.timings) {
+      std::string lines;
+      for (const auto& t : ranks.timings) lines += "  " + t.stage + ": " + seprank::display_double(t.seconds, 3) + " s\n";
+      d.appendix.push_back({"Timings (wall clock; they vary between runs):", lines});
+    }
+  }
   std::cout << seprank::render_text(d);
   return d.has_failure() ? seprank::exit_check_failed : seprank::exit_ok;
 }
@@ -103,7 +136,8 @@ int main(int argc, char** argv) {
   seprank::install_interrupt_handler();
   seprank::set_engine_threads(o.threads);
   try {
-    resolve_weights(o);
+    seprank::validate(o.cfg);
+    resolve_options(o);
     return run(o);
   } catch (const seprank::usage_error& e) {
     std::cerr << "seprank-sym: error: " << e.what() << "\n";

@@ -146,18 +146,38 @@ expansion_estimate require_expansion_fits(const network_config& c, long max_abs_
   return e;
 }
 
+void require_gram_form_fits(const network_config& c, std::uint64_t max_terms) {
+  const std::uint64_t D = static_cast<std::uint64_t>(c.dx) * (c.dx + 1) / 2;
+  const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
+  const bounded_count per_entry = binomial(D + C - 1 + (c.residual ? 1 : 0), C, max_terms);
+  if (per_entry.exceeds || per_entry.value * static_cast<std::uint64_t>(c.dx) > max_terms)
+    throw resource_error("the Gram form A_L(M) for " + config_text(c) + " would have up to dx * multichoose(D, C) = " +
+                         (per_entry.exceeds ? "more than " + std::to_string(max_terms) : std::to_string(per_entry.value * c.dx)) +
+                         " terms (limit --max-terms " + std::to_string(max_terms) + ")");
+}
+
 structure_analysis analyse_structure(const network_config& c, const weight_choice& choice,
-                                     const resource_limits& lim, int threads, const progress_fn& progress) {
+                                     const resource_limits& lim, int threads, const progress_fn& progress,
+                                     bool expansion_optional) {
   validate(c);
   structure_analysis a;
   a.cfg = c;
   a.choice = choice;
   a.weights = obtain_weights(c, choice, a.weight_description);
-  a.size_estimate = require_expansion_fits(c, max_abs_weight(a.weights), threads, lim);
+  a.ring = make_input_ring(c);
+  try {
+    a.size_estimate = require_expansion_fits(c, max_abs_weight(a.weights), threads, lim);
+  } catch (const resource_error& e) {
+    if (!expansion_optional) throw;
+    a.expansion_skipped = e.what();
+    require_gram_form_fits(c, lim.max_terms);
+    progress("computing the Gram form A_L(M) (the expansion is skipped)");
+    a.gram = compute_gram_form(c, a.weights);
+    return a;
+  }
 
   progress("expanding y_p (up to " + a.size_estimate.terms.str() + " terms, estimated " +
            std::to_string(static_cast<long>(std::ceil(a.size_estimate.seconds))) + " s)");
-  a.ring = make_input_ring(c);
   a.y = expand_output(c, a.weights, a.ring);
   a.degrees = summarize_degrees(a.y);
   if (c.residual) {
@@ -173,6 +193,7 @@ structure_analysis analyse_structure(const network_config& c, const weight_choic
   progress("checking the index structure of eq. 4");
   a.eq4 = check_index_structure(c, a.weights, a.y, lim.max_g_terms);
   progress("computing the Gram form A_L(M)");
+  require_gram_form_fits(c, lim.max_terms);
   a.gram = compute_gram_form(c, a.weights);
   a.gram_matches = gram_form_in_inputs(c, a.gram, a.ring) == a.y;
   if (choice.source == weight_choice::kind::symbolic) {

@@ -75,6 +75,7 @@ struct structure_analysis {
   integer_weights weights;
   std::string weight_description;
   expansion_estimate size_estimate;
+  std::string expansion_skipped;  // non-empty: the expansion was refused (reason), y is empty
   ring_ptr ring;
   polynomial y;
   degree_summary degrees;
@@ -86,7 +87,13 @@ struct structure_analysis {
   std::optional<symbolic_expansion> symbolic;
 };
 
+// With expansion_optional, an expansion over the limits is skipped (expansion_skipped holds the
+// refusal) instead of refused, and only the Gram form is computed.
 structure_analysis analyse_structure(const network_config& cfg, const weight_choice& choice,
-                                     const resource_limits& lim, int threads, const progress_fn& progress);
+                                     const resource_limits& lim, int threads, const progress_fn& progress,
+                                     bool expansion_optional = false);
+
+// Refuses a Gram form A_L(M) whose row may have more than max_terms terms (dx * multichoose(D, C)).
+void require_gram_form_fits(const network_config& cfg, std::uint64_t max_terms);
 
 }  // namespace seprank

@@ -1,0 +1,175 @@
+#include "seprank/rank_analysis.hpp"
+
+#include <chrono>
+#include <map>
+
+#include "seprank/errors.hpp"
+#include "seprank/network.hpp"
+
+namespace seprank {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+struct stopwatch {
+  std::vector<timing>& out;
+  std::string stage;
+  clock_type::time_point start = clock_type::now();
+  ~stopwatch() { out.push_back({stage, std::chrono::duration<double>(clock_type::now() - start).count()}); }
+};
+
+// Proven per-block upper bound for the input coefficient matrix: the Gram-form count, and the
+// exact Gram rank of the matching block (degree k in M on the side without x^i).
+std::function<long(const coefficient_block&)> block_bound(const network_config& c, const partition& p,
+                                                           const gram_rank_result& g) {
+  std::map<int, long> gram_block;  // k -> exact rank of the Gram block of M_B-degree k
+  for (std::size_t b = 0; b < g.matrix.blocks.size(); ++b) {
+    const auto& blk = g.matrix.blocks[b];
+    if (blk.b_degrees.size() == 1 && g.rank.blocks[b].exact) gram_block[blk.b_degrees[0]] = g.rank.blocks[b].upper;
+  }
+  return [c, p, gram_block](const coefficient_block& blk) {
+    long bound = gram_count_bound(c, p, blk);
+    if (bound < 0) return bound;
+    const int even = p.in_A(c.position) ? blk.b_degrees[0] : blk.a_degrees[0];
+    const auto it = gram_block.find(even / 2);
+    return it == gram_block.end() ? bound : std::min(bound, it->second);
+  };
+}
+
+rank_result rank_of(const structure_analysis& s, const polynomial& y, const partition& p, const gram_rank_result& g,
+                    const rank_options& opt, std::uint64_t prime, coefficient_matrix* keep = nullptr) {
+  coefficient_matrix m = build_coefficient_matrix(y, partition_mask(s.cfg, p));
+  rank_result r = certified_rank(m, prime, opt.limits, block_bound(s.cfg, p, g));
+  if (keep) *keep = std::move(m);
+  return r;
+}
+
+std::string monomial_text(const std::vector<unsigned long>& e, const std::vector<int>& vars, const ring_ptr& ring) {
+  std::string s;
+  for (std::size_t k = 0; k < e.size(); ++k)
+    if (e[k]) {
+      s += (s.empty() ? "" : "*") + ring->name(vars[k]);
+      if (e[k] > 1) s += "^" + std::to_string(e[k]);
+    }
+  return s.empty() ? "1" : s;
+}
+
+kernel_relations kernel_of(const coefficient_matrix& m, const rank_result& r, const ring_ptr& ring,
+                           const rank_options& opt) {
+  kernel_relations k;
+  for (std::size_t b = 0; b < m.blocks.size(); ++b)
+    if (r.blocks[b].exact) k.dimension += m.blocks[b].matrix.cols - r.blocks[b].upper;
+  if (!r.exact()) {
+    k.skip_reason = "the rank is not certified, so the kernel dimension is only an upper bound";
+    k.dimension = m.cols() - r.lower;
+    return k;
+  }
+  if (!opt.kernel) return k;
+  for (std::size_t b = 0; b < m.blocks.size(); ++b) {
+    const auto& blk = m.blocks[b];
+    if (blk.matrix.cols == r.blocks[b].upper) continue;
+    if (static_cast<long>(k.relations.size()) >= opt.kernel_print_limit) break;
+    if (static_cast<std::uint64_t>(blk.matrix.rows) * blk.matrix.cols > opt.limits.max_exact_entries) {
+      k.skip_reason = "a block of " + std::to_string(blk.matrix.rows) + " x " + std::to_string(blk.matrix.cols) +
+                      " is too large for an exact kernel (limit --max-exact-entries)";
+      k.relations.clear();
+      return k;
+    }
+    for (const auto& v : kernel_basis(blk.matrix)) {
+      if (static_cast<long>(k.relations.size()) >= opt.kernel_print_limit) break;
+      std::string rel;
+      for (long c = 0; c < blk.matrix.cols; ++c) {
+        if (v[c] == 0) continue;
+        const mpz_class a = abs(v[c]);
+        rel += (v[c] < 0 ? " - " : rel.empty() ? "" : " + ") + (a == 1 ? std::string() : a.get_str() + "*") + "phi[" +
+               monomial_text(blk.col_monomials[c], m.b_vars, ring) + "]";
+      }
+      k.relations.push_back(rel + " = 0");
+    }
+  }
+  k.computed = true;
+  return k;
+}
+
+}  // namespace
+
+rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
+                            int threads, const progress_fn& progress) {
+  const network_config& c = s.cfg;
+  rank_analysis a;
+  a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
+  const std::uint64_t prime = draw_prime(s.choice.seed);
+  {
+    stopwatch w{a.timings, "Gram rank"};
+    progress("computing the Gram rank (N -> infinity)");
+    a.gram = gram_rank(c, s.gram, prime, opt.limits);
+  }
+  const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
+  a.expanded = s.expansion_skipped.empty();
+  if (a.expanded) {
+    {
+      stopwatch w{a.timings, "coefficient matrix and rank"};
+      progress("ranking the coefficient matrix");
+      a.sep = rank_of(s, s.y, a.part, a.gram, opt, prime, &a.matrix);
+    }
+    stopwatch w{a.timings, "kernel"};
+    a.kernel = kernel_of(a.matrix, a.sep, s.ring, opt);
+  }
+  {
+    stopwatch w{a.timings, "grid-tensor rank"};
+    progress("evaluating grid tensors");
+    const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
+    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, opt.max_grid_points);
+  }
+  if (!a.expanded) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
+    a.sep.lower = a.grid.rank;
+    a.sep.upper = gram_upper >= 0 && a.grid.rank == gram_upper ? gram_upper : -1;
+    a.sep.prime = a.grid.prime;
+    a.sep.certificate = "grid-tensor rank = Gram rank";
+  }
+  if (opt.stabilization && gram_upper >= 0) {
+    stopwatch w{a.timings, "stabilization in N"};
+    progress("following sep(N) for N = 2, 4, ... up to the Gram rank");
+    for (int N = 2; N <= std::min(max_positions, 2 * c.dx + 2); N += 2) {
+      network_config cn = c;
+      cn.N = N;
+      cn.position = 1;
+      const partition pn = default_partition(cn);
+      const bool same_as_main = N == c.N && pn.A == a.part.A && a.grid.rank <= gram_upper;
+      const auto g = same_as_main ? a.grid : grid_rank(cn, s.weights, pn, s.choice.seed, gram_upper, opt.max_grid_points);
+      a.stabilization.push_back({N, g.rank, g.rank == gram_upper});
+      if (g.rank == gram_upper || g.stop.find("limit") != std::string::npos) break;
+    }
+  }
+  if (opt.seeds > 1 && !a.expanded)
+    throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_skipped);
+  if (opt.all_partitions && !a.expanded)
+    throw usage_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_skipped);
+  if (opt.seeds > 1) {
+    stopwatch w{a.timings, "other weight draws"};
+    for (int k = 0; k < opt.seeds; ++k) {
+      weight_choice wc = s.choice;
+      wc.source = weight_choice::kind::random;
+      wc.seed = s.choice.seed + static_cast<std::uint64_t>(k);
+      progress("weight draw with seed " + std::to_string(wc.seed));
+      const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
+      require_expansion_fits(c, max_abs_weight(w2), threads, lim);
+      const polynomial y2 = expand_output(c, w2, s.ring);
+      const gram_rank_result g2 = gram_rank(c, compute_gram_form(c, w2), prime, opt.limits);
+      const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
+      a.seeds.push_back({wc.seed, r.lower, r.exact()});
+    }
+  }
+  if (opt.all_partitions) {
+    if (c.N > 8) throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
+    stopwatch w{a.timings, "all balanced partitions"};
+    progress("ranking every balanced partition");
+    for (const auto& p : balanced_partitions(c)) {
+      const rank_result r = rank_of(s, s.y, p, a.gram, opt, prime);
+      a.partitions.push_back({p, r.lower, r.exact()});
+    }
+  }
+  return a;
+}
+
+}  // namespace seprank

@@ -94,7 +94,8 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--weight-range 0", "weight-range = 0 is out of range"},
       {"--L", "--L"},
   }};
-  for (const auto& [args, msg] : cases) {
+  for (const auto& [a, msg] : cases) {
+    const std::string args = a;
     CAPTURE(args);
     const auto r = run(args);
     CHECK(r.status == 2);
@@ -117,4 +118,66 @@ TEST_CASE("too large: refused before expanding, exit status 3, with the estimate
   r = run("--L 2 --dx 2 --weights symbolic --quiet");
   CHECK(r.status == 3);
   CHECK(contains(r.out, "--max-symbolic-terms"));
+}
+
+TEST_CASE("an explicit partition") {
+  const auto r = run("--L 2 --dx 2 --rank --partition '1,3|2,4' --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "partition         = A = {1,3} | B = {2,4}"));
+}
+
+TEST_CASE("--rank: certified separation rank for L = 2, d_x = 4, N = 4") {
+  // Hand bound: sum_k min(d_x * multichoose(D, C-k), multichoose(D, k)) with D = 10, C = 4:
+  // min(4*715, 1) + min(4*220, 10) + min(4*55, 55) + min(4*10, 220) + min(4, 715) = 1+10+55+40+4 = 110.
+  const auto r = run("--L 2 --dx 4 --rank --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "sep                           = 110\n"));
+  CHECK(contains(r.out, "status                        = exact (certified:"));
+  CHECK(contains(r.out, "grid rank                      = 110 at"));
+  CHECK(contains(r.out, "Gram rank                         = 110\n"));
+  CHECK(contains(r.out, "N = 4: sep >= 110 = Gram rank (exact)"));
+  CHECK_FALSE(contains(r.out, "[FAILED]"));
+}
+
+TEST_CASE("--rank for L = 1 and d_x = 1: the hand values d_x + 1 and C + 1") {
+  CHECK(contains(run("--L 1 --dx 3 --H 3 --N 4 --rank --quiet").out, "sep                           = 4\n"));
+  CHECK(contains(run("--L 3 --dx 1 --N 2 --rank --quiet").out, "sep                           = 14\n"));
+}
+
+TEST_CASE("--kernel prints checked relations; --all-partitions and --seeds") {
+  auto r = run("--L 1 --dx 1 --N 4 --rank --kernel --quiet");
+  CHECK(r.status == 0);
+  // y = c x1 (x1^2 + x2^2 + x3^2 + x4^2): the B-side functions multiplying x3^2 and x4^2 coincide.
+  CHECK(contains(r.out, "phi[x3_1^2] - phi[x4_1^2] = 0"));
+  r = run("--L 2 --dx 2 --N 4 --rank --all-partitions --seeds 2 --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "Proposition 1: every balanced partition  [verified]"));
+  CHECK(contains(r.out, "A = {1,4} | B = {2,3}"));
+  CHECK(contains(r.out, "seed 2:"));
+}
+
+TEST_CASE("--rank without the expansion: grid rank and Gram rank bracket sep") {
+  const auto r = run("--L 2 --dx 3 --N 4 --rank --max-terms 1000 --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "[skipped]"));
+  CHECK(contains(r.out, "without the expansion  [verified]"));
+}
+
+TEST_CASE("bad rank options: one line, exit status 2") {
+  const std::array<std::pair<const char*, const char*>, 6> cases{{
+      {"--rank --partition '1,2|2,3'", "position 2 appears twice"},
+      {"--rank --partition '1,2|3'", "position 4 is missing"},
+      {"--rank --partition '1,x|3,4'", "'x' is not a position"},
+      {"--rank --N 5 --all-partitions", "N = 5 does not allow --all-partitions"},
+      {"--rank --seeds 0", "seeds = 0 is out of range"},
+      {"--partition '1,2|3,4'", "--partition requires --rank"},
+  }};
+  for (const auto& [a, msg] : cases) {
+    const std::string args = a;
+    CAPTURE(args);
+    const auto r = run(args + " --quiet");
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, msg));
+    CHECK(lines(r.out) == 1);
+  }
 }

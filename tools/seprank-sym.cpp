@@ -7,6 +7,7 @@
 #include "seprank/analysis.hpp"
 #include "seprank/errors.hpp"
 #include "seprank/interrupt.hpp"
+#include "seprank/partition.hpp"
 #include "seprank/rank_report.hpp"
 #include "seprank/render/text.hpp"
 #include "seprank/structure_report.hpp"
@@ -92,6 +93,16 @@ void resolve_options(cli_options& o) {
     o.weights.source = kind::file;
     o.weights.path = o.weights_arg;
   }
+  if (o.rank.seeds < 1 || o.rank.seeds > 1000)
+    throw seprank::usage_error("seeds = " + std::to_string(o.rank.seeds) + " is out of range: must satisfy 1 <= seeds <= 1000");
+  if (o.rank.max_grid_points < 8)
+    throw seprank::usage_error("max-grid-points = " + std::to_string(o.rank.max_grid_points) + " is out of range: must be >= 8");
+  if (o.threads < 1 || o.threads > 64)
+    throw seprank::usage_error("threads = " + std::to_string(o.threads) + " is out of range: must satisfy 1 <= threads <= 64");
+  if (o.rank.all_partitions && (o.cfg.N % 2 != 0 || o.cfg.N > 8))
+    throw seprank::usage_error("N = " + std::to_string(o.cfg.N) +
+                               " does not allow --all-partitions: balanced partitions need an even N <= 8");
+  if (!o.partition_arg.empty()) o.rank.explicit_partition = seprank::parse_partition(o.partition_arg, o.cfg.N);
 }
 
 int run(const cli_options& o) {

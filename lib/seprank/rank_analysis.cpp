@@ -1,7 +1,9 @@
 #include "seprank/rank_analysis.hpp"
 
 #include <chrono>
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include "seprank/errors.hpp"
 #include "seprank/network.hpp"
@@ -18,21 +20,31 @@ struct stopwatch {
   ~stopwatch() { out.push_back({stage, std::chrono::duration<double>(clock_type::now() - start).count()}); }
 };
 
-// Proven per-block upper bound for the input coefficient matrix: the Gram-form count, and the
-// exact Gram rank of the matching block (degree k in M on the side without x^i).
+// Proven per-block upper bound for the input coefficient matrix. An input block whose even side
+// (the side without x^i) has degrees {2k : k in K} factors through the Gram blocks whose
+// M-degrees lie in K; when those Gram blocks are exact and cover K, their total rank bounds it.
+// The Gram-form count bound (homogeneous networks) is used as well; the smaller bound wins.
 std::function<long(const coefficient_block&)> block_bound(const network_config& c, const partition& p,
                                                            const gram_rank_result& g) {
-  std::map<int, long> gram_block;  // k -> exact rank of the Gram block of M_B-degree k
-  for (std::size_t b = 0; b < g.matrix.blocks.size(); ++b) {
-    const auto& blk = g.matrix.blocks[b];
-    if (blk.b_degrees.size() == 1 && g.rank.blocks[b].exact) gram_block[blk.b_degrees[0]] = g.rank.blocks[b].upper;
-  }
-  return [c, p, gram_block](const coefficient_block& blk) {
-    long bound = gram_count_bound(c, p, blk);
-    if (bound < 0) return bound;
-    const int even = p.in_A(c.position) ? blk.b_degrees[0] : blk.a_degrees[0];
-    const auto it = gram_block.find(even / 2);
-    return it == gram_block.end() ? bound : std::min(bound, it->second);
+  return [&c, p, &g](const coefficient_block& blk) {
+    const long count = gram_count_bound(c, p, blk);
+    const auto& even = p.in_A(c.position) ? blk.b_degrees : blk.a_degrees;
+    std::set<int> K;
+    for (int d : even) {
+      if (d % 2) return count;
+      K.insert(d / 2);
+    }
+    long total = 0;
+    std::set<int> covered;
+    for (std::size_t b = 0; b < g.matrix.blocks.size(); ++b) {
+      const auto& ks = g.matrix.blocks[b].b_degrees;
+      if (!std::all_of(ks.begin(), ks.end(), [&](int k) { return K.count(k) > 0; })) continue;
+      if (!g.rank.blocks[b].exact) return count;
+      total += g.rank.blocks[b].upper;
+      covered.insert(ks.begin(), ks.end());
+    }
+    if (covered != K) return count;
+    return count < 0 ? total : std::min(count, total);
   };
 }
 
@@ -135,7 +147,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       cn.N = N;
       cn.position = 1;
       const partition pn = default_partition(cn);
-      const bool same_as_main = N == c.N && pn.A == a.part.A && a.grid.rank <= gram_upper;
+      const bool same_as_main = N == c.N && pn.A == a.part.A;
       const auto g = same_as_main ? a.grid : grid_rank(cn, s.weights, pn, s.choice.seed, gram_upper, opt.max_grid_points);
       a.stabilization.push_back({N, g.rank, g.rank == gram_upper});
       if (g.rank == gram_upper || g.stop.find("limit") != std::string::npos) break;

@@ -1,0 +1,96 @@
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+
+#include <flint/fmpz_mat.h>
+#include <flint/ulong_extras.h>
+
+#include "seprank/linalg.hpp"
+
+using namespace seprank;
+
+namespace {
+
+// A random integer matrix of planted rank (FLINT's fmpz_mat_randrank, then random row operations).
+integer_matrix planted(long rows, long cols, long rank, flint_rand_t state) {
+  fmpz_mat_t m;
+  fmpz_mat_init(m, rows, cols);
+  fmpz_mat_randrank(m, state, rank, 20);
+  fmpz_mat_randops(m, state, 3 * rows * cols);
+  integer_matrix a;
+  a.rows = rows, a.cols = cols;
+  for (long r = 0; r < rows; ++r)
+    for (long c = 0; c < cols; ++c)
+      if (!fmpz_is_zero(fmpz_mat_entry(m, r, c))) {
+        mpz_class v;
+        fmpz_get_mpz(v.get_mpz_t(), fmpz_mat_entry(m, r, c));
+        a.entries.push_back({r, c, v});
+      }
+  fmpz_mat_clear(m);
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("planted ranks are recovered exactly and mod p") {
+  flint_rand_t state;
+  flint_randinit(state);
+  const std::uint64_t p = draw_prime(3);
+  for (auto [rows, cols, rank] : {std::array<long, 3>{6, 9, 4}, {20, 15, 15}, {30, 40, 7}, {12, 12, 0}, {50, 30, 29}}) {
+    CAPTURE(rows);
+    const auto a = planted(rows, cols, rank, state);
+    CHECK(exact_rank(a) == rank);
+    CHECK(rank_mod_p(a, p) == rank);
+    const auto k = kernel_basis(a);
+    CHECK(static_cast<long>(k.size()) == cols - rank);
+    // Independent check of A v = 0, with GMP arithmetic.
+    for (const auto& v : k) {
+      std::vector<mpz_class> av(rows, 0);
+      for (const auto& e : a.entries) av[e.row] += e.value * v[e.col];
+      for (const auto& x : av) CHECK(x == 0);
+    }
+  }
+  flint_randclear(state);
+}
+
+TEST_CASE("rank mod p can only drop: a matrix with determinant p") {
+  const std::uint64_t p = draw_prime(1);
+  integer_matrix a;
+  a.rows = a.cols = 2;
+  a.entries = {{0, 0, mpz_class(std::to_string(p))}, {1, 1, 1}};  // det = p
+  CHECK(exact_rank(a) == 2);
+  CHECK(rank_mod_p(a, p) == 1);
+}
+
+TEST_CASE("drawn primes: 62-bit primes, reproducible") {
+  for (std::uint64_t s : {0ULL, 1ULL, 12345ULL}) {
+    const std::uint64_t p = draw_prime(s);
+    CHECK(p >= (1ULL << 61));
+    CHECK(p < (1ULL << 62));
+    CHECK(n_is_prime(p));
+    CHECK(p == draw_prime(s));
+  }
+  CHECK(draw_prime(1) != draw_prime(2));
+}
+
+TEST_CASE("Hadamard bound and the error bound, by hand") {
+  integer_matrix a;
+  a.rows = a.cols = 2;
+  a.entries = {{0, 0, 3}, {0, 1, 4}, {1, 1, 2}};  // row norms 5 and 2: bound 10
+  CHECK(log2_hadamard_bound(a) == doctest::Approx(std::log2(10.0)));
+  CHECK(rank_error_bound(60.0) == 0.0);  // no 62-bit prime divides a number below 2^60
+  CHECK(rank_error_bound(610.0) == doctest::Approx(10 * 1550.0 / std::ldexp(1.0, 61)));
+}
+
+TEST_CASE("kernel vectors are primitive") {
+  integer_matrix a;  // [2 4 6]: kernel spanned by (-2, 1, 0), (-3, 0, 1) up to sign and content
+  a.rows = 1, a.cols = 3;
+  a.entries = {{0, 0, 2}, {0, 1, 4}, {0, 2, 6}};
+  for (const auto& v : kernel_basis(a)) {
+    mpz_class g = 0;
+    for (const auto& x : v) g = gcd(g, x);
+    CHECK(g == 1);
+    CHECK(2 * v[0] + 4 * v[1] + 6 * v[2] == 0);
+  }
+}

@@ -1,0 +1,60 @@
+#include <doctest/doctest.h>
+
+#include "seprank/errors.hpp"
+#include "seprank/partition.hpp"
+
+using namespace seprank;
+
+namespace {
+network_config cfg(int N, int position = 1) {
+  network_config c;
+  c.N = N, c.position = position;
+  return c;
+}
+}  // namespace
+
+TEST_CASE("default partition: A = 1..N/2, with the output position moved into A") {
+  CHECK(default_partition(cfg(4)).str() == "A = {1,2} | B = {3,4}");
+  CHECK(default_partition(cfg(5)).str() == "A = {1,2} | B = {3,4,5}");
+  CHECK(default_partition(cfg(4, 4)).str() == "A = {1,4} | B = {2,3}");
+  CHECK(default_partition(cfg(6, 2)).str() == "A = {1,2,3} | B = {4,5,6}");
+  CHECK(default_partition(cfg(4)).balanced());
+  CHECK_FALSE(default_partition(cfg(5)).balanced());
+}
+
+TEST_CASE("parsing partitions") {
+  const auto p = parse_partition("3,1|4,2", 4);
+  CHECK(p.A == std::vector<int>{1, 3});
+  CHECK(p.B == std::vector<int>{2, 4});
+  CHECK(p.in_A(3));
+  CHECK_FALSE(p.in_A(2));
+  CHECK(parse_partition("1|2,3", 3).str() == "A = {1} | B = {2,3}");
+}
+
+TEST_CASE("invalid partitions are refused with the reason") {
+  CHECK_THROWS_WITH_AS(parse_partition("1,2|2,3", 4), "partition '1,2|2,3': position 2 appears twice", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1,2|3", 4),
+                       "partition '1,2|3': position 4 is missing (the sides must cover 1..4)", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1,x|3,4", 4),
+                       "partition '1,x|3,4': 'x' is not a position (expected e.g. 1,2|3,4)", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("|1,2,3,4", 4), "partition '|1,2,3,4': both sides must be non-empty", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1,2,3,4", 4),
+                       "partition '1,2,3,4': expected two position lists separated by one '|', e.g. 1,2|3,4", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1|2|3", 3),
+                       "partition '1|2|3': expected two position lists separated by one '|', e.g. 1,2|3,4", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1,5|2,3", 4), "partition '1,5|2,3': position 5 is out of range 1..4", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1,,2|3,4", 4),
+                       "partition '1,,2|3,4': '' is not a position (expected e.g. 1,2|3,4)", usage_error);
+}
+
+TEST_CASE("balanced partitions with i in A: binom(N-1, N/2-1) of them") {
+  CHECK(balanced_partitions(cfg(2)).size() == 1);
+  CHECK(balanced_partitions(cfg(4)).size() == 3);
+  CHECK(balanced_partitions(cfg(6)).size() == 10);
+  CHECK(balanced_partitions(cfg(8, 5)).size() == 35);
+  for (const auto& p : balanced_partitions(cfg(6, 4))) {
+    CHECK(p.balanced());
+    CHECK(p.in_A(4));
+  }
+  CHECK_THROWS_WITH_AS(balanced_partitions(cfg(5)), "N = 5 is odd: balanced partitions need an even N", usage_error);
+}

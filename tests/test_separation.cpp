@@ -1,0 +1,148 @@
+#include <doctest/doctest.h>
+
+#include "seprank/network.hpp"
+#include "seprank/separation.hpp"
+
+using namespace seprank;
+
+namespace {
+
+network_config cfg(int L, int dx, int H, int N, bool residual = false) {
+  network_config c;
+  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
+  return c;
+}
+
+// Certified separation rank of the expansion for the default partition.
+rank_result sep_of(const network_config& c, std::uint64_t seed = 1) {
+  const auto ring = make_input_ring(c);
+  const auto w = draw_weights(c, seed, 9);
+  const auto y = expand_output(c, w, ring);
+  const auto part = default_partition(c);
+  const auto m = build_coefficient_matrix(y, partition_mask(c, part));
+  return certified_rank(m, draw_prime(seed), {}, [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
+}
+
+long gram_rank_of(const network_config& c) {
+  const auto g = compute_gram_form(c, draw_weights(c, 1, 9));
+  const auto r = gram_rank(c, g, draw_prime(1), {});
+  REQUIRE(r.rank.exact());
+  return r.rank.lower;
+}
+
+}  // namespace
+
+TEST_CASE("coefficient matrices of hand polynomials") {
+  const auto R = std::make_shared<const polynomial_ring>(std::vector<std::string>{"a1", "a2", "b1", "b2"});
+  const std::vector<bool> mask{true, true, false, false};
+  const auto two = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a2*b2"), mask);
+  CHECK(two.rows() == 2);
+  CHECK(two.cols() == 2);
+  CHECK(certified_rank(two, draw_prime(1), {}, nullptr).lower == 2);
+  const auto one = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a1*b2 + a2*b1 + a2*b2"), mask);
+  const auto r1 = certified_rank(one, draw_prime(1), {}, nullptr);
+  CHECK(r1.lower == 1);
+  CHECK(r1.exact());
+  // (a1 + a2^3)(b1 + b2^2) + a1 b2^2: two degree blocks are connected through a1 b2^2.
+  const auto mixed = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a1*b2^2 + a2^3*b1 + a2^3*b2^2 + a1*b2^2"), mask);
+  CHECK(mixed.blocks.size() == 1);
+  CHECK(certified_rank(mixed, draw_prime(1), {}, nullptr).lower == 2);
+  const auto split = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a2^3*b2^3"), mask);
+  CHECK(split.blocks.size() == 2);
+}
+
+TEST_CASE("L = 1: sep = d_x + 1 (theory notes, section 6)") {
+  // y = A_1(M_A) x^i + A_1(M_B) x^i: one separable term plus d_x linear forms in x^i times entries of M_B.
+  for (const auto& c : {cfg(1, 1, 1, 2), cfg(1, 2, 1, 2), cfg(1, 2, 2, 4), cfg(1, 3, 1, 4), cfg(1, 3, 3, 2), cfg(1, 4, 2, 4)}) {
+    CAPTURE(c.dx);
+    const auto r = sep_of(c);
+    CHECK(r.exact());
+    CHECK(r.lower == c.dx + 1);
+    CHECK(gram_rank_of(c) == c.dx + 1);
+  }
+}
+
+TEST_CASE("d_x = 1: sep = C + 1 (theory notes, section 6)") {
+  // y = kappa x_i (m_A + m_B)^C: the B side contributes m_B^0 .. m_B^C.
+  for (const auto& c : {cfg(1, 1, 1, 2), cfg(2, 1, 1, 2), cfg(2, 1, 1, 4), cfg(3, 1, 1, 2), cfg(3, 1, 1, 4)}) {
+    CAPTURE(c.L);
+    const auto r = sep_of(c);
+    CHECK(r.exact());
+    CHECK(r.lower == summed_index_count(c.L) + 1);
+    CHECK(gram_rank_of(c) == summed_index_count(c.L) + 1);
+  }
+}
+
+TEST_CASE("residual, d_x = 1, by hand: y = x1 P(x1^2 + x2^2) with deg P = C, so sep = C + 1") {
+  for (const auto& c : {cfg(1, 1, 1, 2, true), cfg(2, 1, 1, 2, true)}) {
+    const auto r = sep_of(c);
+    CHECK(r.exact());
+    CHECK(r.lower == summed_index_count(c.L) + 1);
+  }
+}
+
+TEST_CASE("the Gram-form count bound, by hand for L = 2, d_x = 2") {
+  // D = 3, C = 4: sum_k min(2 * multichoose(3, 4 - k), multichoose(3, k)) = 1 + 3 + 6 + 6 + 2 = 18.
+  const auto c = cfg(2, 2, 1, 8);
+  CHECK(gram_rank_of(c) <= 18);
+  const auto r = sep_of(c);
+  long bound = 0;
+  for (const auto& b : r.blocks) bound += b.upper;
+  CHECK(r.lower <= 18);
+  CHECK(r.lower == gram_rank_of(c));  // N = 8 >= 2 d_x + 2: sep equals the Gram rank
+}
+
+TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
+  for (const auto& c : {cfg(1, 3, 1, 4), cfg(2, 2, 1, 4), cfg(2, 2, 2, 2), cfg(2, 3, 1, 4), cfg(2, 2, 1, 4, true),
+                        cfg(3, 1, 1, 4), cfg(2, 4, 2, 4)}) {
+    const auto r = sep_of(c);
+    REQUIRE(r.exact());
+    const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
+    CHECK(g.rank == r.lower);
+  }
+}
+
+TEST_CASE("Proposition 1: every balanced partition has the same rank (N = 4 and 6)") {
+  for (const auto& c : {cfg(2, 2, 1, 4), cfg(2, 2, 1, 6), cfg(1, 3, 1, 6)}) {
+    const auto ring = make_input_ring(c);
+    const auto y = expand_output(c, draw_weights(c, 2, 9), ring);
+    long first = -1;
+    for (const auto& p : balanced_partitions(c)) {
+      const auto r = certified_rank(build_coefficient_matrix(y, partition_mask(c, p)), draw_prime(2), {}, nullptr);
+      CHECK(r.exact());
+      if (first < 0) first = r.lower;
+      CHECK(r.lower == first);
+    }
+  }
+}
+
+TEST_CASE("the mod-p forward pass equals the literal forward pass reduced mod p") {
+  for (const auto& c : {cfg(2, 4, 2, 3), cfg(3, 2, 1, 2), cfg(2, 3, 3, 4, true)}) {
+    const auto w = draw_weights(c, 7, 9);
+    const std::uint64_t p = draw_prime(5);
+    const modp_network net(c, w, p);
+    std::vector<std::uint64_t> x(c.variable_count()), scratch;
+    std::vector<std::vector<mpz_class>> xz(c.N, std::vector<mpz_class>(c.dx));
+    for (int v = 0; v < c.variable_count(); ++v) {
+      const long value = (v * 37 + 11) % 23 - 11;
+      x[v] = static_cast<std::uint64_t>(value < 0 ? static_cast<long>(p) + value : value);
+      xz[v / c.dx][v % c.dx] = value;
+    }
+    mpz_class exact = forward_output<mpz_class, long>(c, w, xz) % p;
+    if (exact < 0) exact += p;
+    CHECK(net.evaluate(x, scratch) == exact.get_ui());
+  }
+}
+
+TEST_CASE("blocks that cannot be certified fall back to exact elimination") {
+  // L = 2, d_x = 2, two heads, N = 3: one block's rank mod p meets neither min(rows, cols) nor the
+  // Gram-form count (found by a scan of small configurations).
+  const auto c = cfg(2, 2, 2, 3);
+  const auto r = sep_of(c);
+  CHECK(r.exact());
+  bool elimination = false;
+  for (const auto& b : r.blocks) elimination = elimination || b.method.find("elimination") != std::string::npos;
+  CHECK(elimination);
+  const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
+  CHECK(g.rank == r.lower);
+}

@@ -6,7 +6,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <sstream>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include "seprank/json.hpp"
 
 namespace {
 
@@ -64,8 +68,22 @@ TEST_CASE("output is byte-identical across runs") {
         run("--L 2 --dx 2 --N 3 --quiet --print-polynomial --threads 1").out);
 }
 
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  INFO("reading ", path);
+  REQUIRE(in.good());
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string temp_path(const std::string& name) {
+  const char* dir = std::getenv("TMPDIR");
+  return std::string(dir ? dir : "/tmp") + "/seprank_test_" + std::to_string(getpid()) + "_" + name;
+}
+
 TEST_CASE("printed polynomial for hand weights") {
-  const std::string path = "test_cli_weights.txt";
+  const std::string path = temp_path("weights.txt");
   std::ofstream(path) << "WQ 1 1\n2\nWK 1 1\n3\nWV 1 1\n5\nWO 1 1\n7\n";
   const auto r = run("--L 1 --dx 1 --N 2 --quiet --print-polynomial --weights " + path);
   CHECK(r.status == 0);
@@ -105,19 +123,24 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
 }
 
 TEST_CASE("too large: refused before expanding, exit status 3, with the estimate and the option") {
-  auto r = run("--L 3 --dx 4 --quiet");
+  auto r = run("--L 3 --dx 4 --structure-only --quiet");
   CHECK(r.status == 3);
   CHECK(contains(r.out, "--max-terms"));
   CHECK(lines(r.out) == 1);
-  r = run("--L 2 --dx 4 --max-terms 1000 --quiet");
+  r = run("--L 2 --dx 4 --max-terms 1000 --structure-only --quiet");
   CHECK(r.status == 3);
   CHECK(contains(r.out, "dimension more than 1000"));
-  r = run("--L 8 --dx 1 --N 2 --quiet");
+  r = run("--L 8 --dx 1 --N 2 --structure-only --quiet");
   CHECK(r.status == 3);
   CHECK(contains(r.out, "--time-limit"));
   r = run("--L 2 --dx 2 --weights symbolic --quiet");
   CHECK(r.status == 3);
   CHECK(contains(r.out, "--max-symbolic-terms"));
+  // The full derivation skips an expansion that is too large, but not a Gram form that is too large.
+  r = run("--L 5 --dx 4 --quiet");
+  CHECK(r.status == 3);
+  CHECK(contains(r.out, "Gram form"));
+  CHECK(lines(r.out) == 1);
 }
 
 TEST_CASE("an explicit partition") {
@@ -170,7 +193,7 @@ TEST_CASE("bad rank options: one line, exit status 2") {
       {"--rank --partition '1,x|3,4'", "'x' is not a position"},
       {"--rank --N 5 --all-partitions", "N = 5 does not allow --all-partitions"},
       {"--rank --seeds 0", "seeds = 0 is out of range"},
-      {"--partition '1,2|3,4'", "--partition requires --rank"},
+      {"--structure-only --partition '1,2|3,4'", "--structure-only excludes --partition"},
   }};
   for (const auto& [a, msg] : cases) {
     const std::string args = a;
@@ -180,4 +203,72 @@ TEST_CASE("bad rank options: one line, exit status 2") {
     CHECK(contains(r.out, msg));
     CHECK(lines(r.out) == 1);
   }
+}
+
+TEST_CASE("golden outputs (reviewed by hand; see tests/golden/README.md)") {
+  // Run from the source root (meson sets the working directory), so the weight file path is stable.
+  CHECK(run("--L 1 --dx 1 --N 2 --weights examples/weights_L1_dx1.txt --print-polynomial --quiet").out ==
+        read_file("tests/golden/L1_dx1_N2_hand.txt"));
+  CHECK(run("--L 1 --dx 2 --N 2 --weights symbolic --print-polynomial --quiet").out ==
+        read_file("tests/golden/L1_dx2_N2_symbolic.txt"));
+}
+
+TEST_CASE("JSON output: documented keys, exact values, and a lossless round trip") {
+  const auto r = run("--L 2 --dx 2 --N 4 --format json --quiet");
+  REQUIRE(r.status == 0);
+  const auto j = seprank::json::parse(r.out);
+  std::ostringstream again;
+  j.write(again);
+  CHECK(again.str() + "\n" == r.out);
+  for (const char* key : {"schema", "title", "config", "steps", "results", "appendix"}) CHECK(j.find(key) != nullptr);
+  const auto& res = *j.find("results");
+  for (const char* key : {"terms", "separation_rank", "grid_rank", "gram_rank", "kernel_dimension"})
+    CHECK(res.find(key) != nullptr);
+  // L = 2, d_x = 2: D = 3, C = 4, and sum_k min(2 multichoose(3, 4-k), multichoose(3, k)) = 1+3+6+6+2 = 18.
+  CHECK(res.find("separation_rank")->find("value")->scalar() == "18");
+  CHECK(res.find("separation_rank")->find("exact")->scalar() == "true");
+  CHECK(res.find("gram_rank")->find("value")->scalar() == "18");
+  CHECK(j.find("config")->find("dx")->scalar() == "2");
+  for (const auto& step : j.find("steps")->elements()) {
+    for (const char* key : {"title", "claim", "values", "status"}) CHECK(step.find(key) != nullptr);
+    CHECK(step.find("status")->scalar() != "");
+  }
+}
+
+TEST_CASE("Markdown output has every step with its status") {
+  const auto r = run("--L 1 --dx 2 --N 2 --format markdown --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "## Step 1. Configuration"));
+  CHECK(contains(r.out, "— *verified*"));
+  CHECK(contains(r.out, "| quantity | value |"));
+}
+
+TEST_CASE("LaTeX output compiles with pdflatex") {
+  const char* pdflatex = std::getenv("PDFLATEX");
+  REQUIRE_MESSAGE(pdflatex != nullptr, "PDFLATEX must name pdflatex (meson passes it when found)");
+  const std::string dir = temp_path("latex");
+  REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
+  const auto r = run("--L 2 --dx 2 --N 2 --format latex --print-polynomial --quiet");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "\\documentclass"));
+  std::ofstream(dir + "/d.tex") << r.out;
+  const std::string cmd = std::string(pdflatex) + " -halt-on-error -interaction=nonstopmode -output-directory " + dir +
+                          " " + dir + "/d.tex > " + dir + "/log.txt 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  CHECK(std::ifstream(dir + "/d.pdf").good());
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("a deliberately broken check is reported as FAILED with exit status 1") {
+  const char* exe = std::getenv("SEPRANK_SYM");
+  REQUIRE(exe != nullptr);
+  FILE* p = popen((std::string("SEPRANK_FAULT=gram-form ") + exe + " --L 2 --dx 2 --N 2 --quiet 2>&1").c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), p)) out += buf.data();
+  const int st = pclose(p);
+  CHECK(WEXITSTATUS(st) == 1);
+  CHECK(contains(out, "Gram form (theory notes, section 3)  [FAILED]"));
+  CHECK(contains(out, "(A_L(M) x^i)_p vs the expansion = DIFFERENT"));
 }

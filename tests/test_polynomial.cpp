@@ -77,5 +77,5 @@ TEST_CASE("deterministic text and LaTeX rendering") {
                                                          std::vector<std::string>{"\\alpha", "\\beta"});
   const auto p = polynomial::parse(R, "b - 3*a^2*b + a");
   CHECK(polynomial_text(p) == "-3*a^2*b\n+a\n+b\n");
-  CHECK(polynomial_latex(p) == "-3 \\alpha^{2} \\beta + \\alpha + \\beta");
+  CHECK(polynomial_latex(p) == "-3 {\\alpha}^{2} {\\beta} + {\\alpha} + {\\beta}");
 }

@@ -9,6 +9,8 @@
 #include "seprank/interrupt.hpp"
 #include "seprank/partition.hpp"
 #include "seprank/rank_report.hpp"
+#include "seprank/render/formats.hpp"
+#include "seprank/theorem_derivation.hpp"
 #include "seprank/render/text.hpp"
 #include "seprank/structure_report.hpp"
 #include "seprank_version.hpp"
@@ -24,10 +26,12 @@ struct cli_options {
   seprank::weight_choice weights;
   seprank::resource_limits limits;
   std::string weights_arg = "random";
-  bool print_polynomial = false;
   bool quiet = false;
   bool want_rank = false;
+  bool structure_only = false;
   bool timings = false;
+  std::string format = "text";
+  seprank::derivation_options derivation;
   std::string partition_arg;
   seprank::rank_options rank;
   int threads = seprank::default_engine_threads();
@@ -47,7 +51,7 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--seed", o.weights.seed, "seed of the weight draw")->capture_default_str();
   app.add_option("--weight-range", o.weights.range, "draw weights from the nonzero integers in [-R, R]")
       ->capture_default_str();
-  app.add_flag("--print-polynomial", o.print_polynomial, "print the expanded polynomial y_p");
+  app.add_flag("--print-polynomial", o.derivation.report.print_polynomial, "print the expanded polynomial y_p");
   app.add_option("--max-terms", o.limits.max_terms, "refuse expansions with more (estimated) terms")
       ->capture_default_str();
   app.add_option("--max-memory", o.limits.max_memory_mb, "refuse expansions needing more (estimated) MiB")
@@ -62,17 +66,27 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--threads", o.threads, "threads for FLINT's polynomial multiplication (results do not depend on it)")
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
-  auto* rank = app.add_flag("--rank", o.want_rank,
-                            "compute the separation rank: coefficient matrix, certified rank, kernel, grid tensors, Gram rank");
-  app.add_option("--partition", o.partition_arg, "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)")->needs(rank);
-  app.add_flag("--kernel", o.rank.kernel, "print a basis of the kernel of the coefficient matrix")->needs(rank);
+  auto* structure = app.add_flag("--structure-only", o.structure_only,
+                                 "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds");
+  app.add_flag("--rank", o.want_rank, "the separation-rank steps (part of the default derivation)")->excludes(structure);
+  app.add_option("--format", o.format, "output format: text, markdown, latex (a complete document) or json")
+      ->capture_default_str();
+  app.add_flag("--basis", o.derivation.basis, "list the basis of the monomial space V used by y_p")->excludes(structure);
+  app.add_option("--basis-limit", o.derivation.basis_print_limit, "list at most this many basis elements")
+      ->capture_default_str();
+  app.add_option("--partition", o.partition_arg, "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)")
+      ->excludes(structure);
+  app.add_flag("--kernel", o.rank.kernel, "print a basis of the kernel of the coefficient matrix")->excludes(structure);
   app.add_option("--kernel-limit", o.rank.kernel_print_limit, "print at most this many kernel relations")
       ->capture_default_str();
   app.add_option("--seeds", o.rank.seeds, "repeat the rank for K weight draws (seeds S..S+K-1)")
-      ->capture_default_str()->needs(rank);
+      ->capture_default_str()
+      ->excludes(structure);
   app.add_flag("--all-partitions", o.rank.all_partitions, "rank every balanced partition (Proposition 1; N <= 8)")
-      ->needs(rank);
+      ->excludes(structure);
   app.add_option("--max-grid-points", o.rank.max_grid_points, "largest grid s = t for grid-tensor ranks")
+      ->capture_default_str();
+  app.add_option("--max-gram-terms", o.rank.max_gram_terms, "skip the Gram rank when its matrix may have more nonzeros")
       ->capture_default_str();
   app.add_option("--max-dense-entries", o.rank.limits.max_dense_entries,
                  "refuse a rank when a matrix block has more entries (8 bytes each, mod p)")
@@ -102,6 +116,9 @@ void resolve_options(cli_options& o) {
   if (o.rank.all_partitions && (o.cfg.N % 2 != 0 || o.cfg.N > 8))
     throw seprank::usage_error("N = " + std::to_string(o.cfg.N) +
                                " does not allow --all-partitions: balanced partitions need an even N <= 8");
+  seprank::parse_format(o.format);
+  if (o.derivation.basis_print_limit < 0)
+    throw seprank::usage_error("basis-limit = " + std::to_string(o.derivation.basis_print_limit) + " is out of range: must be >= 0");
   if (!o.partition_arg.empty()) o.rank.explicit_partition = seprank::parse_partition(o.partition_arg, o.cfg.N);
 }
 
@@ -109,18 +126,23 @@ int run(const cli_options& o) {
   const seprank::progress_fn progress = [&](const std::string& msg) {
     if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
   };
-  const auto analysis = seprank::analyse_structure(o.cfg, o.weights, o.limits, o.threads, progress, o.want_rank);
-  auto d = seprank::structure_derivation(analysis, {o.print_polynomial});
-  if (o.want_rank) {
+  const auto format = seprank::parse_format(o.format);
+  const auto analysis =
+      seprank::analyse_structure(o.cfg, o.weights, o.limits, o.threads, progress, !o.structure_only);
+  seprank::derivation d;
+  if (o.structure_only) {
+    d = seprank::structure_derivation(analysis, o.derivation.report);
+  } else {
     const auto ranks = seprank::analyse_ranks(analysis, o.rank, o.limits, o.threads, progress);
-    seprank::append_rank_steps(d, analysis, ranks);
+    progress("assembling the derivation");
+    d = seprank::theorem_derivation(analysis, ranks, o.derivation);
     if (o.timings) {
       std::string lines;
       for (const auto& t : ranks.timings) lines += "  " + t.stage + ": " + seprank::display_double(t.seconds, 3) + " s\n";
-      d.appendix.push_back({"Timings (wall clock; they vary between runs):", lines});
+      d.appendix.push_back({"Timings (wall clock; they vary between runs):", lines, ""});
     }
   }
-  std::cout << seprank::render_text(d);
+  std::cout << seprank::render(d, format);
   return d.has_failure() ? seprank::exit_check_failed : seprank::exit_ok;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "seprank/errors.hpp"
 #include "seprank/interrupt.hpp"
@@ -146,14 +147,25 @@ expansion_estimate require_expansion_fits(const network_config& c, long max_abs_
   return e;
 }
 
-void require_gram_form_fits(const network_config& c, std::uint64_t max_terms) {
-  const std::uint64_t D = static_cast<std::uint64_t>(c.dx) * (c.dx + 1) / 2;
+void require_gram_form_fits(const network_config& c, const resource_limits& lim) {
+  const std::uint64_t D = static_cast<std::uint64_t>(c.dx) * (c.dx + 1) / 2 + (c.residual ? 1 : 0);
   const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
-  const bounded_count per_entry = binomial(D + C - 1 + (c.residual ? 1 : 0), C, max_terms);
-  if (per_entry.exceeds || per_entry.value * static_cast<std::uint64_t>(c.dx) > max_terms)
-    throw resource_error("the Gram form A_L(M) for " + config_text(c) + " would have up to dx * multichoose(D, C) = " +
-                         (per_entry.exceeds ? "more than " + std::to_string(max_terms) : std::to_string(per_entry.value * c.dx)) +
-                         " terms (limit --max-terms " + std::to_string(max_terms) + ")");
+  const std::uint64_t Cp = static_cast<std::uint64_t>(summed_index_count(c.L - 1));  // degree of A_{L-1}
+  const std::string what = "the Gram form A_L(M) for " + config_text(c);
+  const bounded_count per_entry = binomial(D + C - 1, C, lim.max_terms);
+  if (per_entry.exceeds || per_entry.value * static_cast<std::uint64_t>(c.dx) > lim.max_terms)
+    throw resource_error(what + " would have up to dx * multichoose(D, C) = " +
+                         (per_entry.exceeds ? "more than " + std::to_string(lim.max_terms)
+                                            : std::to_string(per_entry.value * c.dx)) +
+                         " terms (limit --max-terms " + std::to_string(lim.max_terms) + ")");
+  // The last layer multiplies 2 d_x^2 pairs of polynomials of degrees 2C'+1 and C' in D variables.
+  const std::uint64_t cap = 1ULL << 62;
+  const double big = static_cast<double>(binomial(D + 2 * Cp, 2 * Cp + 1, cap).value);
+  const double small = static_cast<double>(binomial(D + Cp - 1, Cp, cap).value);
+  const double seconds = 4e-8 * c.dx * c.dx * big * small;
+  if (seconds > lim.max_seconds)
+    throw resource_error(what + " would need an estimated " + std::to_string(static_cast<long>(seconds)) +
+                         " s (limit --time-limit " + std::to_string(static_cast<long>(lim.max_seconds)) + ")");
 }
 
 structure_analysis analyse_structure(const network_config& c, const weight_choice& choice,
@@ -170,7 +182,7 @@ structure_analysis analyse_structure(const network_config& c, const weight_choic
   } catch (const resource_error& e) {
     if (!expansion_optional) throw;
     a.expansion_skipped = e.what();
-    require_gram_form_fits(c, lim.max_terms);
+    require_gram_form_fits(c, lim);
     progress("computing the Gram form A_L(M) (the expansion is skipped)");
     a.gram = compute_gram_form(c, a.weights);
     return a;
@@ -193,8 +205,10 @@ structure_analysis analyse_structure(const network_config& c, const weight_choic
   progress("checking the index structure of eq. 4");
   a.eq4 = check_index_structure(c, a.weights, a.y, lim.max_g_terms);
   progress("computing the Gram form A_L(M)");
-  require_gram_form_fits(c, lim.max_terms);
+  require_gram_form_fits(c, lim);
   a.gram = compute_gram_form(c, a.weights);
+  if (const char* fault = std::getenv("SEPRANK_FAULT"); fault && std::string(fault) == "gram-form")
+    a.gram.row[0] += polynomial::constant(a.gram.ring, 1);  // test hook: a deliberately wrong Gram form
   a.gram_matches = gram_form_in_inputs(c, a.gram, a.ring) == a.y;
   if (choice.source == weight_choice::kind::symbolic) {
     progress("expanding with symbolic weights (GiNaC)");

@@ -93,7 +93,8 @@ structure_analysis analyse_structure(const network_config& cfg, const weight_cho
                                      const resource_limits& lim, int threads, const progress_fn& progress,
                                      bool expansion_optional = false);
 
-// Refuses a Gram form A_L(M) whose row may have more than max_terms terms (dx * multichoose(D, C)).
-void require_gram_form_fits(const network_config& cfg, std::uint64_t max_terms);
+// Refuses a Gram form A_L(M) whose row may have more than lim.max_terms terms (d_x multichoose(D, C))
+// or whose estimated time exceeds lim.max_seconds.
+void require_gram_form_fits(const network_config& cfg, const resource_limits& lim);
 
 }  // namespace seprank

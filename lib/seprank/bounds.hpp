@@ -1,13 +1,16 @@
-// The paper's depth threshold and regimes (section 4). The closed-form bounds of
-// Theorems 1 and 2 are evaluated with Boost.Multiprecision.
+// The paper's depth threshold, regimes and closed-form bounds (section 4, eqs. 7 and 8),
+// evaluated in 100-digit binary floating point (Boost.Multiprecision) so that nothing overflows
+// at GPT-3 sizes, with exact integers where a bound is an integer power.
 #pragma once
 #include <string>
 
+#include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
 
 namespace seprank {
 
 using big_int = boost::multiprecision::cpp_int;
+using big_float = boost::multiprecision::cpp_bin_float_100;
 
 // Which theorem's hypothesis holds: Theorem 1 needs L < log_3 d_x (i.e. 3^L < d_x),
 // Theorem 2 needs L > log_3 d_x (3^L > d_x); at 3^L = d_x neither applies.
@@ -21,5 +24,34 @@ std::string regime_name(regime r);
 double depth_threshold(const big_int& dx);
 
 big_int power_of_three(long L);
+big_float log3(const big_float& x);
+
+// Theorem 1 (eq. 7), valid for L < log_3 d_x:
+//   3^{L-2} (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H),  a = -L + 2 - log_3 2.
+struct theorem1_bounds {
+  big_float a;
+  big_float lower_log3;   // 3^{L-2} (log_3(d_x - H) + a); -infinity marker if d_x <= H (log undefined)
+  bool lower_defined = true;
+  big_float upper_log3;   // C log_3(d_x + H)
+  big_int upper;          // (d_x + H)^C, exact
+};
+theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H);
+
+// Theorem 2 (eq. 8), valid for L > log_3 d_x:
+//   (1/2) d_x L + b_1 + b_2 <= log_3 sep <= 2 d_x L + c_1 + c_2, with
+//   b_1 = -L (H/2 + 1), c_1 = L, b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2)),
+//   c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x   (the argument of log_3 read as the
+//   whole product (d_x/2) sqrt(2 sqrt(2e)), as in the theory notes).
+struct theorem2_bounds {
+  big_float b1, b2, c1, c2;
+  bool b2_defined = true;  // needs d_x > H
+  big_float lower_log3, upper_log3;
+};
+theorem2_bounds theorem2(long L, const big_int& dx, const big_int& H);
+
+// Formats a big float: fixed with `digits` decimals when moderate, scientific otherwise.
+std::string format_float(const big_float& v, int digits = 6);
+// 3^v in scientific notation with 6 significant digits.
+std::string format_power_of_three(const big_float& v);
 
 }  // namespace seprank

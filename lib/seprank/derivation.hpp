@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "seprank/json.hpp"
+
 namespace seprank {
 
 enum class claim_status {
@@ -32,10 +34,20 @@ struct derivation_step {
   std::string check;                // how it was checked, or why skipped / failed
 };
 
+// A titled block after the steps (a polynomial, a basis, timings): plain text, and optionally a
+// LaTeX math form (empty: renderers show the text verbatim).
+struct appendix_block {
+  std::string title;
+  std::string text;
+  std::string latex;
+};
+
 struct derivation {
   std::string title;
+  json config = json::object();   // the configuration, for machine-readable output
   std::vector<derivation_step> steps;
-  std::vector<std::pair<std::string, std::string>> appendix;  // titled verbatim blocks (e.g. a polynomial)
+  json results = json::object();  // the main numbers (big integers as strings)
+  std::vector<appendix_block> appendix;
 
   bool has_failure() const {
     for (const auto& s : steps)

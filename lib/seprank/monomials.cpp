@@ -70,3 +70,46 @@ bounded_count output_monomial_count(const network_config& c, std::uint64_t cap) 
 }
 
 }  // namespace seprank
+
+namespace seprank {
+
+boost::multiprecision::cpp_int multichoose(unsigned n, unsigned k) {
+  if (n == 0) return k == 0 ? 1 : 0;
+  boost::multiprecision::cpp_int b = 1;  // binom(n + k - 1, k), exact
+  for (unsigned i = 1; i <= k; ++i) b = b * (n - 1 + i) / i;
+  return b;
+}
+
+boost::multiprecision::cpp_int kernel_space_dimension(const network_config& c) {
+  const unsigned D = static_cast<unsigned>(c.dx * (c.dx + 1) / 2);
+  const auto C = static_cast<unsigned>(summed_index_count(c.L));
+  // Monomials of degree <= C in D variables = monomials of degree exactly C in D + 1 variables.
+  return c.dx * (c.residual ? multichoose(D + 1, C) : multichoose(D, C));
+}
+
+std::uint64_t enumerate_monomials(int n, int degree, bool up_to, std::uint64_t limit,
+                                  const std::function<void(const std::vector<unsigned>&)>& f) {
+  std::vector<unsigned> e(n, 0);
+  std::uint64_t count = 0;
+  // Recursive descent over the exponent of each variable, largest first.
+  std::function<void(int, int)> rec = [&](int v, int left) {
+    if (count >= limit) return;
+    if (v == n - 1 || n == 0) {
+      if (n > 0) e[v] = static_cast<unsigned>(left);
+      if (n > 0 || left == 0) {
+        f(e);
+        ++count;
+      }
+      return;
+    }
+    for (int x = left; x >= 0 && count < limit; --x) {
+      e[v] = static_cast<unsigned>(x);
+      rec(v + 1, left - x);
+    }
+    e[v] = 0;
+  };
+  for (int d = up_to ? 0 : degree; d <= degree && count < limit; ++d) rec(0, d);
+  return count;
+}
+
+}  // namespace seprank

@@ -27,3 +27,26 @@ bounded_count output_monomial_count(const network_config& cfg, std::uint64_t cap
 bounded_count binomial(std::uint64_t n, std::uint64_t k, std::uint64_t cap);
 
 }  // namespace seprank
+
+#include <functional>
+#include <vector>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+namespace seprank {
+
+// multichoose(n, k) = binom(n + k - 1, k): monomials of degree k in n variables (exact).
+boost::multiprecision::cpp_int multichoose(unsigned n, unsigned k);
+
+// The space V of the kernel psi = x^i (x) M^{(x)C} (theory notes, section 3): coordinates
+// x^i_r m(M) with m a monomial of degree C in the D = d_x(d_x+1)/2 entries of M (degree <= C with
+// the residual connection). dim V = d_x * multichoose(D, C) (resp. d_x * binom(D + C, C)).
+boost::multiprecision::cpp_int kernel_space_dimension(const network_config& cfg);
+
+// Calls f on every exponent vector of n variables with total degree `degree` (or <= degree when
+// up_to), in lexicographic order (largest exponent of the first variable first); stops after
+// `limit` vectors and returns how many were visited.
+std::uint64_t enumerate_monomials(int n, int degree, bool up_to, std::uint64_t limit,
+                                  const std::function<void(const std::vector<unsigned>&)>& f);
+
+}  // namespace seprank

@@ -113,8 +113,15 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   const std::uint64_t prime = draw_prime(s.choice.seed);
   {
     stopwatch w{a.timings, "Gram rank"};
-    progress("computing the Gram rank (N -> infinity)");
-    a.gram = gram_rank(c, s.gram, prime, opt.limits);
+    const std::uint64_t size = gram_matrix_size_bound(c, opt.max_gram_terms);
+    if (size > opt.max_gram_terms) {
+      a.gram.skipped = "its coefficient matrix would have up to d_x * multichoose(2D, C) = more than " +
+                       std::to_string(opt.max_gram_terms) + " nonzeros (raise with --max-gram-terms)";
+      a.gram.rank.upper = -1;
+    } else {
+      progress("computing the Gram rank (N -> infinity)");
+      a.gram = gram_rank(c, s.gram, prime, opt.limits);
+    }
   }
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
   a.expanded = s.expansion_skipped.empty();

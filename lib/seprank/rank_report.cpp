@@ -105,6 +105,12 @@ derivation_step grid_step(const rank_analysis& r) {
 }
 
 derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
+  if (!r.gram.skipped.empty())
+    return {"Gram rank (N -> infinity)",
+            "the rank of sum_r A_L(M_A + M_B)[p][r] x^i_r split as (x^i, M_A) | M_B bounds sep for every N",
+            {},
+            S::skipped,
+            r.gram.skipped};
   const auto& g = r.gram.rank;
   const int D = s.cfg.dx * (s.cfg.dx + 1) / 2;
   derivation_step st{"Gram rank (N -> infinity)",

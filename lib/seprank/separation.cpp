@@ -210,6 +210,14 @@ gram_rank_result gram_rank(const network_config& c, const gram_form& g, std::uin
   return res;
 }
 
+std::uint64_t gram_matrix_size_bound(const network_config& c, std::uint64_t cap) {
+  const std::uint64_t D = static_cast<std::uint64_t>(c.dx) * (c.dx + 1) / 2;
+  const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
+  const auto per_entry = binomial(2 * D + C - 1 + (c.residual ? 1 : 0), C, cap);
+  if (per_entry.exceeds || per_entry.value > cap / static_cast<std::uint64_t>(c.dx)) return cap + 1;
+  return per_entry.value * static_cast<std::uint64_t>(c.dx);
+}
+
 long gram_count_bound(const network_config& c, const partition& p, const coefficient_block& b) {
   if (c.residual || b.a_degrees.size() != 1 || b.b_degrees.size() != 1) return -1;
   const std::uint64_t D = static_cast<std::uint64_t>(c.dx) * (c.dx + 1) / 2;

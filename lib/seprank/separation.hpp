@@ -79,7 +79,12 @@ void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim);
 struct gram_rank_result {
   rank_result rank;
   coefficient_matrix matrix;  // blocks indexed by the degree k in M_B, k = 0..C
+  std::string skipped;        // non-empty: not computed (the reason); rank is then empty
 };
+// Nonzeros of the Gram coefficient matrix: each term m_gamma of A_L(M) splits into
+// prod_v (gamma_v + 1) terms, and sum over |gamma| = C of that product is multichoose(2D, C); so at
+// most d_x * multichoose(2D, C) (d_x * multichoose(2D + 1, C) with the residual connection).
+std::uint64_t gram_matrix_size_bound(const network_config& cfg, std::uint64_t cap);
 gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime,
                            const rank_limits& lim);
 

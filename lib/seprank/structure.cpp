@@ -210,8 +210,7 @@ gram_form compute_gram_form(const network_config& c, const integer_weights& w) {
   dense_matrix<polynomial> M(c.dx, c.dx, zero);
   for (int a = 1; a <= c.dx; ++a)
     for (int b = 1; b <= c.dx; ++b) M(a - 1, b - 1) = polynomial::variable(g.ring, gram_variable(c.dx, a, b));
-  const auto A = gram_matrix_polynomial(c, w, M, zero, one);
-  for (int r = 0; r < c.dx; ++r) g.row.push_back(A(c.entry - 1, r));
+  g.row = gram_row(c, w, M, zero, one);
   return g;
 }
 
@@ -230,9 +229,9 @@ bool symbolic_gram_identity(const network_config& c, const symbolic_weights& w, 
     for (int b = 1; b <= c.dx; ++b)
       for (int j = 1; j <= c.N; ++j)
         M(a - 1, b - 1) += in->symbol(c.variable(j, a)) * in->symbol(c.variable(j, b));
-  const auto A = gram_matrix_polynomial<GiNaC::ex>(c, w, M, 0, 1);
+  const auto row = gram_row<GiNaC::ex>(c, w, M, 0, 1);
   GiNaC::ex y = 0;
-  for (int r = 0; r < c.dx; ++r) y += A(c.entry - 1, r) * in->symbol(c.variable(c.position, r + 1));
+  for (int r = 0; r < c.dx; ++r) y += row[r] * in->symbol(c.variable(c.position, r + 1));
   return GiNaC::expand(y - y_symbolic).is_zero();
 }
 

@@ -169,25 +169,52 @@ std::string display_double(double v, int digits) {
   return buf;
 }
 
+std::vector<derivation_step> structure_steps(const structure_analysis& a) {
+  std::vector<derivation_step> steps{configuration_step(a), regime_step(a.cfg), index_count_step(a.cfg)};
+  if (a.expansion_skipped.empty())
+    for (auto&& s : {expansion_step(a), degree_step(a), forward_pass_step(a), index_structure_step(a)}) steps.push_back(s);
+  else
+    steps.push_back(skipped_expansion_step(a));
+  steps.push_back(gram_step(a));
+  if (a.symbolic) steps.push_back(symbolic_step(a));
+  return steps;
+}
+
+std::vector<appendix_block> polynomial_appendix(const structure_analysis& a, const report_options& opt) {
+  std::vector<appendix_block> out;
+  if (!opt.print_polynomial || !a.expansion_skipped.empty()) return out;
+  const std::string order = "terms in lexicographic order of the variables x1_1 > x1_2 > ... > x" + str(a.cfg.N) + "_" +
+                            str(a.cfg.dx) + "; x{j}_{r} is entry r of the input at position j";
+  out.push_back({"Polynomial y_p (" + str(a.y.term_count()) + " terms; " + order + "):", polynomial_text(a.y),
+                 "y_p = " + polynomial_latex(a.y)});
+  if (a.symbolic)
+    out.push_back({"Polynomial y_p with symbolic weights (" + str(a.symbolic->y.term_count()) +
+                       " terms, grouped by input monomial):",
+                   polynomial_text(a.symbolic->y, a.cfg.variable_count()), ""});
+  return out;
+}
+
+json configuration_json(const structure_analysis& a) {
+  const auto& c = a.cfg;
+  json j = json::object();
+  j.set("L", json::number(static_cast<long long>(c.L)))
+      .set("dx", json::number(static_cast<long long>(c.dx)))
+      .set("H", json::number(static_cast<long long>(c.H)))
+      .set("N", json::number(static_cast<long long>(c.N)))
+      .set("position", json::number(static_cast<long long>(c.position)))
+      .set("entry", json::number(static_cast<long long>(c.entry)))
+      .set("residual", json::boolean(c.residual))
+      .set("weights", json::text(a.weight_description));
+  return j;
+}
+
 derivation structure_derivation(const structure_analysis& a, const report_options& opt) {
   derivation d;
   d.title = "seprank-sym: structure of the analysed self-attention network (Levine et al., NeurIPS 2020, eqs. 3-4)";
-  d.steps = {configuration_step(a), regime_step(a.cfg), index_count_step(a.cfg)};
-  if (a.expansion_skipped.empty())
-    for (auto&& s : {expansion_step(a), degree_step(a), forward_pass_step(a), index_structure_step(a)}) d.steps.push_back(s);
-  else
-    d.steps.push_back(skipped_expansion_step(a));
-  d.steps.push_back(gram_step(a));
-  if (a.symbolic) d.steps.push_back(symbolic_step(a));
-  if (opt.print_polynomial && a.expansion_skipped.empty()) {
-    const std::string order = "terms in lexicographic order of the variables x1_1 > x1_2 > ... > x" + str(a.cfg.N) + "_" +
-                              str(a.cfg.dx) + "; x{j}_{r} is entry r of the input at position j";
-    d.appendix.push_back({"Polynomial y_p (" + str(a.y.term_count()) + " terms; " + order + "):", polynomial_text(a.y)});
-    if (a.symbolic)
-      d.appendix.push_back({"Polynomial y_p with symbolic weights (" + str(a.symbolic->y.term_count()) +
-                                " terms, grouped by input monomial):",
-                            polynomial_text(a.symbolic->y, a.cfg.variable_count())});
-  }
+  d.config = configuration_json(a);
+  d.steps = structure_steps(a);
+  d.appendix = polynomial_appendix(a, opt);
+  if (a.expansion_skipped.empty()) d.results.set("terms", json::text(str(a.y.term_count())));
   return d;
 }
 

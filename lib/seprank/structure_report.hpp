@@ -12,6 +12,12 @@ struct report_options {
 
 derivation structure_derivation(const structure_analysis& a, const report_options& opt);
 
+// The pieces, for the full derivation: the structural steps, the polynomial appendix, and the
+// configuration as JSON.
+std::vector<derivation_step> structure_steps(const structure_analysis& a);
+std::vector<appendix_block> polynomial_appendix(const structure_analysis& a, const report_options& opt);
+json configuration_json(const structure_analysis& a);
+
 // Formats a double with `digits` significant digits (display only).
 std::string display_double(double v, int digits = 6);
 

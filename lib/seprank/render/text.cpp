@@ -18,11 +18,15 @@ std::string factors(const polynomial& p, const std::vector<unsigned long>& e, in
     if (!e[v]) continue;
     if (!first) out << (latex ? " " : "*");
     first = false;
-    if (latex)
+    if (latex) {  // braced, so that a power of x^{(j)}_{r} is not a double superscript
+      out << "{";
       p.ring()->symbol(v).print(GiNaC::print_latex(out));
-    else
+      out << "}";
+      if (e[v] > 1) out << "^{" << e[v] << "}";
+    } else {
       out << p.ring()->name(v);
-    if (e[v] > 1) out << (latex ? "^{" + std::to_string(e[v]) + "}" : "^" + std::to_string(e[v]));
+      if (e[v] > 1) out << "^" << e[v];
+    }
   }
   return out.str();
 }
@@ -50,7 +54,7 @@ std::string render_text(const derivation& d) {
     for (const auto& v : s.values) out << "  " << v.name << std::string(w - v.name.size(), ' ') << " = " << v.value << "\n";
     if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << s.check << "\n";
   }
-  for (const auto& [title, body] : d.appendix) out << "\n" << title << "\n" << body;
+  for (const auto& block : d.appendix) out << "\n" << block.title << "\n" << block.text;
   return out.str();
 }
 

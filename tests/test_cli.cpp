@@ -51,7 +51,7 @@ TEST_CASE("--help and --version") {
   CHECK(contains(v.out, "seprank-sym"));
 }
 
-TEST_CASE("the default run of the README verifies every structure check") {
+TEST_CASE("the default run of the README: every structure check verified, and the certified rank") {
   const auto r = run("--L 2 --dx 4 --quiet");
   CHECK(r.status == 0);
   CHECK(contains(r.out, "positions N = 4"));
@@ -60,6 +60,15 @@ TEST_CASE("the default run of the README verifies every structure check") {
   CHECK(contains(r.out, "Index structure (eq. 4)  [verified]"));
   CHECK(contains(r.out, "Gram form (theory notes, section 3)  [verified]"));
   CHECK(contains(r.out, "regime     = Theorem 2"));
+  // Hand bound: sum_k min(d_x * multichoose(D, C-k), multichoose(D, k)) with D = 10, C = 4:
+  // min(4*715, 1) + min(4*220, 10) + min(4*55, 55) + min(4*10, 220) + min(4, 715) = 1+10+55+40+4 = 110.
+  CHECK(contains(r.out, "sep                           = 110\n"));
+  CHECK(contains(r.out, "status                        = exact (certified:"));
+  CHECK(contains(r.out, "grid rank                      = 110 at"));
+  CHECK(contains(r.out, "Gram rank                         = 110\n"));
+  CHECK(contains(r.out, "N = 4: sep >= 110 = Gram rank (exact)"));
+  // dim V = d_x * multichoose(10, 4) = 4 * 715 = 2860.
+  CHECK(contains(r.out, "dim V by formula        = 2860"));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
 }
 
@@ -147,19 +156,6 @@ TEST_CASE("an explicit partition") {
   const auto r = run("--L 2 --dx 2 --rank --partition '1,3|2,4' --quiet");
   CHECK(r.status == 0);
   CHECK(contains(r.out, "partition         = A = {1,3} | B = {2,4}"));
-}
-
-TEST_CASE("--rank: certified separation rank for L = 2, d_x = 4, N = 4") {
-  // Hand bound: sum_k min(d_x * multichoose(D, C-k), multichoose(D, k)) with D = 10, C = 4:
-  // min(4*715, 1) + min(4*220, 10) + min(4*55, 55) + min(4*10, 220) + min(4, 715) = 1+10+55+40+4 = 110.
-  const auto r = run("--L 2 --dx 4 --rank --quiet");
-  CHECK(r.status == 0);
-  CHECK(contains(r.out, "sep                           = 110\n"));
-  CHECK(contains(r.out, "status                        = exact (certified:"));
-  CHECK(contains(r.out, "grid rank                      = 110 at"));
-  CHECK(contains(r.out, "Gram rank                         = 110\n"));
-  CHECK(contains(r.out, "N = 4: sep >= 110 = Gram rank (exact)"));
-  CHECK_FALSE(contains(r.out, "[FAILED]"));
 }
 
 TEST_CASE("--rank for L = 1 and d_x = 1: the hand values d_x + 1 and C + 1") {

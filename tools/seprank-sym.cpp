@@ -158,9 +158,7 @@ int main(int argc, char** argv) {
   add_options(app, o);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "seprank-sym: error: " << e.what() << " (see --help)\n";

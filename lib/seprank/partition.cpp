@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "seprank/errors.hpp"
+#include "seprank/parse.hpp"
 
 namespace seprank {
 namespace {
@@ -18,19 +19,11 @@ std::vector<int> parse_side(const std::string& text, const std::string& whole, i
   std::vector<int> side;
   std::stringstream in(text);
   for (std::string tok; std::getline(in, tok, ',');) {
-    std::size_t used = 0;
-    int v = 0;
-    try {
-      v = std::stoi(tok, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (tok.empty() || used != tok.size())
-      throw usage_error("partition '" + whole + "': '" + tok + "' is not a position (expected e.g. 1,2|3,4)");
-    if (v < 1 || v > N)
-      throw usage_error("partition '" + whole + "': position " + std::to_string(v) + " is out of range 1.." +
-                        std::to_string(N));
-    side.push_back(v);
+    const auto v = parse_integer(tok);
+    if (!v) throw usage_error("partition '" + whole + "': '" + tok + "' is not a position (expected e.g. 1,2|3,4)");
+    if (*v < 1 || *v > N)
+      throw usage_error("partition '" + whole + "': position " + tok + " is out of range 1.." + std::to_string(N));
+    side.push_back(static_cast<int>(*v));
   }
   if (side.empty()) throw usage_error("partition '" + whole + "': both sides must be non-empty");
   std::sort(side.begin(), side.end());

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "seprank/errors.hpp"
+#include "seprank/parse.hpp"
 
 namespace seprank {
 namespace {
@@ -47,18 +48,11 @@ network_weights<S> shaped(const network_config& c, const S& fill) {
 }
 
 long parse_entry(const std::string& tok, const std::string& source, int line) {
-  std::size_t used = 0;
-  long v = 0;
-  try {
-    v = std::stol(tok, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != tok.size() || tok.empty())
-    file_error(source, line, "entry '" + tok + "' is not a decimal integer");
-  if (v > max_weight_magnitude || v < -max_weight_magnitude)
+  const auto v = parse_integer(tok);
+  if (!v) file_error(source, line, "entry '" + tok + "' is not a decimal integer");
+  if (*v > max_weight_magnitude || *v < -max_weight_magnitude)
     file_error(source, line, "entry " + tok + " exceeds the allowed magnitude 1000000000");
-  return v;
+  return *v;
 }
 
 }  // namespace

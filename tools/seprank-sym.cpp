@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "seprank/analysis.hpp"
+#include "seprank/atlas.hpp"
 #include "seprank/errors.hpp"
 #include "seprank/interrupt.hpp"
 #include "seprank/partition.hpp"
@@ -31,6 +32,13 @@ struct cli_options {
   bool structure_only = false;
   bool timings = false;
   std::string format = "text";
+  // Subcommands: bounds, corollary1, corollary2.
+  long long atlas_L = 2, atlas_dx = 4, atlas_H = 1;
+  std::vector<long> shallow{2, 3};
+  long max_beta2 = 64;
+  CLI::App* bounds = nullptr;
+  CLI::App* corollary1 = nullptr;
+  CLI::App* corollary2 = nullptr;
   seprank::derivation_options derivation;
   std::string partition_arg;
   seprank::rank_options rank;
@@ -97,6 +105,42 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_flag("--timings", o.timings, "print the time of each rank stage (varies between runs)");
 }
 
+void add_atlas_options(CLI::App& sub, cli_options& o, const char* depth_help) {
+  sub.add_option("--L", o.atlas_L, depth_help)->capture_default_str();
+  sub.add_option("--dx", o.atlas_dx, "width d_x, 1..10^12")->capture_default_str();
+  sub.add_option("--H", o.atlas_H, "heads; must divide d_x")->capture_default_str();
+}
+
+void add_subcommands(CLI::App& app, cli_options& o) {
+  app.fallthrough();  // --format and --quiet work after a subcommand too
+  o.bounds = app.add_subcommand("bounds", "the paper's closed-form bounds (Theorems 1 and 2) at any size, e.g. "
+                                          "bounds --L 96 --dx 12288 --H 96");
+  add_atlas_options(*o.bounds, o, "depth L, 1..10000");
+  o.corollary1 = app.add_subcommand("corollary1", "Corollary 1: the width a shallower network needs to match a deep one "
+                                                  "(default: the paper's example d_x = 1000, H = 16, L = 6)");
+  add_atlas_options(*o.corollary1, o, "depth of the deep network");
+  o.corollary1->add_option("--shallow", o.shallow, "shallow depths (comma-separated)")->delimiter(',')->capture_default_str();
+  o.corollary2 = app.add_subcommand("corollary2", "Corollary 2: a shallower, wider network with a higher separation rank");
+  add_atlas_options(*o.corollary2, o, "depth of the deep network (L > log_3 d_x)");
+  o.corollary2->add_option("--max-beta2", o.max_beta2, "largest beta_2 tried")->capture_default_str();
+}
+
+// Runs a subcommand, if one was given; returns its exit status, or -1 for the main derivation.
+int run_subcommand(const cli_options& o) {
+  const seprank::atlas_config c{static_cast<long>(o.atlas_L), o.atlas_dx, o.atlas_H};
+  seprank::derivation d;
+  if (o.bounds->parsed())
+    d = seprank::bounds_derivation(c);
+  else if (o.corollary1->parsed())
+    d = seprank::corollary1_derivation(seprank::corollary1(c, o.shallow));
+  else if (o.corollary2->parsed())
+    d = seprank::corollary2_derivation(seprank::corollary2(c, o.max_beta2));
+  else
+    return -1;
+  std::cout << seprank::render(d, seprank::parse_format(o.format));
+  return d.has_failure() ? seprank::exit_check_failed : seprank::exit_ok;
+}
+
 void resolve_options(cli_options& o) {
   using kind = seprank::weight_choice::kind;
   if (o.weights_arg == "random")
@@ -123,6 +167,7 @@ void resolve_options(cli_options& o) {
 }
 
 int run(const cli_options& o) {
+  if (const int status = run_subcommand(o); status >= 0) return status;
   const seprank::progress_fn progress = [&](const std::string& msg) {
     if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
   };
@@ -156,6 +201,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "seprank-sym " SEPRANK_VERSION);
   cli_options o;
   add_options(app, o);
+  add_subcommands(app, o);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
@@ -167,8 +213,8 @@ int main(int argc, char** argv) {
   seprank::install_interrupt_handler();
   seprank::set_engine_threads(o.threads);
   try {
-    seprank::validate(o.cfg);
     resolve_options(o);
+    if (!o.bounds->parsed() && !o.corollary1->parsed() && !o.corollary2->parsed()) seprank::validate(o.cfg);
     return run(o);
   } catch (const seprank::usage_error& e) {
     std::cerr << "seprank-sym: error: " << e.what() << "\n";

@@ -40,7 +40,8 @@ theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H) {
   if (t.lower_defined) t.lower_log3 = three_L / 9 * (log3(big_float(dx - H)) + t.a);
   const big_int C = (power_of_three(L) - 1) / 2;
   t.upper_log3 = big_float(C) * log3(big_float(dx + H));
-  t.upper = boost::multiprecision::pow(big_int(dx + H), static_cast<unsigned>(C));
+  t.upper_exact = t.upper_log3 * log10(big_float(3)) < 2000;
+  if (t.upper_exact) t.upper = boost::multiprecision::pow(big_int(dx + H), C.convert_to<unsigned>());
   return t;
 }
 
@@ -63,13 +64,20 @@ std::string format_float(const big_float& v, int digits) {
   if (abs(v) < big_float(1e15) && (v == 0 || abs(v) >= big_float(1e-4)))
     out << std::fixed << std::setprecision(digits) << v;
   else
-    out << std::scientific << std::setprecision(digits) << v;
+    out << std::scientific << std::setprecision(digits > 0 ? digits : 6) << v;
   return out.str();
 }
 
 std::string format_power_of_three(const big_float& v) {
+  // 3^v = 10^(v log_10 3) = m * 10^e, computed in log space (3^v itself may exceed any float).
+  const big_float t = v * log10(big_float(3));
+  big_float e = floor(t);
+  big_float m = pow(big_float(10), t - e);
+  if (m >= 10) m /= 10, e += 1;
   std::ostringstream out;
-  out << std::scientific << std::setprecision(5) << pow(big_float(3), v);
+  const big_int exponent = abs(e).convert_to<big_int>();
+  const std::string digits = exponent.str();  // at least two digits, as printf writes them
+  out << std::fixed << std::setprecision(5) << m << "e" << (e < 0 ? "-" : "+") << (digits.size() < 2 ? "0" : "") << digits;
   return out.str();
 }
 

@@ -33,7 +33,8 @@ struct theorem1_bounds {
   big_float lower_log3;   // 3^{L-2} (log_3(d_x - H) + a); -infinity marker if d_x <= H (log undefined)
   bool lower_defined = true;
   big_float upper_log3;   // C log_3(d_x + H)
-  big_int upper;          // (d_x + H)^C, exact
+  bool upper_exact = false;  // (d_x + H)^C computed (only when it has at most 2000 digits)
+  big_int upper;          // (d_x + H)^C, exact when upper_exact
 };
 theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H);
 

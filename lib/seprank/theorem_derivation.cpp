@@ -190,7 +190,8 @@ derivation_step paper_upper_step(const structure_analysis& s, const rank_analysi
     st.values = {{"c_1", format_float(p.t2.c1)}, {"c_2", format_float(p.t2.c2)}, {"2 d_x L + c_1 + c_2", format_float(upper)},
                  {"as a number", format_power_of_three(upper)}};
   else
-    st.values = {{"C log_3(d_x + H)", format_float(upper)}, {"(d_x + H)^C", str(p.t1.upper)}};
+    st.values = {{"C log_3(d_x + H)", format_float(upper)},
+                 {"(d_x + H)^C", p.t1.upper_exact ? str(p.t1.upper) : format_power_of_three(upper)}};
   const bool below = ours <= upper;
   st.values.push_back({"our N-independent bound, log_3", format_float(ours) + (below ? " (below the paper's bound)" : " (ABOVE the paper's bound)")});
   if (r.sep.exact()) {
@@ -251,7 +252,8 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   row("binom(D + C, C)", str(f.binom_bound), log3_text(f.binom_bound));
   row("sum over basis elements of prod (gamma_v + 1)", str(f.element_rank_sum), log3_text(f.element_rank_sum));
   const big_float pup = th2 ? p.t2.upper_log3 : p.t1.upper_log3;
-  row("paper upper bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", th2 ? format_power_of_three(pup) : str(p.t1.upper), format_float(pup));
+  row("paper upper bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")",
+      th2 || !p.t1.upper_exact ? format_power_of_three(pup) : str(p.t1.upper), format_float(pup));
   return {"Summary: every bound and the exact values", "", rows, S::computed,
           "integers exact; log_3 values to 6 decimals (display only); paper values are the printed formulas"};
 }

@@ -11,6 +11,8 @@
 #include "seprank/partition.hpp"
 #include "seprank/rank_report.hpp"
 #include "seprank/render/formats.hpp"
+#include "seprank/render/plot.hpp"
+#include "seprank/sweep.hpp"
 #include "seprank/theorem_derivation.hpp"
 #include "seprank/render/text.hpp"
 #include "seprank/structure_report.hpp"
@@ -39,6 +41,9 @@ struct cli_options {
   CLI::App* bounds = nullptr;
   CLI::App* corollary1 = nullptr;
   CLI::App* corollary2 = nullptr;
+  CLI::App* sweep = nullptr;
+  std::string sweep_dx = "2..4", sweep_L = "1..3", sweep_H = "1", plot;
+  int sweep_N = 4;
   seprank::derivation_options derivation;
   std::string partition_arg;
   seprank::rank_options rank;
@@ -123,6 +128,36 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.corollary2 = app.add_subcommand("corollary2", "Corollary 2: a shallower, wider network with a higher separation rank");
   add_atlas_options(*o.corollary2, o, "depth of the deep network (L > log_3 d_x)");
   o.corollary2->add_option("--max-beta2", o.max_beta2, "largest beta_2 tried")->capture_default_str();
+  o.sweep = app.add_subcommand("sweep", "certified separation ranks and the paper's bounds over ranges of d_x, L, H, "
+                                        "e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg");
+  o.sweep->add_option("--dx", o.sweep_dx, "widths: a..b, a,b,c or a")->capture_default_str();
+  o.sweep->add_option("--L", o.sweep_L, "depths: a..b, a,b,c or a")->capture_default_str();
+  o.sweep->add_option("--H", o.sweep_H, "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)")
+      ->capture_default_str();
+  o.sweep->add_option("--N", o.sweep_N, "positions")->capture_default_str();
+  o.sweep->add_option("--plot", o.plot, "write an SVG plot (gnuplot) of log_3 sep against L");
+}
+
+int run_sweep(const cli_options& o) {
+  seprank::sweep_spec spec;
+  spec.dx = seprank::parse_range("--dx", o.sweep_dx, 1, seprank::max_width);
+  spec.L = seprank::parse_range("--L", o.sweep_L, 1, seprank::max_depth);
+  spec.H = seprank::parse_range("--H", o.sweep_H, 1, seprank::max_width);
+  if (o.sweep_N < 2 || o.sweep_N > seprank::max_positions)
+    throw seprank::usage_error("N = " + std::to_string(o.sweep_N) + " is out of range: must satisfy 2 <= N <= 64");
+  spec.N = o.sweep_N;
+  spec.weights = o.weights;
+  spec.limits = o.limits;
+  spec.ranks = o.rank;
+  spec.threads = o.threads;
+  const auto result = seprank::run_sweep(spec, [&](const std::string& msg) {
+    if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
+  });
+  const auto d = seprank::sweep_derivation(result);
+  std::cout << seprank::render(d, seprank::parse_format(o.format));
+  if (!o.plot.empty()) seprank::plot_sweep(result, o.plot);
+  if (result.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
+  return result.interrupted ? seprank::exit_interrupted : seprank::exit_ok;
 }
 
 // Runs a subcommand, if one was given; returns its exit status, or -1 for the main derivation.
@@ -135,6 +170,8 @@ int run_subcommand(const cli_options& o) {
     d = seprank::corollary1_derivation(seprank::corollary1(c, o.shallow));
   else if (o.corollary2->parsed())
     d = seprank::corollary2_derivation(seprank::corollary2(c, o.max_beta2));
+  else if (o.sweep->parsed())
+    return run_sweep(o);
   else
     return -1;
   std::cout << seprank::render(d, seprank::parse_format(o.format));
@@ -214,7 +251,8 @@ int main(int argc, char** argv) {
   seprank::set_engine_threads(o.threads);
   try {
     resolve_options(o);
-    if (!o.bounds->parsed() && !o.corollary1->parsed() && !o.corollary2->parsed()) seprank::validate(o.cfg);
+    if (!o.bounds->parsed() && !o.corollary1->parsed() && !o.corollary2->parsed() && !o.sweep->parsed())
+      seprank::validate(o.cfg);
     return run(o);
   } catch (const seprank::usage_error& e) {
     std::cerr << "seprank-sym: error: " << e.what() << "\n";

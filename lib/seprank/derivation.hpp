@@ -42,12 +42,20 @@ struct appendix_block {
   std::string latex;
 };
 
+// A table (e.g. a sweep): a header and rows of cells.
+struct result_table {
+  std::string title;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
 struct derivation {
   std::string title;
   json config = json::object();   // the configuration, for machine-readable output
   std::vector<derivation_step> steps;
   json results = json::object();  // the main numbers (big integers as strings)
   std::vector<appendix_block> appendix;
+  std::vector<result_table> tables;
 
   bool has_failure() const {
     for (const auto& s : steps)

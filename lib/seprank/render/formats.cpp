@@ -40,6 +40,18 @@ std::string render_json(const derivation& d) {
         .set("check", json::text(s.check));
     steps.push(step);
   }
+  json tables = json::array();
+  for (const auto& t : d.tables) {
+    json rows = json::array();
+    for (const auto& r : t.rows) {
+      json row = json::array();
+      for (const auto& cell : r) row.push(json::text(cell));
+      rows.push(row);
+    }
+    json header = json::array();
+    for (const auto& h : t.header) header.push(json::text(h));
+    tables.push(json::object().set("title", json::text(t.title)).set("header", header).set("rows", rows));
+  }
   json appendix = json::array();
   for (const auto& a : d.appendix) appendix.push(json::object().set("title", json::text(a.title)).set("text", json::text(a.text)));
   json top = json::object();
@@ -48,6 +60,7 @@ std::string render_json(const derivation& d) {
       .set("config", d.config)
       .set("steps", steps)
       .set("results", d.results)
+      .set("tables", tables)
       .set("appendix", appendix);
   std::ostringstream out;
   top.write(out);
@@ -76,6 +89,18 @@ std::string render_markdown(const derivation& d) {
       out << "\n";
     }
     if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << s.check << "\n";
+  }
+  for (const auto& t : d.tables) {
+    out << "\n## " << t.title << "\n\n|";
+    for (const auto& h : t.header) out << " " << h << " |";
+    out << "\n|";
+    for (std::size_t c = 0; c < t.header.size(); ++c) out << " --- |";
+    out << "\n";
+    for (const auto& row : t.rows) {
+      out << "|";
+      for (const auto& cell : row) out << " " << cell << " |";
+      out << "\n";
+    }
   }
   for (const auto& a : d.appendix) out << "\n## " << a.title << "\n\n```\n" << a.text << "```\n";
   return out.str();
@@ -132,6 +157,16 @@ std::string render_latex(const derivation& d) {
       out << "\\end{description}\n";
     }
     if (!s.check.empty()) out << "\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":} " << tex(s.check) << "\n";
+  }
+  for (const auto& t : d.tables) {
+    out << "\n\\subsection*{" << tex(t.title) << "}\n{\\scriptsize\\begin{tabular}{" << std::string(t.header.size(), 'l') << "}\n";
+    for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";
+    out << " \\\\\n\\hline\n";
+    for (const auto& row : t.rows) {
+      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c].size() > 40 ? row[c].substr(0, 40) + "..." : row[c]);
+      out << " \\\\\n";
+    }
+    out << "\\end{tabular}}\n";
   }
   for (const auto& a : d.appendix) {
     out << "\n\\subsection*{" << tex(a.title) << "}\n";

@@ -54,6 +54,21 @@ std::string render_text(const derivation& d) {
     for (const auto& v : s.values) out << "  " << v.name << std::string(w - v.name.size(), ' ') << " = " << v.value << "\n";
     if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << s.check << "\n";
   }
+  for (const auto& t : d.tables) {
+    std::vector<std::size_t> w(t.header.size());
+    for (std::size_t c = 0; c < t.header.size(); ++c) {
+      w[c] = t.header[c].size();
+      for (const auto& row : t.rows) w[c] = std::max(w[c], row[c].size());
+    }
+    out << "\n" << t.title << "\n";
+    auto line = [&](const std::vector<std::string>& cells) {
+      for (std::size_t c = 0; c < cells.size(); ++c)
+        out << (c ? "  " : "  ") << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
+      out << "\n";
+    };
+    line(t.header);
+    for (const auto& row : t.rows) line(row);
+  }
   for (const auto& block : d.appendix) out << "\n" << block.title << "\n" << block.text;
   return out.str();
 }

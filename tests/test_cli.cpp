@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -267,4 +268,59 @@ TEST_CASE("a deliberately broken check is reported as FAILED with exit status 1"
   CHECK(WEXITSTATUS(st) == 1);
   CHECK(contains(out, "Gram form (theory notes, section 3)  [FAILED]"));
   CHECK(contains(out, "(A_L(M) x^i)_p vs the expansion = DIFFERENT"));
+}
+
+TEST_CASE("bounds at GPT-3 size, instantly, in every format") {
+  auto r = run("bounds --L 96 --dx 12288 --H 96");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "regime          = Theorem 2 (L > log_3 d_x: depth inefficiency)"));
+  CHECK(contains(r.out, "3^L vs d_x      = 6362685441135942358474828762538534230890216321 > 12288"));  // 3^96
+  for (const char* f : {"json", "markdown", "latex"}) CHECK(run(std::string("bounds --L 24 --dx 1024 --H 16 --format ") + f).status == 0);
+  r = run("bounds --L 2 --dx 9 --H 1");
+  CHECK(contains(r.out, "neither theorem"));
+}
+
+TEST_CASE("Corollary 1: the paper's example, computed and quoted side by side") {
+  const auto r = run("corollary1 --L 6 --dx 1000 --H 16");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "the paper quotes            = about 2e17"));
+  CHECK(contains(r.out, "the paper quotes            = about 2e5"));
+  CHECK(contains(r.out, "does not divide d_x = 1000"));
+}
+
+TEST_CASE("sweep: table and an SVG plot") {
+  const std::string svg = temp_path("sweep.svg");
+  const auto r = run("sweep --dx 1..2 --L 1..2 --plot " + svg + " --quiet");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "d_x  L  H  d_a"));
+  const std::string plot = read_file(svg);
+  CHECK(contains(plot, "<svg"));
+  CHECK(contains(plot, "depth L"));
+  std::remove(svg.c_str());
+  std::remove((svg + ".dat").c_str());
+  std::remove((svg + ".gp").c_str());
+  std::remove((svg + ".log").c_str());
+}
+
+TEST_CASE("bad subcommand input: one line, exit status 2") {
+  const std::array<std::pair<const char*, const char*>, 10> cases{{
+      {"bounds --L 0", "L = 0 is out of range"},
+      {"bounds --dx 0", "dx = 0 is out of range"},
+      {"bounds --dx 4 --H 5", "H = 5 is out of range"},
+      {"corollary1 --L 6 --dx 1000 --H 16 --shallow 6", "shallow depth 6 is out of range"},
+      {"sweep --dx 3..1", "--dx = 3..1: the range is empty"},
+      {"sweep --L x", "--L = x: 'x' is not an integer"},
+      {"sweep --L 1..9", "--L = 1..9: out of range"},
+      {"sweep --N 1", "N = 1 is out of range"},
+      {"--format pdf", "format = pdf is not one of text, markdown, latex, json"},
+      {"bounds --dx 4 --format pdf", "format = pdf is not one of"},
+  }};
+  for (const auto& [a, msg] : cases) {
+    const std::string args = a;
+    CAPTURE(args);
+    const auto r = run(args + " --quiet");
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, msg));
+    CHECK(lines(r.out) == 1);
+  }
 }

@@ -38,7 +38,8 @@ std::string ranks_text(const std::vector<long>& ranks) {
 }
 
 sweep_row run_one(const sweep_spec& spec, int dx, int L, int H, const progress_fn& progress) {
-  sweep_row row{dx, L, H};
+  sweep_row row;
+  row.dx = dx, row.L = L, row.H = H;
   row.reg = classify_regime(L, dx);
   row.t1 = theorem1(L, dx, H);
   row.t2 = theorem2(L, dx, H);

@@ -3,9 +3,14 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace seprank {
 
 std::optional<long> parse_integer(const std::string& token);
+
+// Parses "2..4", "1,2,4" or "3" into a list of integers in [lo, hi]; throws usage_error naming
+// the option otherwise (at most 64 values).
+std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi);
 
 }  // namespace seprank

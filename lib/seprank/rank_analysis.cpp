@@ -105,6 +105,16 @@ kernel_relations kernel_of(const coefficient_matrix& m, const rank_result& r, co
 
 }  // namespace
 
+long grid_points_within(const network_config& c, long max_points, double max_seconds) {
+  // One evaluation: per layer and head about N (3 d_a d_x + 2 d_a^2) multiplications mod p
+  // (measured near 7 ns each with the loop overhead); doubling s up to S costs about (4/3) S^2 evaluations.
+  const double da = c.head_size();
+  const double per_eval = c.L * c.H * static_cast<double>(c.N) * (3 * da * c.dx + 2 * da * da) * 7e-9;
+  long s = 8;
+  while (2 * s <= max_points && (4.0 / 3.0) * 4.0 * s * s * per_eval <= max_seconds) s *= 2;
+  return (4.0 / 3.0) * s * s * per_eval <= max_seconds ? s : 4;
+}
+
 rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
                             int threads, const progress_fn& progress) {
   const network_config& c = s.cfg;
@@ -114,7 +124,12 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   {
     stopwatch w{a.timings, "Gram rank"};
     const std::uint64_t size = gram_matrix_size_bound(c, opt.max_gram_terms);
-    if (size > opt.max_gram_terms) {
+    const int gram_vars = c.dx + c.dx * (c.dx + 1);  // x^i, M_A, M_B
+    if (gram_vars > max_gram_variables) {
+      a.gram.skipped = "its polynomial ring would have d_x + 2D = " + std::to_string(gram_vars) +
+                       " variables (limit " + std::to_string(max_gram_variables) + ", i.e. d_x <= 23)";
+      a.gram.rank.upper = -1;
+    } else if (size > opt.max_gram_terms) {
       a.gram.skipped = "its coefficient matrix would have up to d_x * multichoose(2D, C) = more than " +
                        std::to_string(opt.max_gram_terms) + " nonzeros (raise with --max-gram-terms)";
       a.gram.rank.upper = -1;
@@ -136,9 +151,12 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   }
   {
     stopwatch w{a.timings, "grid-tensor rank"};
-    progress("evaluating grid tensors");
     const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
-    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, opt.max_grid_points);
+    const long points = grid_points_within(c, opt.max_grid_points, lim.max_seconds);
+    progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points)");
+    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, points);
+    if (points < opt.max_grid_points && a.grid.points == points && a.grid.stop.find("limit") != std::string::npos)
+      a.grid.stop = "the point limit set by the time estimate was reached (raise --time-limit)";
   }
   if (!a.expanded) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
     a.sep.lower = a.grid.rank;
@@ -149,13 +167,17 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   if (opt.stabilization && gram_upper >= 0) {
     stopwatch w{a.timings, "stabilization in N"};
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank");
+    const auto started = clock_type::now();
     for (int N = 2; N <= std::min(max_positions, 2 * c.dx + 2); N += 2) {
+      if (std::chrono::duration<double>(clock_type::now() - started).count() > lim.max_seconds) break;
       network_config cn = c;
       cn.N = N;
       cn.position = 1;
       const partition pn = default_partition(cn);
       const bool same_as_main = N == c.N && pn.A == a.part.A;
-      const auto g = same_as_main ? a.grid : grid_rank(cn, s.weights, pn, s.choice.seed, gram_upper, opt.max_grid_points);
+      const long points = grid_points_within(cn, opt.max_grid_points, lim.max_seconds);
+      if (!same_as_main && points < 8) break;
+      const auto g = same_as_main ? a.grid : grid_rank(cn, s.weights, pn, s.choice.seed, gram_upper, points);
       a.stabilization.push_back({N, g.rank, g.rank == gram_upper});
       if (g.rank == gram_upper || g.stop.find("limit") != std::string::npos) break;
     }

@@ -68,6 +68,12 @@ struct rank_analysis {
   std::vector<timing> timings;
 };
 
+// The largest grid size s = t (a power of two, at most max_points) whose estimated evaluation time
+// fits in max_seconds; below 8 the grid is not attempted.
+long grid_points_within(const network_config& cfg, long max_points, double max_seconds);
+
+inline constexpr int max_gram_variables = 600;
+
 rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
                             int threads, const progress_fn& progress);
 

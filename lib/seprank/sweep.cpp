@@ -5,7 +5,6 @@
 #include "seprank/errors.hpp"
 #include "seprank/interrupt.hpp"
 #include "seprank/linalg.hpp"
-#include "seprank/parse.hpp"
 
 namespace seprank {
 namespace {
@@ -73,34 +72,6 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H, const progress_f
 std::string log3_of(long v) { return v > 0 ? format_float(log3(big_float(v)), 3) : "-"; }
 
 }  // namespace
-
-std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi) {
-  auto fail = [&](const std::string& why) -> std::vector<int> {
-    throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " + str(lo) + ".." +
-                      str(hi) + ")");
-  };
-  std::vector<int> out;
-  const auto dots = text.find("..");
-  if (dots != std::string::npos) {
-    const auto a = parse_integer(text.substr(0, dots)), b = parse_integer(text.substr(dots + 2));
-    if (!a || !b) return fail("not a range of integers");
-    if (*a > *b) return fail("the range is empty");
-    if (*a < lo || *b > hi) return fail("out of range");
-    if (*b - *a >= 64) return fail("more than 64 values");
-    for (long v = *a; v <= *b; ++v) out.push_back(static_cast<int>(v));
-    return out;
-  }
-  std::stringstream in(text);
-  for (std::string tok; std::getline(in, tok, ',');) {
-    const auto v = parse_integer(tok);
-    if (!v) return fail("'" + tok + "' is not an integer");
-    if (*v < lo || *v > hi) return fail("value " + tok + " out of range");
-    out.push_back(static_cast<int>(*v));
-  }
-  if (out.empty()) return fail("no values");
-  if (out.size() > 64) return fail("more than 64 values");
-  return out;
-}
 
 sweep_result run_sweep(const sweep_spec& spec, const progress_fn& progress) {
   sweep_result r;

@@ -8,13 +8,10 @@
 #include "seprank/analysis.hpp"
 #include "seprank/bounds.hpp"
 #include "seprank/derivation.hpp"
+#include "seprank/parse.hpp"
 #include "seprank/rank_analysis.hpp"
 
 namespace seprank {
-
-// Parses "2..4", "1,2,4" or "3" into a list of integers in [lo, hi]; throws usage_error naming
-// the option otherwise (at most 64 values).
-std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi);
 
 struct sweep_spec {
   std::vector<int> dx, L, H;

@@ -32,7 +32,11 @@ big element_rank(const std::vector<unsigned long>& gamma) {
 }
 
 // Exact rank of m_gamma(M_A + M_B) split as M_A | M_B (an independent check of prod (gamma_v + 1)).
-long element_rank_by_matrix(const std::vector<unsigned long>& gamma, std::uint64_t prime) {
+// Only the variables in the support of gamma matter, so the ring has 2 |support| variables.
+long element_rank_by_matrix(const std::vector<unsigned long>& full_gamma, std::uint64_t prime) {
+  std::vector<unsigned long> gamma;
+  for (auto e : full_gamma)
+    if (e) gamma.push_back(e);
   const int D = static_cast<int>(gamma.size());
   std::vector<std::string> names;
   for (int v = 0; v < 2 * D; ++v) names.push_back("t" + std::to_string(v));

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target with clang (ASan + UBSan) and fuzzes for a bounded time.
+# Usage: bash fuzz/run.sh [seconds]   (default 60). New crashing inputs are written to fuzz/regressions/,
+# which `meson test` replays from then on (commit them with the fix).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+mkdir -p build-fuzz fuzz/regressions
+clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -Ilib \
+  fuzz/fuzz_parsers.cpp lib/seprank/parse.cpp lib/seprank/partition.cpp lib/seprank/weights.cpp \
+  lib/seprank/config.cpp lib/seprank/json.cpp $(pkg-config --cflags --libs ginac) -o build-fuzz/fuzz_parsers
+work=$(mktemp -d)
+cp fuzz/corpus/* "$work"/
+export LSAN_OPTIONS=suppressions=$PWD/.ci/lsan.supp:print_suppressions=0
+./build-fuzz/fuzz_parsers -max_total_time="$seconds" -max_len=2048 -artifact_prefix=fuzz/regressions/ \
+  -print_final_stats=1 "$work" fuzz/regressions

@@ -302,6 +302,28 @@ TEST_CASE("sweep: table and an SVG plot") {
   std::remove((svg + ".log").c_str());
 }
 
+TEST_CASE("bad limits and counts: one line, exit status 2") {
+  const std::array<std::pair<const char*, const char*>, 9> cases{{
+      {"--time-limit 0", "time-limit = 0 is out of range: must be > 0"},
+      {"--max-terms 0", "max-terms = 0 is out of range"},
+      {"--threads 0", "threads = 0 is out of range"},
+      {"--max-grid-points 4", "max-grid-points = 4 is out of range"},
+      {"--basis-limit -1", "basis-limit = -1 is out of range"},
+      {"--kernel-limit -1", "kernel-limit = -1 is out of range"},
+      {"--weight-range -5", "weight-range = -5 is out of range"},
+      {"--seed -1", "seed = -1 is out of range"},
+      {"corollary2 --L 12 --dx 64 --max-beta2 0", "max-beta2 = 0 is out of range"},
+  }};
+  for (const auto& [a, msg] : cases) {
+    const std::string args = a;
+    CAPTURE(args);
+    const auto r = run(args + " --quiet");
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, msg));
+    CHECK(lines(r.out) == 1);
+  }
+}
+
 TEST_CASE("bad subcommand input: one line, exit status 2") {
   const std::array<std::pair<const char*, const char*>, 10> cases{{
       {"bounds --L 0", "L = 0 is out of range"},

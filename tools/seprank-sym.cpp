@@ -2,6 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <flint/flint.h>
 
+#include <cerrno>
+#include <cstdlib>
 #include <iostream>
 
 #include "seprank/analysis.hpp"
@@ -34,6 +36,7 @@ struct cli_options {
   bool structure_only = false;
   bool timings = false;
   std::string format = "text";
+  std::string seed_arg = "1";
   // Subcommands: bounds, corollary1, corollary2.
   long long atlas_L = 2, atlas_dx = 4, atlas_H = 1;
   std::vector<long> shallow{2, 3};
@@ -61,7 +64,7 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--weights", o.weights_arg,
                  "random (seeded integer draw), symbolic (GiNaC symbols; tiny sizes), or a weight FILE")
       ->capture_default_str();
-  app.add_option("--seed", o.weights.seed, "seed of the weight draw")->capture_default_str();
+  app.add_option("--seed", o.seed_arg, "seed of the weight draw (0 .. 2^64 - 1)")->capture_default_str();
   app.add_option("--weight-range", o.weights.range, "draw weights from the nonzero integers in [-R, R]")
       ->capture_default_str();
   app.add_flag("--print-polynomial", o.derivation.report.print_polynomial, "print the expanded polynomial y_p");
@@ -192,6 +195,27 @@ void resolve_options(cli_options& o) {
     throw seprank::usage_error("seeds = " + std::to_string(o.rank.seeds) + " is out of range: must satisfy 1 <= seeds <= 1000");
   if (o.rank.max_grid_points < 8)
     throw seprank::usage_error("max-grid-points = " + std::to_string(o.rank.max_grid_points) + " is out of range: must be >= 8");
+  {
+    errno = 0;
+    char* end = nullptr;
+    const unsigned long long seed = std::strtoull(o.seed_arg.c_str(), &end, 10);
+    const bool digits = !o.seed_arg.empty() && o.seed_arg.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits || errno == ERANGE || *end != '\0')
+      throw seprank::usage_error("seed = " + o.seed_arg + " is out of range: must be an integer in 0 .. 18446744073709551615");
+    o.weights.seed = seed;
+  }
+  auto positive = [](const char* name, double v) {
+    if (!(v > 0)) throw seprank::usage_error(std::string(name) + " = " + seprank::display_double(v) + " is out of range: must be > 0");
+  };
+  positive("time-limit", o.limits.max_seconds);
+  positive("max-memory", static_cast<double>(o.limits.max_memory_mb));
+  positive("max-terms", static_cast<double>(o.limits.max_terms));
+  positive("max-dense-entries", static_cast<double>(o.rank.limits.max_dense_entries));
+  positive("max-gram-terms", static_cast<double>(o.rank.max_gram_terms));
+  if (o.rank.kernel_print_limit < 0)
+    throw seprank::usage_error("kernel-limit = " + std::to_string(o.rank.kernel_print_limit) + " is out of range: must be >= 0");
+  if (o.max_beta2 < 1 || o.max_beta2 > 10000)
+    throw seprank::usage_error("max-beta2 = " + std::to_string(o.max_beta2) + " is out of range: must satisfy 1 <= max-beta2 <= 10000");
   if (o.threads < 1 || o.threads > 64)
     throw seprank::usage_error("threads = " + std::to_string(o.threads) + " is out of range: must satisfy 1 <= threads <= 64");
   if (o.rank.all_partitions && (o.cfg.N % 2 != 0 || o.cfg.N > 8))

@@ -346,3 +346,17 @@ TEST_CASE("bad subcommand input: one line, exit status 2") {
     CHECK(lines(r.out) == 1);
   }
 }
+
+TEST_CASE("Ctrl-C stops a long computation cleanly: exit status 130 and a message") {
+  // L = 3, d_x = 3 runs for about 25 s; SIGINT after 2 s.
+  const char* exe = std::getenv("SEPRANK_SYM");
+  REQUIRE(exe != nullptr);
+  FILE* p = popen(("timeout --preserve-status -s INT 2 " + std::string(exe) + " --L 3 --dx 3 --quiet 2>&1 >/dev/null").c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), p)) out += buf.data();
+  const int st = pclose(p);
+  CHECK(WEXITSTATUS(st) == 130);
+  CHECK(contains(out, "interrupted by the user (SIGINT); stopped cleanly"));
+}

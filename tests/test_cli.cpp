@@ -10,6 +10,7 @@
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "seprank/json.hpp"
 
@@ -20,10 +21,8 @@ struct result {
   std::string out;  // stdout and stderr
 };
 
-result run(const std::string& args) {
-  const char* exe = std::getenv("SEPRANK_SYM");
-  REQUIRE_MESSAGE(exe != nullptr, "SEPRANK_SYM must name the executable");
-  const std::string cmd = std::string(exe) + " " + args + " 2>&1";
+// Runs a shell command and returns its exit status and output.
+result run_command(const std::string& cmd) {
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
   std::string out;
@@ -33,11 +32,31 @@ result run(const std::string& args) {
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
+std::string executable() {
+  const char* exe = std::getenv("SEPRANK_SYM");
+  REQUIRE_MESSAGE(exe != nullptr, "SEPRANK_SYM must name the executable");
+  return exe;
+}
+
+// seprank-sym with these arguments; stdout and stderr together.
+result run(const std::string& args) { return run_command(executable() + " " + args + " 2>&1"); }
+
 bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 int lines(const std::string& s) {
   int n = 0;
   for (char ch : s) n += ch == '\n';
   return n;
+}
+
+// Every (arguments, message) pair must fail with exit status 2 and one line containing the message.
+void expect_usage_errors(const std::vector<std::pair<std::string, std::string>>& cases, const std::string& extra = "") {
+  for (const auto& [args, msg] : cases) {
+    CAPTURE(args);
+    const auto r = run(args + extra);
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, msg));
+    CHECK(lines(r.out) == 1);
+  }
 }
 
 }  // namespace
@@ -108,7 +127,7 @@ TEST_CASE("symbolic weights, L = 1, dx = 2") {
 }
 
 TEST_CASE("bad input: one line, naming the value and the range, exit status 2") {
-  const std::array<std::pair<const char*, const char*>, 12> cases{{
+  expect_usage_errors({
       {"--L 0", "L = 0 is out of range: the depth must satisfy 1 <= L <= 8"},
       {"--dx 0", "dx = 0 is out of range"},
       {"--dx -2", "dx = -2 is out of range"},
@@ -121,15 +140,7 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--weights /nonexistent.txt", "weight file /nonexistent.txt: cannot be opened"},
       {"--weight-range 0", "weight-range = 0 is out of range"},
       {"--L", "--L"},
-  }};
-  for (const auto& [a, msg] : cases) {
-    const std::string args = a;
-    CAPTURE(args);
-    const auto r = run(args);
-    CHECK(r.status == 2);
-    CHECK(contains(r.out, msg));
-    CHECK(lines(r.out) == 1);
-  }
+  });
 }
 
 TEST_CASE("too large: refused before expanding, exit status 3, with the estimate and the option") {
@@ -184,22 +195,14 @@ TEST_CASE("--rank without the expansion: grid rank and Gram rank bracket sep") {
 }
 
 TEST_CASE("bad rank options: one line, exit status 2") {
-  const std::array<std::pair<const char*, const char*>, 6> cases{{
+  expect_usage_errors({
       {"--rank --partition '1,2|2,3'", "position 2 appears twice"},
       {"--rank --partition '1,2|3'", "position 4 is missing"},
       {"--rank --partition '1,x|3,4'", "'x' is not a position"},
       {"--rank --N 5 --all-partitions", "N = 5 does not allow --all-partitions"},
       {"--rank --seeds 0", "seeds = 0 is out of range"},
       {"--structure-only --partition '1,2|3,4'", "--structure-only excludes --partition"},
-  }};
-  for (const auto& [a, msg] : cases) {
-    const std::string args = a;
-    CAPTURE(args);
-    const auto r = run(args + " --quiet");
-    CHECK(r.status == 2);
-    CHECK(contains(r.out, msg));
-    CHECK(lines(r.out) == 1);
-  }
+  }, " --quiet");
 }
 
 TEST_CASE("golden outputs (reviewed by hand; see tests/golden/README.md)") {
@@ -257,17 +260,10 @@ TEST_CASE("LaTeX output compiles with pdflatex") {
 }
 
 TEST_CASE("a deliberately broken check is reported as FAILED with exit status 1") {
-  const char* exe = std::getenv("SEPRANK_SYM");
-  REQUIRE(exe != nullptr);
-  FILE* p = popen((std::string("SEPRANK_FAULT=gram-form ") + exe + " --L 2 --dx 2 --N 2 --quiet 2>&1").c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), p)) out += buf.data();
-  const int st = pclose(p);
-  CHECK(WEXITSTATUS(st) == 1);
-  CHECK(contains(out, "Gram form (theory notes, section 3)  [FAILED]"));
-  CHECK(contains(out, "(A_L(M) x^i)_p vs the expansion = DIFFERENT"));
+  const auto r = run_command("SEPRANK_FAULT=gram-form " + executable() + " --L 2 --dx 2 --N 2 --quiet 2>&1");
+  CHECK(r.status == 1);
+  CHECK(contains(r.out, "Gram form (theory notes, section 3)  [FAILED]"));
+  CHECK(contains(r.out, "(A_L(M) x^i)_p vs the expansion = DIFFERENT"));
 }
 
 TEST_CASE("bounds at GPT-3 size, instantly, in every format") {
@@ -303,7 +299,7 @@ TEST_CASE("sweep: table and an SVG plot") {
 }
 
 TEST_CASE("bad limits and counts: one line, exit status 2") {
-  const std::array<std::pair<const char*, const char*>, 9> cases{{
+  expect_usage_errors({
       {"--time-limit 0", "time-limit = 0 is out of range: must be > 0"},
       {"--max-terms 0", "max-terms = 0 is out of range"},
       {"--threads 0", "threads = 0 is out of range"},
@@ -313,19 +309,11 @@ TEST_CASE("bad limits and counts: one line, exit status 2") {
       {"--weight-range -5", "weight-range = -5 is out of range"},
       {"--seed -1", "seed = -1 is out of range"},
       {"corollary2 --L 12 --dx 64 --max-beta2 0", "max-beta2 = 0 is out of range"},
-  }};
-  for (const auto& [a, msg] : cases) {
-    const std::string args = a;
-    CAPTURE(args);
-    const auto r = run(args + " --quiet");
-    CHECK(r.status == 2);
-    CHECK(contains(r.out, msg));
-    CHECK(lines(r.out) == 1);
-  }
+  }, " --quiet");
 }
 
 TEST_CASE("bad subcommand input: one line, exit status 2") {
-  const std::array<std::pair<const char*, const char*>, 10> cases{{
+  expect_usage_errors({
       {"bounds --L 0", "L = 0 is out of range"},
       {"bounds --dx 0", "dx = 0 is out of range"},
       {"bounds --dx 4 --H 5", "H = 5 is out of range"},
@@ -336,27 +324,12 @@ TEST_CASE("bad subcommand input: one line, exit status 2") {
       {"sweep --N 1", "N = 1 is out of range"},
       {"--format pdf", "format = pdf is not one of text, markdown, latex, json"},
       {"bounds --dx 4 --format pdf", "format = pdf is not one of"},
-  }};
-  for (const auto& [a, msg] : cases) {
-    const std::string args = a;
-    CAPTURE(args);
-    const auto r = run(args + " --quiet");
-    CHECK(r.status == 2);
-    CHECK(contains(r.out, msg));
-    CHECK(lines(r.out) == 1);
-  }
+  }, " --quiet");
 }
 
 TEST_CASE("Ctrl-C stops a long computation cleanly: exit status 130 and a message") {
   // L = 3, d_x = 3 runs for about 25 s; SIGINT after 2 s.
-  const char* exe = std::getenv("SEPRANK_SYM");
-  REQUIRE(exe != nullptr);
-  FILE* p = popen(("timeout --preserve-status -s INT 2 " + std::string(exe) + " --L 3 --dx 3 --quiet 2>&1 >/dev/null").c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), p)) out += buf.data();
-  const int st = pclose(p);
-  CHECK(WEXITSTATUS(st) == 130);
-  CHECK(contains(out, "interrupted by the user (SIGINT); stopped cleanly"));
+  const auto r = run_command("timeout --preserve-status -s INT 2 " + executable() + " --L 3 --dx 3 --quiet 2>&1 >/dev/null");
+  CHECK(r.status == 130);
+  CHECK(contains(r.out, "interrupted by the user (SIGINT); stopped cleanly"));
 }

@@ -11,7 +11,7 @@ ladder="2 4 6 8 12 16 24 32 48 64"
 echo "| L | d_x | largest certified N (sep) | first N not certified (why) | Gram rank (N -> inf) |"
 echo "| --- | --- | --- | --- | --- |"
 for L in 1 2 3; do
-  for dx in 1 2 3 4 5 6; do
+  for dx in ${FRONTIER_DX:-1 2 3 4 5 6}; do
     best="-"; fail="-"; gram="-"
     for N in $ladder; do
       out=$( (ulimit -v $((mib * 1024)); timeout "$seconds" "$exe" --L "$L" --dx "$dx" --N "$N" --quiet --format json \

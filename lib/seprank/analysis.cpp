@@ -7,6 +7,7 @@
 #include "seprank/errors.hpp"
 #include "seprank/interrupt.hpp"
 #include "seprank/network.hpp"
+#include "seprank/random.hpp"
 
 namespace seprank {
 namespace {
@@ -28,13 +29,8 @@ integer_weights obtain_weights(const network_config& c, const weight_choice& w, 
 
 // Deterministic integer points for the forward-pass cross-check.
 std::vector<std::vector<mpz_class>> random_points(const network_config& c, std::uint64_t seed, int count, long mag) {
-  std::uint64_t s = seed ^ 0x5eed5eed5eed5eedULL;
-  auto next = [&s] {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
+  splitmix64 rng{seed ^ 0x5eed5eed5eed5eedULL};
+  auto next = [&rng] { return rng.next(); };
   std::vector<std::vector<mpz_class>> pts(count);
   for (auto& p : pts)
     for (int v = 0; v < c.variable_count(); ++v)

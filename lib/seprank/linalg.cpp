@@ -7,6 +7,8 @@
 #include <flint/nmod_mat.h>
 #include <flint/ulong_extras.h>
 
+#include "seprank/random.hpp"
+
 namespace seprank {
 namespace {
 
@@ -32,10 +34,7 @@ struct nmod_matrix {
 }  // namespace
 
 std::uint64_t draw_prime(std::uint64_t seed) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL;  // SplitMix64, one step
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
+  const std::uint64_t z = splitmix_hash(seed);
   const std::uint64_t start = (1ULL << 61) | (z >> 3);  // uniform in [2^61, 2^62)
   return n_nextprime(start, 1);
 }

@@ -192,6 +192,10 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       weight_choice wc = s.choice;
       wc.source = weight_choice::kind::random;
       wc.seed = s.choice.seed + static_cast<std::uint64_t>(k);
+      if (k == 0 && s.choice.source != weight_choice::kind::file) {  // the main draw: already ranked above
+        a.seeds.push_back({wc.seed, a.sep.lower, a.sep.exact()});
+        continue;
+      }
       progress("weight draw with seed " + std::to_string(wc.seed));
       const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
       require_expansion_fits(c, max_abs_weight(w2), threads, lim);

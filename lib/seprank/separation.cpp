@@ -13,6 +13,7 @@
 #include "seprank/interrupt.hpp"
 #include "seprank/monomials.hpp"
 #include "seprank/network.hpp"
+#include "seprank/random.hpp"
 
 namespace seprank {
 namespace {
@@ -29,13 +30,6 @@ struct degree_components {
   }
   void join(int a, int b) { parent[find(a)] = find(b); }
 };
-
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 std::uint64_t multichoose(std::uint64_t n, std::uint64_t k) {
   const auto b = binomial(n + k - 1, k, 1ULL << 62);
@@ -299,8 +293,8 @@ grid_rank_result grid_rank(const network_config& c, const integer_weights& w, co
   const modp_network net(c, w, g.prime);
   // Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
   auto coordinate = [&](int side, long u, int var) {
-    return splitmix(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
-                    splitmix(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) % g.prime;
+    return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
+                    splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) % g.prime;
   };
   std::vector<std::uint64_t> x(c.variable_count()), scratch;
   for (long s = 8;; s *= 2) {

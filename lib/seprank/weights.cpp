@@ -7,20 +7,10 @@
 
 #include "seprank/errors.hpp"
 #include "seprank/parse.hpp"
+#include "seprank/random.hpp"
 
 namespace seprank {
 namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014): a fixed, portable sequence for a given seed.
-struct splitmix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
 
 // The four matrix kinds in file order, with their shapes.
 constexpr const char* kinds[] = {"WQ", "WK", "WV", "WO"};

@@ -35,7 +35,7 @@ derivation_step partition_step(const structure_analysis& s, const rank_analysis&
            {"balanced", r.part.balanced() ? "yes (|A| = |B| = N/2)" : "no"},
            {"output position i", str(s.cfg.position) + (r.part.in_A(s.cfg.position) ? " (in A)" : " (in B)")}},
           S::computed,
-          ""};
+          "validated: A and B are non-empty, disjoint and cover 1..N"};
 }
 
 derivation_step matrix_step(const rank_analysis& r) {
@@ -73,7 +73,9 @@ derivation_step kernel_step(const rank_analysis& r) {
                      "the B-monomials m in y_p; dimension = columns - rank",
                      {{"dimension", str(k.dimension) + (r.sep.exact() ? "" : " (upper bound)")}},
                      r.sep.exact() ? S::computed : S::probabilistic,
-                     k.skip_reason};
+                     k.skip_reason.empty() ? "columns minus the certified rank, block by block (exact because every block's rank "
+                                             "is certified); --kernel prints a checked basis"
+                                           : k.skip_reason};
   if (k.computed) {
     std::string rel;
     for (const auto& s : k.relations) rel += "\n      " + s;

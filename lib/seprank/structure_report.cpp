@@ -24,7 +24,7 @@ derivation_step configuration_step(const structure_analysis& a) {
                      {"residual", c.residual ? "yes" : "no"},
                      {"weights", a.weight_description + "; " + str(4LL * c.L * c.H) + " matrices"}},
                     S::computed,
-                    ""};
+                    "the parameters as given, validated (H divides d_x; 1 <= i <= N; 1 <= p <= d_x); the weights as drawn or read"};
   if (a.symbolic) s.values.push_back({"symbolic weights", "W^{Q,l,h}_{rc} etc. as GiNaC symbols (the draw above is used for the exact checks)"});
   return s;
 }

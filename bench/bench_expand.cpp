@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "seprank/network.hpp"
+#include "seprank/engine/network.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 7) {

@@ -9,8 +9,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "seprank/network.hpp"
-#include "seprank/separation.hpp"
+#include "seprank/engine/network.hpp"
+#include "seprank/analysis/gram_rank.hpp"
+#include "seprank/engine/linalg.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 8) {

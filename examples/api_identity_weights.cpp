@@ -3,9 +3,9 @@
 // (a = x^1, b = x^2), and the Gram form is A_1(M) = M, so y^1 = M x^1.
 #include <iostream>
 
-#include "seprank/network.hpp"
-#include "seprank/render/text.hpp"
-#include "seprank/structure.hpp"
+#include "seprank/engine/network.hpp"
+#include "seprank/report/format.hpp"
+#include "seprank/analysis/gram_form.hpp"
 
 int main() {
   seprank::network_config c;

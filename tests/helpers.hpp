@@ -1,8 +1,21 @@
-// Shared helpers for the unit tests: hand-written weights.
+// Shared helpers for the unit tests: configurations, hand-written weights, double-precision oracles.
 #pragma once
-#include "seprank/weights.hpp"
+#include <cmath>
+
+#include "seprank/model/quantities.hpp"
+#include "seprank/model/weights.hpp"
 
 namespace seprank::testing {
+
+inline network_config config(int L, int dx, int H, int N, bool residual = false) {
+  network_config c;
+  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
+  return c;
+}
+
+// log_3 in double precision, and a 100-digit float as a double (for hand-computed oracles).
+inline double l3(double x) { return std::log(x) / std::log(3.0); }
+inline double d(const big_float& v) { return v.convert_to<double>(); }
 
 // Builds an integer_weights of the right shape from one initializer per matrix, in the order
 // (layer, head, Q, K, V, O), each matrix given row-major.

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "seprank/config.hpp"
-#include "seprank/errors.hpp"
+#include "seprank/model/config.hpp"
+#include "seprank/support/errors.hpp"
 
 using namespace seprank;
 

@@ -6,7 +6,7 @@
 #include <flint/fmpz_mat.h>
 #include <flint/ulong_extras.h>
 
-#include "seprank/linalg.hpp"
+#include "seprank/engine/linalg.hpp"
 
 using namespace seprank;
 

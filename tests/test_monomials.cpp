@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "seprank/monomials.hpp"
+#include "seprank/analysis/monomial_space.hpp"
 
 using namespace seprank;
 

@@ -1,15 +1,17 @@
 #include <doctest/doctest.h>
 
 #include "helpers.hpp"
-#include "seprank/network.hpp"
+#include "seprank/engine/linalg.hpp"
+#include "seprank/engine/modp_network.hpp"
+#include "seprank/engine/network.hpp"
 
 using namespace seprank;
 using seprank::testing::weights_from;
 
 namespace {
-network_config cfg(int L, int dx, int H, int N) {
+network_config cfg(int L, int dx, int H, int N, bool residual = false) {
   network_config c;
-  c.L = L, c.dx = dx, c.H = H, c.N = N;
+  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
   return c;
 }
 }  // namespace
@@ -108,5 +110,23 @@ TEST_CASE("symbolic weights, L = 1, dx = 2: substituting a draw gives the FLINT 
     const auto w = draw_weights(c, 5, 9);
     const GiNaC::ex y = symbolic_output(c, sw, ring);
     CHECK(from_ginac(y.subs(weight_substitution(sw, w)), ring) == expand_output(c, w, ring));
+  }
+}
+
+TEST_CASE("the mod-p forward pass equals the literal forward pass reduced mod p") {
+  for (const auto& c : {cfg(2, 4, 2, 3), cfg(3, 2, 1, 2), cfg(2, 3, 3, 4, true)}) {
+    const auto w = draw_weights(c, 7, 9);
+    const std::uint64_t p = draw_prime(5);
+    const modp_network net(c, w, p);
+    std::vector<std::uint64_t> x(c.variable_count()), scratch;
+    std::vector<std::vector<mpz_class>> xz(c.N, std::vector<mpz_class>(c.dx));
+    for (int v = 0; v < c.variable_count(); ++v) {
+      const long value = (v * 37 + 11) % 23 - 11;
+      x[v] = static_cast<std::uint64_t>(value < 0 ? static_cast<long>(p) + value : value);
+      xz[v / c.dx][v % c.dx] = value;
+    }
+    mpz_class exact = forward_output<mpz_class, long>(c, w, xz) % p;
+    if (exact < 0) exact += p;
+    CHECK(net.evaluate(x, scratch) == exact.get_ui());
   }
 }

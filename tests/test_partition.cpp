@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "seprank/errors.hpp"
-#include "seprank/partition.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/model/partition.hpp"
 
 using namespace seprank;
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "seprank/polynomial.hpp"
-#include "seprank/render/text.hpp"
+#include "seprank/engine/polynomial.hpp"
+#include "seprank/report/format.hpp"
 
 using namespace seprank;
 

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "seprank/errors.hpp"
-#include "seprank/weights.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/model/weights.hpp"
 
 using namespace seprank;
 

@@ -11,8 +11,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "seprank/network.hpp"
-#include "seprank/separation.hpp"
+#include "seprank/engine/network.hpp"
+#include "seprank/analysis/certified_rank.hpp"
+#include "seprank/engine/linalg.hpp"
 
 using namespace seprank;
 

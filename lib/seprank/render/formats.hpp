@@ -1,9 +1,9 @@
-// Renderers of a derivation: text (text.hpp), Markdown, LaTeX (a complete document for
-// pdflatex) and JSON (schema in docs/json-schema.md). Renderers format; they never compute.
+// The output formats of a derivation and the dispatch to their renderers (text.hpp, markdown.hpp,
+// latex.hpp, json.hpp). Renderers format; they never compute.
 #pragma once
 #include <string>
 
-#include "seprank/derivation.hpp"
+#include "seprank/report/derivation.hpp"
 
 namespace seprank {
 
@@ -12,9 +12,6 @@ enum class output_format { text, markdown, latex, json };
 // Parses "text", "markdown", "latex" or "json"; throws usage_error otherwise.
 output_format parse_format(const std::string& name);
 
-std::string render_markdown(const derivation& d);
-std::string render_latex(const derivation& d);
-std::string render_json(const derivation& d);
 std::string render(const derivation& d, output_format f);
 
 }  // namespace seprank

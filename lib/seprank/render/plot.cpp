@@ -2,56 +2,38 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <set>
+#include <vector>
 
-#include "seprank/errors.hpp"
+#include "seprank/support/errors.hpp"
 
 namespace seprank {
-namespace {
 
-std::string num(const big_float& v) { return format_float(v, 6); }
-const char* nan = "NaN";
-
-}  // namespace
-
-void plot_sweep(const sweep_result& r, const std::string& svg) {
+void plot_sweep(const sweep_plot& plot, const std::string& svg) {
   const std::string dat = svg + ".dat", gp = svg + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + svg + ": cannot write " + dat);
-  std::set<int> dxs, heads;
-  for (const auto& row : r.rows) dxs.insert(row.dx), heads.insert(row.H);
   // One block per (d_x, H); columns: L, certified log3 sep, lower-bound log3 sep, log3 Gram rank,
   // paper upper (its regime), paper lower (its regime, when > 0).
+  auto cell = [](const std::string& v) { return v.empty() ? std::string("NaN") : v; };
   std::vector<std::string> labels;
-  for (int dx : dxs)
-    for (int H : heads) {
-      bool any = false;
-      for (const auto& row : r.rows) {
-        if (row.dx != dx || row.H != H) continue;
-        any = true;
-        const bool th2 = row.reg == regime::depth_inefficient, th1 = row.reg == regime::depth_efficient;
-        const std::string sep = row.ranked && row.sep > 0 ? num(log3(big_float(row.sep))) : nan;
-        const std::string upper = th1 ? num(row.t1.upper_log3) : th2 ? num(row.t2.upper_log3) : nan;
-        const bool low_ok = (th1 && row.t1.lower_defined && row.t1.lower_log3 > 0) || (th2 && row.t2.b2_defined && row.t2.lower_log3 > 0);
-        data << row.L << ' ' << (row.sep_exact ? sep : nan) << ' ' << (row.sep_exact ? nan : sep) << ' '
-             << (row.ranked && row.gram_computed && row.gram > 0 ? num(log3(big_float(row.gram))) : nan) << ' ' << upper << ' '
-             << (low_ok ? num(th1 ? row.t1.lower_log3 : row.t2.lower_log3) : nan) << '\n';
-      }
-      if (any) {
-        data << "\n\n";
-        labels.push_back("d_x = " + std::to_string(dx) + (heads.size() > 1 ? ", H = " + std::to_string(H) : ""));
-      }
-    }
+  for (const auto& s : plot.series) {
+    for (const auto& p : s.points)
+      data << p.L << ' ' << cell(p.sep_certified) << ' ' << cell(p.sep_lower) << ' ' << cell(p.gram) << ' '
+           << cell(p.paper_upper) << ' ' << cell(p.paper_lower) << '\n';
+    data << "\n\n";
+    labels.push_back(s.label);
+  }
   data.close();
   std::ofstream s(gp);
   s << "set terminal svg size 900,600 dynamic font 'sans,12' background rgb 'white'\n"
     << "set output '" << svg << "'\n"
-    << "set title 'Separation rank against depth (seprank-sym sweep, N = " << r.spec.N << ")'\n"
+    << "set title 'Separation rank against depth (seprank-sym sweep, N = " << plot.N << ")'\n"
     << "set xlabel 'depth L'\nset ylabel 'log_3 sep'\nset key outside right top\nset grid\n"
     << "set xtics 1\nset offsets 0.3, 0.3, 0, 0\n";
   int k = 0;
-  for (int dx : dxs) {
-    const double th = log3(big_float(dx)).convert_to<double>();
+  for (const auto& t : plot.thresholds) {
+    const int dx = t.dx;
+    const double th = t.L;
     s << "set arrow from " << th << ", graph 0 to " << th << ", graph 1 nohead dashtype 3 lc " << (k % 8) + 1 << "\n"
       << "set label 'L_th = log_3 " << dx << "' at " << th << ", graph 0.97 rotate by 90 right font ',9' tc lt " << (k % 8) + 1 << "\n";
     ++k;

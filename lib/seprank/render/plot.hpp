@@ -1,15 +1,16 @@
 // SVG plot of a sweep with gnuplot (Debian's gnuplot-nox): log_3 sep against L for each d_x,
 // certified points filled, lower bounds open, the Gram rank (N -> infinity), the paper's bounds
-// within their theorem's regime, and the threshold L_th = log_3 d_x marked.
+// within their theorem's regime, and the threshold L_th = log_3 d_x marked. Formats only: the
+// values come ready from report/sweep_report.cpp.
 #pragma once
 #include <string>
 
-#include "seprank/sweep.hpp"
+#include "seprank/report/plot_data.hpp"
 
 namespace seprank {
 
 // Writes the data and the gnuplot script next to svg_path (svg_path + ".dat", ".gp") and runs
 // gnuplot; throws usage_error when gnuplot is missing or fails.
-void plot_sweep(const sweep_result& r, const std::string& svg_path);
+void plot_sweep(const sweep_plot& plot, const std::string& svg_path);
 
 }  // namespace seprank

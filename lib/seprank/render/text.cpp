@@ -1,50 +1,38 @@
 #include "seprank/render/text.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace seprank {
 namespace {
 
-const char* legend =
-    "Every claim is labelled: computed (exact computation), verified (identity checked exactly,\n"
-    "or two independent computations agree), probabilistic (with its error bound), paper (the\n"
-    "paper's statement, not checked here), skipped (with the reason), FAILED (a check did not hold).\n";
-
-// Factors of variables [from, to) of term t, e.g. "x1_1^2*x2_3" (empty when none).
-std::string factors(const polynomial& p, const std::vector<unsigned long>& e, int from, int to, bool latex) {
-  std::ostringstream out;
-  bool first = true;
-  for (int v = from; v < to; ++v) {
-    if (!e[v]) continue;
-    if (!first) out << (latex ? " " : "*");
-    first = false;
-    if (latex) {  // braced, so that a power of x^{(j)}_{r} is not a double superscript
-      out << "{";
-      p.ring()->symbol(v).print(GiNaC::print_latex(out));
-      out << "}";
-      if (e[v] > 1) out << "^{" << e[v] << "}";
-    } else {
-      out << p.ring()->name(v);
-      if (e[v] > 1) out << "^" << e[v];
-    }
+// The status legend as prose, wrapped at 90 columns (a last line of a word or two joins the line
+// before it).
+std::string legend() {
+  std::string prose = "Every claim is labelled: ";
+  const auto& items = status_legend();
+  for (std::size_t k = 0; k < items.size(); ++k)
+    prose += std::string(status_name(items[k].status)) + " (" + items[k].meaning + ")" + (k + 1 < items.size() ? ", " : ".");
+  std::vector<std::string> lines{""};
+  std::istringstream words(prose);
+  for (std::string w; words >> w;) {
+    if (!lines.back().empty() && lines.back().size() + 1 + w.size() > 90) lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + w;
   }
-  return out.str();
-}
-
-// "+3*f" / "-f" / "+7" for a coefficient c and factor string f.
-std::string signed_term(const mpz_class& c, const std::string& f, bool latex) {
-  std::string s = c < 0 ? "-" : "+";
-  const mpz_class a = abs(c);
-  if (f.empty()) return s + a.get_str();
-  if (a != 1) s += a.get_str() + (latex ? " " : "*");
-  return s + f;
+  if (lines.size() > 1 && lines.back().size() < 10) {
+    lines[lines.size() - 2] += " " + lines.back();
+    lines.pop_back();
+  }
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
 }
 
 }  // namespace
 
 std::string render_text(const derivation& d) {
   std::ostringstream out;
-  out << d.title << "\n\n" << legend;
+  out << d.title << "\n\n" << legend();
   int n = 0;
   for (const auto& s : d.steps) {
     out << "\nStep " << ++n << ". " << s.title << "  [" << status_name(s.status) << "]\n";
@@ -70,46 +58,6 @@ std::string render_text(const derivation& d) {
     for (const auto& row : t.rows) line(row);
   }
   for (const auto& block : d.appendix) out << "\n" << block.title << "\n" << block.text;
-  return out.str();
-}
-
-std::string polynomial_text(const polynomial& p, int first_grouped) {
-  std::ostringstream out;
-  const int n = p.ring()->variable_count();
-  if (p.is_zero()) return "0\n";
-  if (first_grouped < 0 || first_grouped >= n) {
-    for (long t = 0; t < p.term_count(); ++t)
-      out << signed_term(p.coefficient(t), factors(p, p.exponents(t), 0, n, false), false) << "\n";
-    return out.str();
-  }
-  // Group consecutive terms that share the monomial in the leading variables (lex order).
-  std::string current;
-  for (long t = 0; t < p.term_count(); ++t) {
-    const auto e = p.exponents(t);
-    const std::string lead = factors(p, e, 0, first_grouped, false);
-    if (t == 0 || lead != current) {
-      if (t) out << ")" << (current.empty() ? "" : "*" + current) << "\n";
-      current = lead;
-      out << "+(";
-    } else {
-      out << " ";
-    }
-    out << signed_term(p.coefficient(t), factors(p, e, first_grouped, n, false), false);
-  }
-  out << ")" << (current.empty() ? "" : "*" + current) << "\n";
-  return out.str();
-}
-
-std::string polynomial_latex(const polynomial& p) {
-  std::ostringstream out;
-  if (p.is_zero()) return "0";
-  for (long t = 0; t < p.term_count(); ++t) {
-    const mpz_class c = p.coefficient(t);
-    const std::string f = factors(p, p.exponents(t), 0, p.ring()->variable_count(), true);
-    const mpz_class a = abs(c);
-    out << (t == 0 ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + "));
-    out << (f.empty() ? a.get_str() : (a != 1 ? a.get_str() + " " : "") + f);
-  }
   return out.str();
 }
 

@@ -1,0 +1,126 @@
+#include "seprank/analysis/estimates.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "seprank/analysis/certified_rank.hpp"
+#include "seprank/analysis/monomial_space.hpp"
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+namespace {
+
+std::string config_text(const network_config& c) {
+  return "L = " + std::to_string(c.L) + ", dx = " + std::to_string(c.dx) + ", H = " + std::to_string(c.H) +
+         ", N = " + std::to_string(c.N);
+}
+
+}  // namespace
+
+expansion_estimate estimate_expansion(const network_config& c, long max_abs_weight, int threads,
+                                      std::uint64_t max_terms) {
+  expansion_estimate e;
+  e.terms = output_monomial_count(c, max_terms);
+  const double da = c.head_size(), R = static_cast<double>(std::max(1L, max_abs_weight));
+  const double K = c.N * c.H * da * da * std::pow(c.dx, 3) * std::pow(R, 4);
+  const double C = static_cast<double>(summed_index_count(c.L));
+  e.coefficient_bits = static_cast<std::uint64_t>(std::ceil(C * std::log2(K + 1))) + 1;
+  // FLINT packs each exponent vector into words of `bits` bits per variable.
+  const std::uint64_t degree = static_cast<std::uint64_t>(output_degree(c.L));
+  std::uint64_t bits = 8;
+  while ((1ULL << (bits - 1)) <= degree) bits *= 2;
+  const std::uint64_t words = (static_cast<std::uint64_t>(c.variable_count()) * bits + 63) / 64;
+  const std::uint64_t limbs = (e.coefficient_bits + 63) / 64;
+  const double terms = static_cast<double>(e.terms.value);
+  // Calibrated on L=2,dx=4,N=4 (172380 terms, 33 MiB) and L=3,dx=2,N=4 (687208 terms, 195 MiB).
+  e.memory_mb = static_cast<std::uint64_t>(12 * terms * (8.0 * words + 8.0 * (limbs + 2)) / (1 << 20)) + 16;
+  e.seconds = 7e-7 * terms * static_cast<double>(limbs) * std::sqrt(C) * (threads >= 2 ? 1.0 : 1.8);
+  return e;
+}
+
+expansion_estimate require_expansion_fits(const network_config& c, long max_abs_weight, int threads,
+                                          const resource_limits& lim) {
+  const expansion_estimate e = estimate_expansion(c, max_abs_weight, threads, lim.max_terms);
+  const std::string what = "expanding y_p for " + config_text(c);
+  if (e.terms.exceeds)
+    throw resource_error(what + ": y_p lies in a monomial space of dimension " + e.terms.str() +
+                         " (limit --max-terms " + std::to_string(lim.max_terms) + ")");
+  const std::string size = " (up to " + e.terms.str() + " terms, coefficients of up to " +
+                           std::to_string(e.coefficient_bits) + " bits)";
+  if (e.memory_mb > lim.max_memory_mb)
+    throw resource_error(what + size + " would need an estimated " + std::to_string(e.memory_mb) +
+                         " MiB (limit --max-memory " + std::to_string(lim.max_memory_mb) + ")");
+  if (e.seconds > lim.max_seconds)
+    throw resource_error(what + size + " would need an estimated " + std::to_string(static_cast<long>(e.seconds)) +
+                         " s (limit --time-limit " + std::to_string(static_cast<long>(lim.max_seconds)) + ")");
+  return e;
+}
+
+void require_gram_form_fits(const network_config& c, const resource_limits& lim) {
+  const std::uint64_t D = static_cast<std::uint64_t>(gram_entry_count(c.dx)) + (c.residual ? 1 : 0);
+  const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
+  const std::uint64_t Cp = static_cast<std::uint64_t>(summed_index_count(c.L - 1));  // degree of A_{L-1}
+  const std::string what = "the Gram form A_L(M) for " + config_text(c);
+  const bounded_count per_entry = multichoose_capped(D, C, lim.max_terms);
+  if (per_entry.exceeds || per_entry.value * static_cast<std::uint64_t>(c.dx) > lim.max_terms)
+    throw resource_error(what + " would have up to dx * multichoose(D, C) = " +
+                         (per_entry.exceeds ? "more than " + std::to_string(lim.max_terms)
+                                            : std::to_string(per_entry.value * c.dx)) +
+                         " terms (limit --max-terms " + std::to_string(lim.max_terms) + ")");
+  // The last layer multiplies 2 d_x^2 pairs of polynomials of degrees 2C'+1 and C' in D variables.
+  const std::uint64_t cap = 1ULL << 62;
+  const double big = static_cast<double>(multichoose_capped(D, 2 * Cp + 1, cap).value);
+  const double small = static_cast<double>(multichoose_capped(D, Cp, cap).value);
+  // Plus the generic matrix work on polynomials in D variables (calibrated: d_x = 64, D = 2080, 18 s).
+  const double seconds = 4e-8 * c.dx * c.dx * big * small + 2e-6 * std::pow(c.dx, 3) * (static_cast<double>(D) / 64 + 1);
+  if (seconds > lim.max_seconds)
+    throw resource_error(what + " would need an estimated " + std::to_string(static_cast<long>(seconds)) +
+                         " s (limit --time-limit " + std::to_string(static_cast<long>(lim.max_seconds)) + ")");
+}
+
+std::uint64_t index_structure_term_bound(const network_config& c, std::uint64_t cap) {
+  const std::uint64_t per_arg = static_cast<std::uint64_t>(gram_entry_count(c.dx));
+  __extension__ typedef unsigned __int128 u128;
+  u128 b = static_cast<unsigned>(c.dx);  // exact: stops as soon as it exceeds cap < 2^64
+  for (std::int64_t k = 0; k < summed_index_count(c.L) && b <= cap; ++k) b *= per_arg;
+  return b > cap ? cap + 1 : static_cast<std::uint64_t>(b);
+}
+
+std::uint64_t symbolic_term_bound(const network_config& c, std::uint64_t max_symbolic_terms) {
+  if (c.L == 1) {
+    const std::uint64_t da = c.head_size();
+    return static_cast<std::uint64_t>(c.H) * da * da * c.dx * c.dx * c.dx * c.N * c.N;
+  }
+  if (c.dx == 1) return output_monomial_count(c, max_symbolic_terms).value;
+  return max_symbolic_terms + 1;
+}
+
+std::uint64_t gram_matrix_size_bound(const network_config& c, std::uint64_t cap) {
+  const std::uint64_t D = static_cast<std::uint64_t>(gram_entry_count(c.dx));
+  const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
+  const auto per_entry = multichoose_capped(2 * D + (c.residual ? 1 : 0), C, cap);
+  if (per_entry.exceeds || per_entry.value > cap / static_cast<std::uint64_t>(c.dx)) return cap + 1;
+  return per_entry.value * static_cast<std::uint64_t>(c.dx);
+}
+
+int gram_rank_variable_count(const network_config& c) { return c.dx + 2 * gram_entry_count(c.dx); }
+
+void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim) {
+  const std::uint64_t big = m.largest_block_entries();
+  if (big > lim.max_dense_entries)
+    throw resource_error("rank refused: the largest block of the coefficient matrix has " + std::to_string(big) +
+                         " entries (" + std::to_string(big * 8 / (1 << 20)) + " MiB dense mod p; limit " +
+                         std::to_string(lim.max_dense_entries) + " entries, raise with --max-dense-entries)");
+}
+
+long grid_points_within(const network_config& c, long max_points, double max_seconds) {
+  // One evaluation: per layer and head about N (3 d_a d_x + 2 d_a^2) multiplications mod p
+  // (measured near 7 ns each with the loop overhead); doubling s up to S costs about (4/3) S^2 evaluations.
+  const double da = c.head_size();
+  const double per_eval = c.L * c.H * static_cast<double>(c.N) * (3 * da * c.dx + 2 * da * da) * 7e-9;
+  long s = 8;
+  while (2 * s <= max_points && (4.0 / 3.0) * 4.0 * s * s * per_eval <= max_seconds) s *= 2;
+  return (4.0 / 3.0) * s * s * per_eval <= max_seconds ? s : 4;
+}
+
+}  // namespace seprank

@@ -1,0 +1,60 @@
+// Size and time estimates for every expensive step, and the guards that refuse a step over its
+// limit before it starts (with the estimate and the option that raises the limit). Each model is
+// calibrated on this project's 2-core development machine (README, Benchmarks).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "seprank/analysis/coefficient_matrix.hpp"
+#include "seprank/model/config.hpp"
+#include "seprank/model/quantities.hpp"
+#include "seprank/analysis/options.hpp"
+
+namespace seprank {
+
+// Size of an expansion, estimated before it is carried out.
+struct expansion_estimate {
+  bounded_count terms;                 // dimension of the monomial space containing y_p
+  std::uint64_t coefficient_bits = 0;  // bound on the bits of any coefficient
+  std::uint64_t memory_mb = 0;         // estimated peak memory
+  double seconds = 0;                  // estimated time (model calibrated on this 2-core machine)
+};
+
+// Coefficients: substituting |weights| <= R and all inputs = X majorises every layer:
+// X_{l+1} <= K X_l^3 (+ X_l with residual), K = N H d_a^2 d_x^3 R^4, so every coefficient of
+// y_p has absolute value <= (K+1)^C. Time: ~7e-7 s x terms x limbs x sqrt(C) (2 threads).
+expansion_estimate estimate_expansion(const network_config& cfg, long max_abs_weight, int threads,
+                                      std::uint64_t max_terms);
+// Refuses (resource_error naming the estimate and the option that raises the limit) an
+// expansion over the limits; returns the estimate otherwise.
+expansion_estimate require_expansion_fits(const network_config& cfg, long max_abs_weight, int threads,
+                                          const resource_limits& lim);
+
+// Refuses a Gram form A_L(M) whose row may have more than lim.max_terms terms (d_x multichoose(D, C))
+// or whose estimated time exceeds lim.max_seconds.
+void require_gram_form_fits(const network_config& cfg, const resource_limits& lim);
+
+// Upper bound on the number of terms of g^L (eq. 4): dx * D^C (saturating at cap).
+std::uint64_t index_structure_term_bound(const network_config& cfg, std::uint64_t cap);
+
+// Bound on the number of terms of a symbolic-weight expansion (L = 1: H d_a^2 d_x^3 N^2; d_x = 1:
+// the monomial count; otherwise unsupported, reported as max_symbolic_terms + 1).
+std::uint64_t symbolic_term_bound(const network_config& cfg, std::uint64_t max_symbolic_terms);
+
+// Nonzeros of the Gram coefficient matrix: each term m_gamma of A_L(M) splits into
+// prod_v (gamma_v + 1) terms, and sum over |gamma| = C of that product is multichoose(2D, C); so at
+// most d_x * multichoose(2D, C) (d_x * multichoose(2D + 1, C) with the residual connection).
+std::uint64_t gram_matrix_size_bound(const network_config& cfg, std::uint64_t cap);
+// The Gram rank's polynomial ring has d_x + 2D variables (x^i, M_A, M_B); FLINT's packed
+// exponents make rings beyond this size impractical.
+inline constexpr int max_gram_variables = 600;
+int gram_rank_variable_count(const network_config& cfg);
+
+// Throws resource_error (with the estimate) when a block is too large to rank densely mod p.
+void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim);
+
+// The largest grid size s = t (a power of two, at most max_points) whose estimated evaluation time
+// fits in max_seconds; below 8 the grid is not attempted (4 is returned).
+long grid_points_within(const network_config& cfg, long max_points, double max_seconds);
+
+}  // namespace seprank

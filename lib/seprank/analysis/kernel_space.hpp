@@ -1,0 +1,56 @@
+// The space V of the kernel psi = x^i (x) M^{(x)C} (paper, section 4.2, proof sketch of Theorem 2;
+// docs/theory.md, section 4): y_p = <T_p, psi> is a linear functional on the span V of the
+// coordinates x^i_r m(M), m a monomial of degree C in the D entries of M (degree <= C with the
+// residual connection). Here: dim V by formula and by enumeration, the coordinates row p of A_L(M)
+// uses, the separation rank prod_v (gamma_v + 1) of each used m under M = M_A + M_B (checked by an
+// independent exact rank), and the N-independent counts that bound sep.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/model/quantities.hpp"
+
+namespace seprank {
+
+// dim V = d_x * multichoose(D, C) (d_x * binom(D + C, C) with the residual connection).
+big_int kernel_space_dimension(const network_config& cfg);
+
+// The Gram count of the part of degree k in M_B (section 4): min(d_x multichoose(D, C - k),
+// multichoose(D, k)), with multichoose(D + 1, C - k) on the A side for the residual connection.
+big_int gram_count_of_block(const network_config& cfg, unsigned k);
+
+// sep(m_gamma(M_A + M_B); M_A | M_B) = prod_v (gamma_v + 1).
+big_int element_separation_rank(const std::vector<unsigned long>& gamma);
+
+// The same rank computed independently: the coefficient matrix of m_gamma(M_A + M_B), certified.
+// Returns -1 when the rank could not be certified.
+long element_separation_rank_by_matrix(const std::vector<unsigned long>& gamma, std::uint64_t prime);
+
+// A coordinate x^i_r m_gamma(M) of V.
+struct space_coordinate {
+  int r = 0;                          // 0-based entry of x^i
+  std::vector<unsigned long> gamma;   // exponents over the D entries of M
+};
+
+struct kernel_space_analysis {
+  unsigned D = 0, C = 0;
+  big_int dim_formula, dim_enumerated;
+  bool enumerated = false;            // dim V enumerated (at most enumeration_limit monomials)
+  long used_coordinates = 0;          // nonzero coordinates (r, gamma) of y in V
+  long used_gammas = 0;               // distinct gamma
+  big_int element_rank_min = 0, element_rank_max = 0, element_rank_sum = 0;
+  long checked_elements = 0, checked_agree = 0;  // element ranks checked by an exact rank
+  big_int binom_bound;                // binom(D + C, C): monomials of degree <= C in M_B
+  big_int gram_count_bound;           // sum_k min(d_x mc(D, C-k), mc(D, k)) (residual: mc(D+1, C-k))
+  std::vector<space_coordinate> listed;  // the first used coordinates, in row order
+};
+
+inline constexpr std::uint64_t kernel_space_enumeration_limit = 5000000;
+
+// check_elements: how many used monomials get the independent rank check; list_limit: how many
+// used coordinates are listed.
+kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uint64_t prime, long check_elements,
+                                           long list_limit);
+
+}  // namespace seprank

@@ -1,0 +1,33 @@
+#include "seprank/analysis/stabilization.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "seprank/analysis/estimates.hpp"
+
+namespace seprank {
+
+std::vector<stabilization_row> follow_stabilization(
+    const network_config& c, const integer_weights& w, std::uint64_t seed, long gram_rank, long max_grid_points,
+    double max_seconds, const std::function<bool(const network_config&, const partition&)>& reuse,
+    const grid_rank_result& main_grid) {
+  using clock_type = std::chrono::steady_clock;
+  std::vector<stabilization_row> rows;
+  const auto started = clock_type::now();
+  for (int N = 2; N <= std::min(max_positions, 2 * c.dx + 2); N += 2) {
+    if (std::chrono::duration<double>(clock_type::now() - started).count() > max_seconds) break;
+    network_config cn = c;
+    cn.N = N;
+    cn.position = 1;
+    const partition pn = default_partition(cn);
+    const bool same_as_main = reuse(cn, pn);
+    const long points = grid_points_within(cn, max_grid_points, max_seconds);
+    if (!same_as_main && points < 8) break;
+    const auto g = same_as_main ? main_grid : grid_rank(cn, w, pn, seed, gram_rank, points);
+    rows.push_back({N, g.rank, g.rank == gram_rank});
+    if (g.rank == gram_rank || g.capped()) break;
+  }
+  return rows;
+}
+
+}  // namespace seprank

@@ -1,0 +1,125 @@
+#include "seprank/analysis/structure_analysis.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "seprank/engine/network.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
+#include "seprank/support/random.hpp"
+
+namespace seprank {
+namespace {
+
+// Deterministic integer points for the forward-pass cross-check.
+std::vector<std::vector<mpz_class>> random_points(const network_config& c, std::uint64_t seed, int count, long mag) {
+  splitmix64 rng{seed ^ 0x5eed5eed5eed5eedULL};
+  auto next = [&rng] { return rng.next(); };
+  std::vector<std::vector<mpz_class>> pts(count);
+  for (auto& p : pts)
+    for (int v = 0; v < c.variable_count(); ++v)
+      p.push_back(static_cast<long>(next() % static_cast<std::uint64_t>(2 * mag + 1)) - mag);
+  return pts;
+}
+
+point_check forward_pass_check(const network_config& c, const integer_weights& w, const polynomial& y,
+                               std::uint64_t seed) {
+  point_check r{4, 1L << 20, true, 0};
+  for (const auto& p : random_points(c, seed, r.points, r.magnitude)) {
+    std::vector<std::vector<mpz_class>> x(c.N);
+    for (int j = 1; j <= c.N; ++j)
+      for (int k = 1; k <= c.dx; ++k) x[j - 1].push_back(p[c.variable(j, k)]);
+    r.agree = r.agree && forward_output<mpz_class, long>(c, w, x) == y.evaluate(p);
+  }
+  const double per_point = static_cast<double>(output_degree(c.L)) / static_cast<double>(2 * r.magnitude + 1);
+  r.error_bound = std::nextafter(std::pow(per_point, r.points), 1.0);
+  return r;
+}
+
+symbolic_expansion expand_symbolically(const network_config& c, const integer_weights& draw,
+                                       const polynomial& y_draw, const resource_limits& lim) {
+  const std::uint64_t bound = symbolic_term_bound(c, lim.max_symbolic_terms);
+  if (bound > lim.max_symbolic_terms)
+    throw resource_error("symbolic weights: the expansion for L = " + std::to_string(c.L) + ", dx = " + std::to_string(c.dx) +
+                         ", H = " + std::to_string(c.H) + ", N = " + std::to_string(c.N) + " may have more than " +
+                         std::to_string(lim.max_symbolic_terms) +
+                         " terms; symbolic weights are supported for L = 1 (bound H*da^2*dx^3*N^2 terms) and for dx = 1"
+                         " (raise with --max-symbolic-terms)");
+  const symbolic_weights sw = make_symbolic_weights(c);
+  const ring_ptr in = y_draw.ring();
+  const GiNaC::ex y_sym = symbolic_output(c, sw, in);
+
+  std::vector<GiNaC::symbol> symbols;
+  for (int v = 0; v < in->variable_count(); ++v) symbols.push_back(in->symbol(v));
+  for (const auto& layer : sw.layers)
+    for (const auto& h : layer)
+      for (const auto* m : {&h.Q, &h.K, &h.V, &h.O})
+        for (const auto& e : m->data()) symbols.push_back(GiNaC::ex_to<GiNaC::symbol>(e));
+
+  symbolic_expansion s;
+  s.ring = std::make_shared<const polynomial_ring>(symbols);
+  s.y = from_ginac(y_sym, s.ring);
+  for (long t = 0; t < s.y.term_count(); ++t) {
+    const auto e = s.y.exponents(t), prev = t ? s.y.exponents(t - 1) : e;
+    if (t == 0 || !std::equal(e.begin(), e.begin() + in->variable_count(), prev.begin())) ++s.x_monomials;
+  }
+  s.gram_identity = symbolic_gram_identity(c, sw, in, y_sym);
+  s.matches_draw = from_ginac(y_sym.subs(weight_substitution(sw, draw)), in) == y_draw;
+  return s;
+}
+
+}  // namespace
+
+structure_analysis analyse_structure(const network_config& c, const weight_choice& choice,
+                                     const resource_limits& lim, int threads, const progress_fn& progress,
+                                     bool expansion_optional, const gram_form_seam& seam) {
+  validate(c);
+  structure_analysis a;
+  a.cfg = c;
+  a.choice = choice;
+  a.weights = obtain_weights(c, choice);
+  a.C_by_recursion = summed_index_count_by_recursion(c.L);
+  a.ring = make_input_ring(c);
+  try {
+    a.size_estimate = require_expansion_fits(c, max_abs_weight(a.weights), threads, lim);
+  } catch (const resource_error& e) {
+    if (!expansion_optional) throw;
+    a.expansion_refused = e.what();
+    require_gram_form_fits(c, lim);
+    progress("computing the Gram form A_L(M) (the expansion is skipped)");
+    a.gram = compute_gram_form(c, a.weights);
+    if (seam) seam(a.gram);
+    a.gram_size = size_of(a.gram);
+    return a;
+  }
+
+  progress("expanding y_p (up to " + a.size_estimate.terms.str() + " terms, estimated " +
+           std::to_string(static_cast<long>(std::ceil(a.size_estimate.seconds))) + " s)");
+  a.y = expand_output(c, a.weights, a.ring);
+  a.degrees = summarize_degrees(a.y);
+  if (c.residual) {
+    network_config plain = c;
+    plain.residual = false;
+    a.top_part_matches_plain =
+        homogeneous_part(a.y, static_cast<int>(output_degree(c.L))) == expand_output(plain, a.weights, a.ring);
+  }
+  check_interrupt();
+
+  progress("cross-checking against the literal forward pass of eq. 3");
+  a.points = forward_pass_check(c, a.weights, a.y, choice.seed);
+  progress("checking the index structure of eq. 4");
+  a.eq4 = check_index_structure(c, a.weights, a.y, lim.max_g_terms);
+  progress("computing the Gram form A_L(M)");
+  require_gram_form_fits(c, lim);
+  a.gram = compute_gram_form(c, a.weights);
+  if (seam) seam(a.gram);
+  a.gram_size = size_of(a.gram);
+  a.gram_matches = gram_form_in_inputs(c, a.gram, a.ring) == a.y;
+  if (choice.source == weight_choice::kind::symbolic) {
+    progress("expanding with symbolic weights (GiNaC)");
+    a.symbolic = expand_symbolically(c, a.weights, a.y, lim);
+  }
+  return a;
+}
+
+}  // namespace seprank

@@ -1,0 +1,128 @@
+#include "seprank/app/pipeline.hpp"
+
+#include "seprank/analysis/corollaries.hpp"
+#include "seprank/analysis/kernel_space.hpp"
+#include "seprank/analysis/paper_comparison.hpp"
+#include "seprank/analysis/rank_analysis.hpp"
+#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/analysis/sweep.hpp"
+#include "seprank/engine/linalg.hpp"
+#include "seprank/render/plot.hpp"
+#include "seprank/report/atlas_report.hpp"
+#include "seprank/report/format.hpp"
+#include "seprank/report/structure_steps.hpp"
+#include "seprank/report/sweep_report.hpp"
+#include "seprank/report/theorem_derivation.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/support/parse.hpp"
+
+namespace seprank {
+namespace {
+
+weight_choice weights_of(const derivation_request& r) {
+  weight_choice w;
+  if (r.weights == "random")
+    w.source = weight_choice::kind::random;
+  else if (r.weights == "symbolic")
+    w.source = weight_choice::kind::symbolic;
+  else
+    w.source = weight_choice::kind::file, w.path = r.weights;
+  w.seed = parse_seed(r.seed);
+  w.range = r.weight_range;
+  return w;
+}
+
+rank_options ranks_of(const derivation_request& r) {
+  rank_options o = r.ranks;
+  if (!r.partition.empty()) o.explicit_partition = parse_partition(r.partition, r.cfg.N);
+  return o;
+}
+
+void require_positive(const char* name, double v) {
+  if (!(v > 0)) throw usage_error(std::string(name) + " = " + display_double(v) + " is out of range: must be > 0");
+}
+
+}  // namespace
+
+void validate(const derivation_request& r) {
+  const auto& o = r.ranks;
+  if (o.seeds < 1 || o.seeds > 1000)
+    throw usage_error("seeds = " + std::to_string(o.seeds) + " is out of range: must satisfy 1 <= seeds <= 1000");
+  if (o.max_grid_points < 8)
+    throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) + " is out of range: must be >= 8");
+  parse_seed(r.seed);
+  require_positive("time-limit", r.limits.max_seconds);
+  require_positive("max-memory", static_cast<double>(r.limits.max_memory_mb));
+  require_positive("max-terms", static_cast<double>(r.limits.max_terms));
+  require_positive("max-dense-entries", static_cast<double>(o.limits.max_dense_entries));
+  require_positive("max-gram-terms", static_cast<double>(o.max_gram_terms));
+  if (o.kernel_print_limit < 0)
+    throw usage_error("kernel-limit = " + std::to_string(o.kernel_print_limit) + " is out of range: must be >= 0");
+  if (r.threads < 1 || r.threads > 64)
+    throw usage_error("threads = " + std::to_string(r.threads) + " is out of range: must satisfy 1 <= threads <= 64");
+  if (o.all_partitions && (r.cfg.N % 2 != 0 || r.cfg.N > 8))
+    throw usage_error("N = " + std::to_string(r.cfg.N) +
+                      " does not allow --all-partitions: balanced partitions need an even N <= 8");
+  if (r.basis_print_limit < 0)
+    throw usage_error("basis-limit = " + std::to_string(r.basis_print_limit) + " is out of range: must be >= 0");
+  if (!r.partition.empty()) parse_partition(r.partition, r.cfg.N);
+}
+
+derivation derive(const derivation_request& r, const progress_fn& progress) {
+  const weight_choice w = weights_of(r);
+  theorem_analysis a;
+  a.structure = analyse_structure(r.cfg, w, r.limits, r.threads, progress, !r.structure_only);
+  report_options report{r.print_polynomial};
+  if (r.structure_only)
+    return structure_derivation(a.structure, paper_bounds_for(r.cfg.L, r.cfg.dx, r.cfg.H), report);
+  a.ranks = analyse_ranks(a.structure, ranks_of(r), r.limits, r.threads, progress);
+  progress("assembling the derivation");
+  derivation_options opt;
+  opt.report = report;
+  opt.basis = r.basis;
+  opt.basis_print_limit = r.basis_print_limit;
+  opt.timings = r.timings;
+  const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
+  a.kernel_space = analyse_kernel_space(a.structure, prime, opt.verify_elements, opt.basis ? opt.basis_print_limit : 5);
+  a.comparison = compare_with_paper(r.cfg, a.ranks, a.kernel_space);
+  return theorem_derivation(a, opt);
+}
+
+derivation derive_bounds(const atlas_config& c) {
+  validate(c);
+  return bounds_derivation(c, paper_bounds_for(c.L, c.dx, c.H));
+}
+
+derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {
+  return corollary1_derivation(corollary1(deep, shallow_depths));
+}
+
+derivation derive_corollary2(const atlas_config& deep, long max_beta2) {
+  if (max_beta2 < 1 || max_beta2 > 10000)
+    throw usage_error("max-beta2 = " + std::to_string(max_beta2) + " is out of range: must satisfy 1 <= max-beta2 <= 10000");
+  return corollary2_derivation(corollary2(deep, max_beta2));
+}
+
+sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress) {
+  validate(r.base);
+  sweep_spec spec;
+  spec.dx = parse_range("--dx", r.dx, 1, max_width);
+  spec.L = parse_range("--L", r.L, 1, max_depth);
+  spec.H = parse_range("--H", r.H, 1, max_width);
+  if (r.N < 2 || r.N > max_positions)
+    throw usage_error("N = " + std::to_string(r.N) + " is out of range: must satisfy 2 <= N <= 64");
+  spec.N = r.N;
+  spec.weights = weights_of(r.base);
+  spec.limits = r.base.limits;
+  spec.ranks = r.base.ranks;
+  spec.threads = r.base.threads;
+  const sweep_result result = run_sweep(spec, progress);
+  sweep_outcome out{sweep_derivation(result), result.interrupted};
+  if (!r.plot.empty()) plot_sweep(sweep_plot_data(result), r.plot);
+  return out;
+}
+
+int default_thread_count() { return default_engine_threads(); }
+void set_thread_count(int n) { set_engine_threads(n); }
+
+}  // namespace seprank

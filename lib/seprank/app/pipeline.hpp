@@ -1,0 +1,59 @@
+// The application layer: one call per command of the tool. Each validates its request through
+// the library, runs the analysis once, builds the derivation from the records, and hands it back
+// for rendering. This header pulls in no FLINT or GiNaC header, so the CLI stays thin.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/options.hpp"
+#include "seprank/model/config.hpp"
+#include "seprank/report/derivation.hpp"
+
+namespace seprank {
+
+// The main command: the Theorem 2 (or 1) derivation, or only the structural facts.
+struct derivation_request {
+  network_config cfg;
+  std::string weights = "random";   // random, symbolic, or a weight file
+  std::string seed = "1";           // parsed strictly: 0 .. 2^64 - 1
+  long weight_range = default_weight_range;
+  std::string partition;            // "1,3|2,4"; empty: A = 1..N/2
+  resource_limits limits;
+  rank_options ranks;
+  int threads = 1;
+  bool structure_only = false;
+  bool print_polynomial = false;
+  bool basis = false;
+  long basis_print_limit = 2000;
+  bool timings = false;
+};
+
+// Throws usage_error naming the first invalid option and its allowed range.
+void validate(const derivation_request& r);
+// Runs the analysis (refusing over-limit steps with resource_error) and builds the derivation.
+derivation derive(const derivation_request& r, const progress_fn& progress);
+
+// The closed forms at any size and the corollaries.
+derivation derive_bounds(const atlas_config& c);
+derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths);
+derivation derive_corollary2(const atlas_config& deep, long max_beta2);
+
+// Sweeps over ranges of d_x, L, H ("2..4", "1,2,4" or "3").
+struct sweep_request {
+  std::string dx = "2..4", L = "1..3", H = "1";
+  int N = 4;
+  derivation_request base;          // weights, limits, rank options, threads
+  std::string plot;                 // SVG path; empty: no plot
+};
+struct sweep_outcome {
+  derivation table;
+  bool interrupted = false;         // Ctrl-C: the rows done so far
+};
+sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress);
+
+// Threads for FLINT's multiplication (results do not depend on them).
+int default_thread_count();
+void set_thread_count(int n);
+
+}  // namespace seprank

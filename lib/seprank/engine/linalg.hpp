@@ -1,0 +1,55 @@
+// Ranks and kernels of integer matrices (FLINT): rank modulo a random prime (a certified
+// lower bound on the rank over Q), exact rank by fraction-free elimination, exact kernels.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <flint/nmod_mat.h>
+#include <gmpxx.h>
+
+namespace seprank {
+
+// A sparse integer matrix (triplets; no repeated positions).
+struct integer_matrix {
+  struct entry {
+    long row, col;
+    mpz_class value;
+  };
+  long rows = 0, cols = 0;
+  std::vector<entry> entries;
+};
+
+// A dense matrix over Z/p that is freed on every exit, including an interrupt.
+struct nmod_matrix {
+  nmod_mat_t m;
+  nmod_matrix(long rows, long cols, std::uint64_t p) { nmod_mat_init(m, rows, cols, p); }
+  ~nmod_matrix() { nmod_mat_clear(m); }
+  nmod_matrix(const nmod_matrix&) = delete;
+  nmod_matrix& operator=(const nmod_matrix&) = delete;
+};
+
+// A 62-bit prime: n_nextprime from a SplitMix64 start drawn with `seed` (reproducible).
+std::uint64_t draw_prime(std::uint64_t seed);
+
+// rank mod p <= rank over Q (a nonzero r x r minor mod p is nonzero over Z).
+long rank_mod_p(const integer_matrix& m, std::uint64_t p);
+
+// Exact rank over Q (FLINT fmpz_mat_rank: fraction-free LU over Z).
+long exact_rank(const integer_matrix& m);
+
+// log2 of Hadamard's bound (product of the Euclidean norms of the nonzero rows): every minor
+// of m has absolute value at most 2^(this).
+double log2_hadamard_bound(const integer_matrix& m);
+
+// Probability bound that rank mod p < rank over Q for p = draw_prime(seed) with a uniform seed:
+// some r x r minor D != 0 (r = rank over Q) has |D| <= Hadamard bound H, at most log2(H)/61
+// primes in [2^61, 2^62) divide it, and n_nextprime from a uniform start in that range picks
+// any one prime with probability <= (maximal prime gap below 2^64 = 1550) / 2^61.
+double rank_error_bound(double log2_hadamard);
+
+// Basis of the right kernel over Q as primitive integer vectors (first nonzero entry positive) (FLINT fmpz_mat_nullspace), verified:
+// m * v == 0 exactly for every basis vector, and the vectors are linearly independent
+// (throws std::logic_error otherwise).
+std::vector<std::vector<mpz_class>> kernel_basis(const integer_matrix& m);
+
+}  // namespace seprank

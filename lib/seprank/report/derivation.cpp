@@ -1,0 +1,39 @@
+#include "seprank/report/derivation.hpp"
+
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+
+const char* status_name(claim_status s) {
+  switch (s) {
+    case claim_status::computed: return "computed";
+    case claim_status::verified: return "verified";
+    case claim_status::probabilistic: return "probabilistic";
+    case claim_status::paper: return "paper";
+    case claim_status::skipped: return "skipped";
+    case claim_status::failed: return "FAILED";
+  }
+  return "?";
+}
+
+const std::vector<status_meaning>& status_legend() {
+  static const std::vector<status_meaning> legend{
+      {claim_status::computed, "exact computation"},
+      {claim_status::verified, "identity checked exactly, or two independent computations agree"},
+      {claim_status::probabilistic, "with its error bound"},
+      {claim_status::paper, "the paper's statement, not checked here"},
+      {claim_status::skipped, "with the reason"},
+      {claim_status::failed, "a check did not hold"},
+  };
+  return legend;
+}
+
+bool derivation::has_failure() const {
+  for (const auto& s : steps)
+    if (s.status == claim_status::failed) return true;
+  return false;
+}
+
+int exit_status_of(const derivation& d) { return d.has_failure() ? exit_check_failed : exit_ok; }
+
+}  // namespace seprank

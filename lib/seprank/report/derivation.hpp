@@ -1,0 +1,77 @@
+// A derivation as data: ordered steps, each with a claim, its values for the configuration,
+// and a status saying how the claim is known (docs/theory.md, section 12). Report builders
+// (report/) fill it from analysis records; renderers (render/) turn it into text, Markdown,
+// LaTeX or JSON and compute nothing.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace seprank {
+
+// JSON values with keys in insertion order (the documented schema order).
+using json = nlohmann::ordered_json;
+
+enum class claim_status {
+  computed,       // an exact computation
+  verified,       // an identity checked exactly, or two independent computations agree
+  probabilistic,  // holds with the stated error probability
+  paper,          // the paper's statement, not checked here
+  skipped,        // not carried out (the reason is given)
+  failed,         // a check did not hold
+};
+
+const char* status_name(claim_status s);
+
+// The status legend, in display order: each status with what it means.
+struct status_meaning {
+  claim_status status;
+  const char* meaning;
+};
+const std::vector<status_meaning>& status_legend();
+
+struct step_value {
+  std::string name;
+  std::string value;
+};
+
+struct derivation_step {
+  std::string title;
+  std::string claim;                // the statement or formula
+  std::vector<step_value> values;   // its values for this configuration
+  claim_status status = claim_status::computed;
+  std::string check;                // how it was checked, or why skipped / failed
+};
+
+// A titled block after the steps (a polynomial, a basis, timings): plain text, and optionally a
+// LaTeX math form (empty: renderers show the text verbatim).
+struct appendix_block {
+  std::string title;
+  std::string text;
+  std::string latex;
+};
+
+// A table (e.g. a sweep): a header and rows of cells.
+struct result_table {
+  std::string title;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
+struct derivation {
+  std::string title;
+  json config = json::object();   // the configuration, for machine-readable output
+  std::vector<derivation_step> steps;
+  json results = json::object();  // the main numbers (big integers as strings)
+  std::vector<appendix_block> appendix;
+  std::vector<result_table> tables;
+
+  bool has_failure() const;
+};
+
+// The process exit status a derivation earns: 1 when one of our own checks failed, else 0.
+int exit_status_of(const derivation& d);
+
+}  // namespace seprank

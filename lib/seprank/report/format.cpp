@@ -1,0 +1,140 @@
+#include "seprank/report/format.hpp"
+
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+namespace seprank {
+namespace {
+
+// Factors of variables [from, to) of term t, e.g. "x1_1^2*x2_3" (empty when none).
+std::string factors(const polynomial& p, const std::vector<unsigned long>& e, int from, int to, bool latex) {
+  std::ostringstream out;
+  bool first = true;
+  for (int v = from; v < to; ++v) {
+    if (!e[v]) continue;
+    if (!first) out << (latex ? " " : "*");
+    first = false;
+    if (latex) {  // braced, so that a power of x^{(j)}_{r} is not a double superscript
+      out << "{";
+      p.ring()->symbol(v).print(GiNaC::print_latex(out));
+      out << "}";
+      if (e[v] > 1) out << "^{" << e[v] << "}";
+    } else {
+      out << p.ring()->name(v);
+      if (e[v] > 1) out << "^" << e[v];
+    }
+  }
+  return out.str();
+}
+
+// "+3*f" / "-f" / "+7" for a coefficient c and factor string f.
+std::string signed_term(const mpz_class& c, const std::string& f, bool latex) {
+  std::string s = c < 0 ? "-" : "+";
+  const mpz_class a = abs(c);
+  if (f.empty()) return s + a.get_str();
+  if (a != 1) s += a.get_str() + (latex ? " " : "*");
+  return s + f;
+}
+
+}  // namespace
+
+std::string str(long long v) { return std::to_string(v); }
+std::string str(const big_int& v) { return v.str(); }
+
+std::string display_double(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+std::string format_float(const big_float& v, int digits) {
+  std::ostringstream out;
+  if (abs(v) < big_float(1e15) && (v == 0 || abs(v) >= big_float(1e-4)))
+    out << std::fixed << std::setprecision(digits) << v;
+  else
+    out << std::scientific << std::setprecision(digits > 0 ? digits : 6) << v;
+  return out.str();
+}
+
+std::string format_power_of_three(const big_float& v) {
+  // 3^v = 10^(v log_10 3) = m * 10^e, computed in log space (3^v itself may exceed any float).
+  const big_float t = v * log10(big_float(3));
+  big_float e = floor(t);
+  big_float m = pow(big_float(10), t - e);
+  if (m >= 10) m /= 10, e += 1;
+  std::ostringstream out;
+  const big_int exponent = abs(e).convert_to<big_int>();
+  const std::string digits = exponent.str();  // at least two digits, as printf writes them
+  out << std::fixed << std::setprecision(5) << m << "e" << (e < 0 ? "-" : "+") << (digits.size() < 2 ? "0" : "") << digits;
+  return out.str();
+}
+
+std::string log3_text(const big_int& v) { return v > 0 ? format_float(log3(big_float(v)), 6) : "-infinity"; }
+
+std::string regime_name(regime r) {
+  switch (r) {
+    case regime::depth_efficient: return "Theorem 1 (L < log_3 d_x: depth efficiency)";
+    case regime::threshold: return "neither theorem (L = log_3 d_x exactly: 3^L = d_x)";
+    case regime::depth_inefficient: return "Theorem 2 (L > log_3 d_x: depth inefficiency)";
+  }
+  return "?";
+}
+
+std::string weight_description(const weight_choice& w) {
+  if (w.source == weight_choice::kind::file) return "read from " + w.path;
+  return "seeded draw (seed " + std::to_string(w.seed) + ", SplitMix64; every weight uniform on the nonzero integers in [-" +
+         std::to_string(w.range) + ", " + std::to_string(w.range) + "])";
+}
+
+std::string polynomial_text(const polynomial& p, int first_grouped) {
+  std::ostringstream out;
+  const int n = p.ring()->variable_count();
+  if (p.is_zero()) return "0\n";
+  if (first_grouped < 0 || first_grouped >= n) {
+    for (long t = 0; t < p.term_count(); ++t)
+      out << signed_term(p.coefficient(t), factors(p, p.exponents(t), 0, n, false), false) << "\n";
+    return out.str();
+  }
+  // Group consecutive terms that share the monomial in the leading variables (lex order).
+  std::string current;
+  for (long t = 0; t < p.term_count(); ++t) {
+    const auto e = p.exponents(t);
+    const std::string lead = factors(p, e, 0, first_grouped, false);
+    if (t == 0 || lead != current) {
+      if (t) out << ")" << (current.empty() ? "" : "*" + current) << "\n";
+      current = lead;
+      out << "+(";
+    } else {
+      out << " ";
+    }
+    out << signed_term(p.coefficient(t), factors(p, e, first_grouped, n, false), false);
+  }
+  out << ")" << (current.empty() ? "" : "*" + current) << "\n";
+  return out.str();
+}
+
+std::string polynomial_latex(const polynomial& p) {
+  std::ostringstream out;
+  if (p.is_zero()) return "0";
+  for (long t = 0; t < p.term_count(); ++t) {
+    const mpz_class c = p.coefficient(t);
+    const std::string f = factors(p, p.exponents(t), 0, p.ring()->variable_count(), true);
+    const mpz_class a = abs(c);
+    out << (t == 0 ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + "));
+    out << (f.empty() ? a.get_str() : (a != 1 ? a.get_str() + " " : "") + f);
+  }
+  return out.str();
+}
+
+std::string monomial_text(const std::vector<unsigned long>& e, const ring_ptr& ring, const std::vector<int>& vars) {
+  std::string s;
+  for (std::size_t k = 0; k < e.size(); ++k)
+    if (e[k]) {
+      s += (s.empty() ? "" : "*") + ring->name(vars.empty() ? static_cast<int>(k) : vars[k]);
+      if (e[k] > 1) s += "^" + std::to_string(e[k]);
+    }
+  return s.empty() ? "1" : s;
+}
+
+}  // namespace seprank

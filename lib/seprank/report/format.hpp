@@ -1,0 +1,38 @@
+// How numbers and objects are written in the steps of a derivation: one home for each
+// (integers, display doubles, 100-digit floats, powers of 3, regimes, weight choices,
+// polynomials and monomials). Display only: nothing here decides a result.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/bounds.hpp"
+#include "seprank/engine/polynomial.hpp"
+#include "seprank/model/weights.hpp"
+
+namespace seprank {
+
+std::string str(long long v);
+std::string str(const big_int& v);
+// A double with `digits` significant digits.
+std::string display_double(double v, int digits = 6);
+// A big float: fixed with `digits` decimals when moderate, scientific otherwise.
+std::string format_float(const big_float& v, int digits = 6);
+// 3^v in scientific notation with 6 significant digits, computed in log space.
+std::string format_power_of_three(const big_float& v);
+// log_3 of a positive integer to 6 decimals ("-infinity" for 0).
+std::string log3_text(const big_int& v);
+std::string regime_name(regime r);
+// "seeded draw (seed 1, SplitMix64; ...)" or "read from FILE".
+std::string weight_description(const weight_choice& w);
+
+// One term per line: "+3*x1_1^2*x2_1". Variables with index >= first_grouped are printed
+// as a parenthesised coefficient group per monomial in the variables before it
+// (used for symbolic weights: a polynomial in the inputs with polynomial coefficients).
+// Deterministic: terms in the ring's lexicographic order, factors in variable order.
+std::string polynomial_text(const polynomial& p, int first_grouped = -1);
+std::string polynomial_latex(const polynomial& p);
+// The monomial with exponents e over the ring variables vars[k] (or over all variables when vars
+// is empty), e.g. "m1_1^2*m1_2"; "1" for the empty monomial.
+std::string monomial_text(const std::vector<unsigned long>& e, const ring_ptr& ring, const std::vector<int>& vars = {});
+
+}  // namespace seprank

@@ -1,0 +1,17 @@
+// The steps of the proof sketch of Theorem 2 about the kernel psi (docs/theory.md, section 4): the
+// monomial space V and the coordinates y_p uses, the separation rank of each basis element, and
+// the N-independent upper bound.
+#pragma once
+#include "seprank/analysis/kernel_space.hpp"
+#include "seprank/analysis/paper_comparison.hpp"
+#include "seprank/analysis/rank_analysis.hpp"
+#include "seprank/report/derivation.hpp"
+
+namespace seprank {
+
+derivation_step space_step(const structure_analysis& s, const kernel_space_analysis& f, bool basis);
+derivation_step element_step(const kernel_space_analysis& f);
+derivation_step n_free_step(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f,
+                            const paper_comparison& p);
+
+}  // namespace seprank

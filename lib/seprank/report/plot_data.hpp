@@ -1,0 +1,31 @@
+// The data of a sweep plot, ready to draw: per (d_x, H) series, the log_3 values as display text
+// (empty: no point), and the thresholds L_th = log_3 d_x. Built by report/sweep_report.cpp and
+// written for gnuplot by render/plot.cpp.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace seprank {
+
+struct plot_point {
+  int L = 0;
+  std::string sep_certified, sep_lower, gram, paper_upper, paper_lower;  // log_3 values
+};
+
+struct plot_series {
+  std::string label;  // "d_x = 4" or "d_x = 4, H = 2"
+  std::vector<plot_point> points;
+};
+
+struct plot_threshold {
+  int dx = 0;
+  double L = 0;       // log_3 d_x
+};
+
+struct sweep_plot {
+  int N = 0;
+  std::vector<plot_series> series;
+  std::vector<plot_threshold> thresholds;
+};
+
+}  // namespace seprank

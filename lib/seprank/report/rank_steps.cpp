@@ -1,0 +1,278 @@
+#include "seprank/report/rank_steps.hpp"
+
+#include <map>
+#include <sstream>
+
+#include "seprank/report/format.hpp"
+
+namespace seprank {
+namespace {
+
+using S = claim_status;
+
+const char* certificate_name(block_certificate c) {
+  switch (c) {
+    case block_certificate::full_rank_mod_p: return "full rank mod p";
+    case block_certificate::meets_gram_bound: return "rank mod p meets the Gram-form bound";
+    case block_certificate::exact_elimination: return "fraction-free elimination over Z";
+    case block_certificate::exact_elimination_p_divided: return "fraction-free elimination over Z (p divided every maximal minor)";
+    case block_certificate::lower_bound_only: return "lower bound only";
+  }
+  return "?";
+}
+
+std::string plural(long n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
+
+// "2 blocks: full rank mod p; 3 blocks: ..." (methods in alphabetical order).
+std::string certificate_summary(const rank_result& r) {
+  std::map<std::string, long> methods;
+  for (const auto& b : r.blocks) ++methods[certificate_name(b.certificate)];
+  std::string out;
+  for (const auto& [method, n] : methods) out += (out.empty() ? "" : "; ") + plural(n, "block") + ": " + method;
+  return out;
+}
+
+const char* grid_stop_text(grid_stop s) {
+  switch (s) {
+    case grid_stop::rank_stopped_growing: return "the rank stopped growing (rank < number of points)";
+    case grid_stop::reached_upper_bound: return "the rank reached the proven upper bound";
+    case grid_stop::point_limit: return "the point limit was reached (raise with --max-grid-points)";
+    case grid_stop::time_limit: return "the point limit set by the time estimate was reached (raise --time-limit)";
+  }
+  return "?";
+}
+
+std::string degrees_text(const std::vector<int>& d) {
+  std::string s;
+  for (std::size_t k = 0; k < d.size(); ++k) s += (k ? "," : "") + str(d[k]);
+  return s;
+}
+
+std::string block_table(const coefficient_matrix& m, const rank_result& r, const char* side_degree) {
+  std::ostringstream out;
+  for (std::size_t b = 0; b < m.blocks.size(); ++b) {
+    const auto& blk = m.blocks[b];
+    const auto& br = r.blocks[b];
+    out << "\n      " << side_degree << " " << degrees_text(blk.b_degrees) << ": " << blk.matrix.rows << " x "
+        << blk.matrix.cols << ", rank " << (br.exact ? str(br.upper) : ">= " + str(br.rank_mod_p)) << " ("
+        << certificate_name(br.certificate)
+        << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound " + str(br.upper) : "") << ")";
+  }
+  return out.str();
+}
+
+derivation_step partition_step(const structure_analysis& s, const rank_analysis& r) {
+  return {"Partition (section 3)",
+          "sep(y; A, B) is the least R with y = sum_{r<=R} g_r(x_A) g'_r(x_B) (eq. 5)",
+          {{"partition", r.part.str()},
+           {"balanced", r.part.balanced() ? "yes (|A| = |B| = N/2)" : "no"},
+           {"output position i", str(s.cfg.position) + (r.part.in_A(s.cfg.position) ? " (in A)" : " (in B)")}},
+          S::computed,
+          "validated: A and B are non-empty, disjoint and cover 1..N"};
+}
+
+derivation_step matrix_step(const rank_analysis& r) {
+  return {"Coefficient matrix",
+          "sep(y; A, B) = rank over Q of the matrix of coefficients of y: rows = monomials in x_A, columns = monomials in x_B",
+          {{"size", str(r.matrix.rows()) + " x " + str(r.matrix.cols())},
+           {"nonzeros", str(r.matrix.nonzeros())},
+           {"diagonal blocks", str(static_cast<long long>(r.matrix.blocks.size())) +
+                                   " (by degree: a monomial pairs only with monomials of complementary degree)"}},
+          S::computed,
+          "built once from the terms of the expansion"};
+}
+
+derivation_step rank_step(const rank_analysis& r) {
+  const auto& x = r.sep;
+  derivation_step st{"Separation rank sep(y_p; A, B) for the drawn weights",
+                     "the rank over Q of the coefficient matrix (a lower bound on the generic separation rank)",
+                     {{"sep", x.exact() ? str(x.lower) : ">= " + str(x.lower)},
+                      {"status", rank_summary(x)},
+                      {"blocks (B-degree: size, rank)", block_table(r.matrix, x, "B-degree")}},
+                     x.exact() ? S::verified : S::probabilistic,
+                     ""};
+  st.check = x.exact() ? "lower bound: rank modulo the prime p = " + str(static_cast<long long>(x.prime)) +
+                             " (a nonzero minor mod p is nonzero over Z); upper bound per block: min(rows, cols), the "
+                             "Gram-form bound (see the Gram rank step), or exact fraction-free elimination over Z"
+                       : "rank modulo p = " + str(static_cast<long long>(x.prime)) +
+                             " is a certified lower bound; it equals the rank over Q unless p divides every maximal minor";
+  return st;
+}
+
+std::string kernel_skip_text(const coefficient_kernel& k) {
+  switch (k.skipped) {
+    case kernel_skip::none: return "";
+    case kernel_skip::not_certified: return "the rank is not certified, so the kernel dimension is only an upper bound";
+    case kernel_skip::block_too_large:
+      return "a block of " + std::to_string(k.skipped_rows) + " x " + std::to_string(k.skipped_cols) +
+             " is too large for an exact kernel (limit --max-exact-entries)";
+  }
+  return "";
+}
+
+// "v_1*phi[m_1] - v_2*phi[m_2] ... = 0" over the B-monomials m of the vector's block.
+std::string relation_text(const kernel_vector& kv, const coefficient_matrix& m, const ring_ptr& ring) {
+  const auto& blk = m.blocks[kv.block];
+  std::string rel;
+  for (long c = 0; c < blk.matrix.cols; ++c) {
+    if (kv.v[c] == 0) continue;
+    const mpz_class a = abs(kv.v[c]);
+    rel += (kv.v[c] < 0 ? " - " : rel.empty() ? "" : " + ") + (a == 1 ? std::string() : a.get_str() + "*") + "phi[" +
+           monomial_text(blk.col_monomials[c], ring, m.b_vars) + "]";
+  }
+  return rel + " = 0";
+}
+
+derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r) {
+  const auto& k = r.kernel;
+  derivation_step st{"Kernel of the coefficient matrix",
+                     "right kernel: linear relations sum_m v_m phi[m] = 0 among the A-side functions phi[m] that multiply "
+                     "the B-monomials m in y_p; dimension = columns - rank",
+                     {{"dimension", str(k.dimension) + (r.sep.exact() ? "" : " (upper bound)")}},
+                     r.sep.exact() ? S::computed : S::probabilistic,
+                     k.skipped == kernel_skip::none ? "columns minus the certified rank, block by block (exact because every block's rank "
+                                             "is certified); --kernel prints a checked basis"
+                                           : kernel_skip_text(k)};
+  if (k.computed) {
+    std::string rel;
+    for (const auto& v : k.vectors) rel += "\n      " + relation_text(v, r.matrix, s.ring);
+    if (static_cast<long>(k.vectors.size()) < k.dimension) rel += "\n      ... (" + str(k.dimension - static_cast<long>(k.vectors.size())) + " more; raise --kernel-limit)";
+    st.values.push_back({"basis (first blocks; primitive integer vectors)", rel.empty() ? "(empty)" : rel});
+    st.status = S::verified;
+    st.check = "FLINT fmpz_mat_nullspace per block, from the smallest B-degree on; every printed vector was multiplied "
+               "back exactly (M v = 0) and the vectors of each block checked independent";
+  }
+  return st;
+}
+
+derivation_step grid_step(const rank_analysis& r) {
+  const auto& g = r.grid;
+  const bool impossible = r.expanded && r.sep.exact() && g.rank > r.sep.lower;
+  const bool equal = r.expanded && r.sep.exact() && g.rank == r.sep.lower;
+  derivation_step st{"Grid-tensor rank (proof sketch of Theorem 1)",
+                     "for points a_1..a_s (A side) and b_1..b_t (B side), rank [y(a_u, b_v)] <= sep",
+                     {{"grid rank", str(g.rank) + " at s = t = " + str(g.points) + " random points mod p = " +
+                                        str(static_cast<long long>(g.prime))},
+                      {"stopped because", grid_stop_text(g.stop)},
+                      {"vs the coefficient-matrix rank", !r.expanded ? "no coefficient matrix (expansion skipped)"
+                                                         : r.sep.exact() ? (g.rank == r.sep.lower ? "equal" : impossible ? "LARGER (impossible)" : "smaller (more points needed)")
+                                                                         : "-"}},
+                     impossible ? S::failed : equal ? S::verified : S::computed,
+                     "y evaluated by the forward pass of eq. 3 over Z/p, no expansion; the grid matrix factors through the "
+                     "coefficient matrix, so its rank mod p is a certified lower bound on sep"};
+  return st;
+}
+
+std::string gram_skip_text(const network_config& c, const rank_analysis& r) {
+  if (r.gram.skipped == gram_rank_skip::too_many_variables)
+    return "its polynomial ring would have d_x + 2D = " + std::to_string(gram_rank_variable_count(c)) +
+           " variables (limit " + std::to_string(max_gram_variables) + ", i.e. d_x <= 23)";
+  return "its coefficient matrix would have up to d_x * multichoose(2D, C) = more than " + std::to_string(r.gram.max_nonzeros) +
+         " nonzeros (raise with --max-gram-terms)";
+}
+
+derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
+  if (!r.gram.computed())
+    return {"Gram rank (N -> infinity)",
+            "the rank of sum_r A_L(M_A + M_B)[p][r] x^i_r split as (x^i, M_A) | M_B bounds sep for every N",
+            {},
+            S::skipped,
+            gram_skip_text(s.cfg, r)};
+  const auto& g = r.gram.rank;
+  const int D = gram_entry_count(s.cfg.dx);
+  derivation_step st{"Gram rank (N -> infinity)",
+                     "y = sum_r A_L(M_A + M_B)[p][r] x^i_r; with M_A, M_B independent symmetric matrices, the rank of its "
+                     "coefficient matrix ((x^i, M_A)-monomials x M_B-monomials) bounds sep for every N, with equality once "
+                     "|A| >= d_x + 1 and |B| >= d_x",
+                     {{"Gram rank", g.exact() ? str(g.lower) : ">= " + str(g.lower)},
+                      {"status", rank_summary(g)},
+                      {"D = d_x(d_x+1)/2", str(D)},
+                      {"blocks (M_B-degree k: size, rank)", block_table(r.gram.matrix, g, "k =")}},
+                     g.exact() ? S::verified : S::probabilistic,
+                     "sep <= Gram rank: every term of y is (a function of x_A) times a monomial in M_B. Equality for large N: "
+                     "x_A -> (x^i, M_A) and x_B -> M_B are then dominant, so the monomials stay linearly independent"};
+  return st;
+}
+
+derivation_step stabilization_step(const rank_analysis& r) {
+  std::string rows;
+  bool reached = false;
+  for (const auto& row : r.stabilization) {
+    rows += "\n      N = " + str(row.N) + ": sep >= " + str(row.grid) + (row.exact ? " = Gram rank (exact)" : "");
+    reached = reached || row.exact;
+  }
+  return {"Stabilization in N (the sums over j_1..j_C remove the dependence on N)",
+          "sep(N) <= Gram rank for every N, and sep(N) is non-decreasing in N (setting the extra inputs to 0 restricts "
+          "y to the smaller network); so once the grid rank reaches the Gram rank, sep(N) = Gram rank for all larger N",
+          {{"sep(N), balanced partitions", rows}},
+          reached ? S::verified : S::computed,
+          reached ? "lower bounds from grid tensors met the Gram rank" : "the grid rank did not reach the Gram rank within the point limit"};
+}
+
+derivation_step seeds_step(const rank_analysis& r) {
+  long best = 0;
+  bool same = true;
+  std::string rows;
+  for (const auto& x : r.seeds) {
+    best = std::max(best, x.rank);
+    same = same && x.rank == r.seeds.front().rank;
+    rows += "\n      seed " + str(static_cast<long long>(x.seed)) + ": " + (x.exact ? "" : ">= ") + str(x.rank);
+  }
+  return {"Genericity: other weight draws",
+          "the generic rank is the maximum over weights; a smaller value flags a non-generic draw",
+          {{"ranks", rows}, {"maximum", str(best)}, {"all draws agree", same ? "yes" : "no"}},
+          S::computed,
+          "agreement across draws is evidence for genericity, not a proof; each value is a certified lower bound on the generic rank"};
+}
+
+derivation_step partitions_step(const rank_analysis& r) {
+  bool same = true;
+  std::string rows;
+  for (const auto& x : r.partitions) {
+    same = same && x.rank == r.partitions.front().rank && x.exact;
+    rows += "\n      " + x.part.str() + ": " + (x.exact ? "" : ">= ") + str(x.rank);
+  }
+  return {"Proposition 1: every balanced partition",
+          "sep is the same for every balanced partition (paper, Proposition 1)",
+          {{"ranks", rows}, {"all equal", same ? "yes" : "NO"}},
+          same ? S::verified : S::failed,
+          "each rank certified as above, with the same weights"};
+}
+
+}  // namespace
+
+std::string rank_summary(const rank_result& r) {
+  if (r.exact()) return "exact (certified: " + certificate_summary(r) + ")";
+  return "lower bound (rank mod p = " + std::to_string(r.lower) +
+         "; equal to the rank over Q unless p divides all maximal minors: probability <= " +
+         display_double(r.error_bound, 2) + " over the choice of p)";
+}
+
+derivation_step bracket_step(const rank_analysis& r) {
+  const bool exact = r.sep.exact();
+  return {"Separation rank sep(y_p; A, B) for the drawn weights, without the expansion",
+          "grid-tensor rank <= sep <= Gram rank (both proven bounds; see the next steps)",
+          {{"sep", exact ? std::to_string(r.sep.lower) : ">= " + std::to_string(r.sep.lower) +
+                                                             (r.gram.rank.exact() ? " and <= " + std::to_string(r.gram.rank.upper) : "")}},
+          exact ? S::verified : S::computed,
+          exact ? "the grid-tensor lower bound meets the Gram-rank upper bound"
+                : "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"};
+}
+
+void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r) {
+  d.steps.push_back(partition_step(s, r));
+  if (r.expanded) {
+    d.steps.push_back(matrix_step(r));
+    d.steps.push_back(rank_step(r));
+    d.steps.push_back(kernel_step(s, r));
+  } else {
+    d.steps.push_back(bracket_step(r));
+  }
+  d.steps.push_back(grid_step(r));
+  d.steps.push_back(gram_step(s, r));
+  if (!r.stabilization.empty()) d.steps.push_back(stabilization_step(r));
+  if (!r.seeds.empty()) d.steps.push_back(seeds_step(r));
+  if (!r.partitions.empty()) d.steps.push_back(partitions_step(r));
+}
+
+}  // namespace seprank

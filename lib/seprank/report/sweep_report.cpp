@@ -1,0 +1,109 @@
+#include "seprank/report/sweep_report.hpp"
+
+#include <set>
+
+#include "seprank/report/format.hpp"
+
+namespace seprank {
+namespace {
+
+std::string ranks_text(const std::vector<long>& ranks) {
+  if (ranks.empty()) return "-";
+  long lo = ranks.front(), hi = ranks.front();
+  for (long r : ranks) lo = std::min(lo, r), hi = std::max(hi, r);
+  return lo == hi ? str(lo) : str(lo) + ".." + str(hi);
+}
+
+std::string log3_of(long v) { return v > 0 ? format_float(log3(big_float(v)), 3) : "-"; }
+
+std::string status_text(const sweep_row& row) {
+  switch (row.status) {
+    case sweep_row_status::ok: return "ok";
+    case sweep_row_status::head_not_dividing: return "H does not divide d_x";
+    case sweep_row_status::refused: return "refused: " + row.refusal;
+    case sweep_row_status::invalid: return "invalid: " + row.refusal;
+  }
+  return "?";
+}
+
+}  // namespace
+
+derivation sweep_derivation(const sweep_result& r) {
+  derivation d;
+  d.title = "seprank-sym sweep: certified separation ranks next to the paper's bounds (N = " + str(r.spec.N) + ")";
+  d.config = json{{"N", r.spec.N}};
+  d.steps.push_back({"How to read the table",
+                     "sep: the certified separation rank at this N for the seeded draw (\">=\" marks a lower bound); Gram: "
+                     "the rank for N -> infinity; bounds in log_3, from the paper's Theorem 1 (L < log_3 d_x) or 2 (L > log_3 d_x)",
+                     {{"W^Q^T W^K rank", "exact rank of each head's bilinear form (at most d_a = d_x / H): small heads cap what one head can express"},
+                      {"rows", str(static_cast<long long>(r.rows.size())) + (r.interrupted ? " (interrupted by the user)" : "")}},
+                     r.interrupted ? claim_status::skipped : claim_status::computed,
+                     r.interrupted ? "the sweep was interrupted (SIGINT); the rows done so far are shown" : ""});
+  result_table t;
+  t.title = "Sweep";
+  t.header = {"d_x", "L", "H", "d_a", "regime", "sep", "log_3 sep", "Gram", "grid", "W^Q^T W^K rank", "paper lower", "paper upper", "note"};
+  json rows = json::array();
+  for (const auto& row : r.rows) {
+    const paper_bounds& p = row.paper;
+    const bool low_def = p.lower_defined();
+    const bool at_threshold = !p.hypothesis_holds();  // neither theorem claims anything there
+    const std::string lower = at_threshold ? "n/a" : low_def ? format_float(p.lower_log3(), 3) : "undef.";
+    const std::string upper = at_threshold ? "n/a" : format_float(p.upper_log3(), 3);
+    const std::string reg = p.reg == regime::depth_efficient ? "Th. 1" : p.reg == regime::threshold ? "threshold" : "Th. 2";
+    const std::string status = status_text(row);
+    const std::string sep = row.ranked ? (row.sep_exact ? "" : ">=") + str(row.sep) : "-";
+    const std::string gram = row.ranked && row.gram_computed ? (row.gram_exact ? "" : ">=") + str(row.gram) : "-";
+    t.rows.push_back({str(row.dx), str(row.L), str(row.H), row.dx % row.H == 0 ? str(row.dx / row.H) : "-", reg, sep,
+                      row.ranked ? log3_of(row.sep) : "-", gram, row.ranked ? str(row.grid) : "-", ranks_text(row.head_ranks),
+                      lower, upper, status});
+    rows.push_back(json{{"dx", row.dx},
+                        {"L", row.L},
+                        {"H", row.H},
+                        {"status", status},
+                        {"separation_rank", row.ranked ? json(str(row.sep)) : json()},
+                        {"separation_rank_exact", row.sep_exact},
+                        {"gram_rank", row.ranked && row.gram_computed ? json(str(row.gram)) : json()},
+                        {"grid_rank", row.ranked ? json(str(row.grid)) : json()},
+                        {"head_form_ranks", ranks_text(row.head_ranks)},
+                        {"paper_lower_log3", low_def && !at_threshold ? json(lower) : json()},
+                        {"paper_upper_log3", at_threshold ? json() : json(upper)}});
+  }
+  d.tables.push_back(t);
+  d.results = json{{"rows", rows}, {"interrupted", r.interrupted}};
+  return d;
+}
+
+sweep_plot sweep_plot_data(const sweep_result& r) {
+  sweep_plot plot;
+  plot.N = r.spec.N;
+  std::set<int> dxs, heads;
+  for (const auto& row : r.rows) dxs.insert(row.dx), heads.insert(row.H);
+  for (int dx : dxs)
+    for (const auto& row : r.rows)
+      if (row.dx == dx) {
+        plot.thresholds.push_back({dx, row.paper.threshold});
+        break;
+      }
+  for (int dx : dxs)
+    for (int H : heads) {
+      plot_series s;
+      s.label = "d_x = " + std::to_string(dx) + (heads.size() > 1 ? ", H = " + std::to_string(H) : "");
+      for (const auto& row : r.rows) {
+        if (row.dx != dx || row.H != H) continue;
+        const paper_bounds& p = row.paper;
+        const bool th2 = p.reg == regime::depth_inefficient, th1 = p.reg == regime::depth_efficient;
+        plot_point pt;
+        pt.L = row.L;
+        if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = format_float(log3(big_float(row.sep)), 6);
+        if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = format_float(log3(big_float(row.gram)), 6);
+        if (th1 || th2) pt.paper_upper = format_float(p.upper_log3(), 6);
+        const bool low_ok = (th1 || th2) && p.lower_defined() && p.lower_log3() > 0;
+        if (low_ok) pt.paper_lower = format_float(p.lower_log3(), 6);
+        s.points.push_back(pt);
+      }
+      if (!s.points.empty()) plot.series.push_back(s);
+    }
+  return plot;
+}
+
+}  // namespace seprank

@@ -1,0 +1,88 @@
+#include "seprank/report/theorem_derivation.hpp"
+
+#include "seprank/report/bounds_steps.hpp"
+#include "seprank/report/format.hpp"
+#include "seprank/report/kernel_space_steps.hpp"
+#include "seprank/report/rank_steps.hpp"
+#include "seprank/report/structure_steps.hpp"
+
+namespace seprank {
+namespace {
+
+using S = claim_status;
+
+derivation_step summary_step(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f,
+                             const paper_bounds& p) {
+  const bool th2 = p.theorem() == 2;
+  std::vector<step_value> rows;
+  auto row = [&](const std::string& name, const std::string& value, const std::string& l3) {
+    rows.push_back({name, value + "  (log_3 " + l3 + ")"});
+  };
+  const big_float& plow = p.lower_log3();
+  const bool low_defined = p.lower_defined();
+  if (low_defined) row("paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : format_power_of_three(plow), format_float(plow));
+  row("grid-tensor rank (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
+  if (r.expanded || r.sep.exact())
+    row("sep at N = " + str(static_cast<long long>(s.cfg.N)) + (r.sep.exact() ? " (certified)" : " (lower bound)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
+  if (r.gram.computed())
+    row(std::string("Gram rank, N -> infinity") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
+        str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower));
+  row("sum_k min(d_x mc(D,C-k), mc(D,k))", str(f.gram_count_bound), log3_text(f.gram_count_bound));
+  row("binom(D + C, C)", str(f.binom_bound), log3_text(f.binom_bound));
+  row("sum over basis elements of prod (gamma_v + 1)", str(f.element_rank_sum), log3_text(f.element_rank_sum));
+  const big_float& pup = p.upper_log3();
+  row("paper upper bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")",
+      th2 || !p.t1.upper_exact ? format_power_of_three(pup) : str(p.t1.upper), format_float(pup));
+  return {"Summary: every bound and the exact values", "", rows, S::computed,
+          "integers exact; log_3 values to 6 decimals (display only); paper values are the printed formulas"};
+}
+
+json results_json(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f, const paper_bounds& p) {
+  json j = json::object();
+  j["terms"] = s.expanded() ? json(str(s.y.term_count())) : json();
+  j["separation_rank"] = json{
+      {"value", str(static_cast<long long>(r.sep.lower))},
+      {"exact", r.sep.exact()},
+      {"certificate", r.expanded ? rank_summary(r.sep) : r.sep.exact() ? "grid-tensor rank = Gram rank" : "lower bound from grid tensors"},
+      {"N", s.cfg.N}};
+  j["grid_rank"] = json{{"value", str(static_cast<long long>(r.grid.rank))}, {"points", r.grid.points}};
+  j["gram_rank"] = r.gram.computed() ? json{{"value", str(static_cast<long long>(r.gram.rank.lower))}, {"exact", r.gram.rank.exact()}} : json();
+  j["kernel_dimension"] = r.expanded ? json(str(static_cast<long long>(r.kernel.dimension))) : json();
+  j["monomial_space_dimension"] = str(f.dim_formula);
+  j["bounds"] = json{{"regime", regime_name(p.reg)},
+                     {"gram_count_bound", str(f.gram_count_bound)},
+                     {"binomial_bound", str(f.binom_bound)},
+                     {"paper_upper_log3", format_float(p.upper_log3())},
+                     {"paper_lower_log3", p.lower_defined() ? json(format_float(p.lower_log3())) : json()}};
+  return j;
+}
+
+}  // namespace
+
+derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt) {
+  const structure_analysis& s = a.structure;
+  const rank_analysis& r = a.ranks;
+  const paper_bounds& p = a.comparison.paper;
+  derivation d;
+  d.title = std::string("seprank-sym: the Theorem ") + (p.theorem() == 2 ? "2" : "1") +
+            " upper-bound derivation for the self-attention network of Levine et al. (NeurIPS 2020)";
+  d.config = configuration_json(s);
+  d.steps = structure_steps(s, p);
+  d.steps.push_back(space_step(s, a.kernel_space, opt.basis));
+  d.steps.push_back(element_step(a.kernel_space));
+  d.steps.push_back(n_free_step(s, r, a.kernel_space, a.comparison));
+  d.steps.push_back(paper_upper_step(a.comparison));
+  append_rank_steps(d, s, r);
+  d.steps.push_back(paper_lower_step(s.cfg, a.comparison));
+  d.steps.push_back(summary_step(s, r, a.kernel_space, p));
+  d.results = results_json(s, r, a.kernel_space, p);
+  d.appendix = polynomial_appendix(s, opt.report);
+  if (opt.timings) {
+    std::string lines;
+    for (const auto& t : r.timings) lines += "  " + t.stage + ": " + display_double(t.seconds, 3) + " s\n";
+    d.appendix.push_back({"Timings (wall clock; they vary between runs):", lines, ""});
+  }
+  return d;
+}
+
+}  // namespace seprank

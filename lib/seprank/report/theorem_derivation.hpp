@@ -1,0 +1,35 @@
+// The main derivation (paper, section 4.2, "Proof sketch for the upper bound in theorem 2", and
+// its Theorem 1 analogue; docs/theory.md): the structural steps, the monomial space V of the kernel
+// psi, the separation rank of each basis element, the N-independent bound, the paper's closed
+// forms, the certified ranks, and a summary. Assembled from analysis records; computes nothing.
+#pragma once
+#include <cstdint>
+
+#include "seprank/analysis/kernel_space.hpp"
+#include "seprank/analysis/paper_comparison.hpp"
+#include "seprank/analysis/rank_analysis.hpp"
+#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/report/derivation.hpp"
+#include "seprank/report/structure_steps.hpp"
+
+namespace seprank {
+
+// Everything the derivation reports, computed once (app/pipeline.cpp builds it).
+struct theorem_analysis {
+  structure_analysis structure;
+  rank_analysis ranks;
+  kernel_space_analysis kernel_space;
+  paper_comparison comparison;
+};
+
+struct derivation_options {
+  report_options report;
+  bool basis = false;                        // list the whole basis of V (when small)
+  long basis_print_limit = 2000;             // --basis prints at most this many elements
+  long verify_elements = 60;                 // basis elements whose separation rank is checked by an exact rank
+  bool timings = false;                      // append the wall-clock time of each rank stage
+};
+
+derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt);
+
+}  // namespace seprank

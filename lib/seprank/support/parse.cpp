@@ -1,0 +1,66 @@
+#include "seprank/support/parse.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <sstream>
+
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+
+std::optional<long> parse_integer(const std::string& token) {
+  if (token.empty() || token.size() > 40) return std::nullopt;
+  for (std::size_t k = 0; k < token.size(); ++k) {
+    const char c = token[k];
+    if (!(c >= '0' && c <= '9') && !(k == 0 && (c == '-' || c == '+') && token.size() > 1)) return std::nullopt;
+  }
+  errno = 0;
+  char* end = nullptr;
+  const long v = std::strtol(token.c_str(), &end, 10);
+  if (errno == ERANGE || end != token.c_str() + token.size()) return std::nullopt;
+  return v;
+}
+
+namespace {
+std::string str(long long v) { return std::to_string(v); }
+}  // namespace
+
+std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi) {
+  auto fail = [&](const std::string& why) -> std::vector<int> {
+    throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " + str(lo) + ".." +
+                      str(hi) + ")");
+  };
+  std::vector<int> out;
+  const auto dots = text.find("..");
+  if (dots != std::string::npos) {
+    const auto a = parse_integer(text.substr(0, dots)), b = parse_integer(text.substr(dots + 2));
+    if (!a || !b) return fail("not a range of integers");
+    if (*a > *b) return fail("the range is empty");
+    if (*a < lo || *b > hi) return fail("out of range");
+    if (*b - *a >= 64) return fail("more than 64 values");
+    for (long v = *a; v <= *b; ++v) out.push_back(static_cast<int>(v));
+    return out;
+  }
+  std::stringstream in(text);
+  for (std::string tok; std::getline(in, tok, ',');) {
+    const auto v = parse_integer(tok);
+    if (!v) return fail("'" + tok + "' is not an integer");
+    if (*v < lo || *v > hi) return fail("value " + tok + " out of range");
+    out.push_back(static_cast<int>(*v));
+  }
+  if (out.empty()) return fail("no values");
+  if (out.size() > 64) return fail("more than 64 values");
+  return out;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long seed = std::strtoull(text.c_str(), &end, 10);
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || errno == ERANGE || *end != '\0')
+    throw usage_error("seed = " + text + " is out of range: must be an integer in 0 .. 18446744073709551615");
+  return seed;
+}
+
+}  // namespace seprank

@@ -1,0 +1,20 @@
+// Strict parsing of decimal integers from text (weight files, partitions): the whole token must
+// be an optionally signed decimal integer that fits in a long.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace seprank {
+
+std::optional<long> parse_integer(const std::string& token);
+
+// A seed: decimal digits only, 0 .. 2^64 - 1; throws usage_error otherwise.
+std::uint64_t parse_seed(const std::string& text);
+
+// Parses "2..4", "1,2,4" or "3" into a list of integers in [lo, hi]; throws usage_error naming
+// the option otherwise (at most 64 values).
+std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi);
+
+}  // namespace seprank

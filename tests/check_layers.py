@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""The import rules of docs/architecture.md, checked on the source tree.
+
+Layers, lowest first: support, model, engine, analysis, report, render, app. A file may include
+its own layer and the layers below, with three stricter rules:
+  - render/ includes only report/derivation.hpp, report/plot_data.hpp, render/ and support/;
+  - report/ calls no rank, expansion, enumeration or closed-form routine (it reads records);
+  - tools/ includes only app/, render/formats.hpp and support/, and no FLINT or GiNaC header.
+Prints every violation and exits 1 when there is one.
+"""
+import pathlib
+import re
+import sys
+
+root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+layers = ["support", "model", "engine", "analysis", "report", "render", "app"]
+include = re.compile(r'#include\s+[<"]([^">]+)[">]')
+computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|build_coefficient_matrix|grid_rank|"
+                       r"gram_rank|compute_gram_form|analyse_\w+|paper_bounds_for|theorem1|theorem2|rank_mod_p|"
+                       r"exact_rank|kernel_basis|compare_with_paper)\s*\(")
+problems = []
+
+for path in sorted((root / "lib" / "seprank").rglob("*.[ch]pp")):
+    layer = path.parent.name
+    if layer not in layers:
+        problems.append(f"{path}: not in a layer folder ({', '.join(layers)})")
+        continue
+    text = path.read_text()
+    for name in include.findall(text):
+        if not name.startswith("seprank/"):
+            continue
+        parts = name.split("/")
+        if len(parts) != 3 or parts[1] not in layers:
+            problems.append(f"{path}: includes {name}, which is in no layer")
+            continue
+        if layers.index(parts[1]) > layers.index(layer):
+            problems.append(f"{path}: {layer} includes {name} (upward)")
+        if layer == "render" and parts[1] not in ("support", "render") and name not in (
+                "seprank/report/derivation.hpp", "seprank/report/plot_data.hpp"):
+            problems.append(f"{path}: a renderer includes {name}; renderers format a derivation only")
+    if layer == "report":
+        code = re.sub(r"//[^\n]*", "", text)
+        for call in computing.findall(code):
+            problems.append(f"{path}: the report calls {call}(); reports build steps from analysis records")
+
+cli = root / "tools" / "seprank-sym.cpp"
+for name in include.findall(cli.read_text()):
+    if name.startswith(("flint/", "ginac/", "cln/", "gmp")):
+        problems.append(f"{cli}: includes {name}; the CLI must not depend on the engine's libraries")
+    elif name.startswith("seprank/") and not (name.startswith(("seprank/app/", "seprank/support/"))
+                                              or name == "seprank/render/formats.hpp"):
+        problems.append(f"{cli}: includes {name}; the CLI talks to app/, render/formats.hpp and support/ only")
+
+for p in problems:
+    print(p)
+print(f"layers: {len(problems)} violation(s)")
+sys.exit(1 if problems else 0)

@@ -1,0 +1,40 @@
+// Corollaries 1 and 2 (analysis/corollaries) against double-precision oracles written by hand.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "helpers.hpp"
+#include "seprank/analysis/corollaries.hpp"
+#include "seprank/report/atlas_report.hpp"
+#include "seprank/support/errors.hpp"
+
+using namespace seprank;
+
+using testing::d;
+using testing::l3;
+
+TEST_CASE("Corollary 1: the paper's example, computed from the formulas, and the round trip") {
+  const auto r = corollary1({6, 1000, 16}, {2, 3});
+  const double lower = 81 * (l3(984) - 6 + 2 - l3(2));
+  CHECK(d(r.deep_lower_log3) == doctest::Approx(lower).epsilon(1e-12));
+  REQUIRE(r.rows.size() == 2);
+  CHECK(d(r.rows[0].width) == doctest::Approx(std::pow(3.0, lower / 4) - 16).epsilon(1e-9));
+  CHECK(d(r.rows[1].width) == doctest::Approx(std::pow(3.0, lower / 13) - 16).epsilon(1e-9));
+  for (const auto& row : r.rows) CHECK(d(abs(row.check_log3 - r.deep_lower_log3)) < 1e-40);
+  CHECK(r.rows[0].quoted == "2e17");
+  CHECK(corollary1_derivation(r).steps[1].values.back().value.rfind("NO:", 0) == 0);  // disagreement stated
+  CHECK_THROWS_AS(corollary1({6, 1000, 16}, {6}), usage_error);
+}
+
+TEST_CASE("Corollary 2: the beta_2 found satisfies the inequality and the one before does not") {
+  const auto r = corollary2({12, 64, 4}, 64);
+  REQUIRE(r.beta2 > 0);
+  const double upper = d(r.deep_upper_log3);
+  auto th1_lower = [](long L, double dx, double H) { return std::pow(3.0, L - 2) * (l3(dx - H) - L + 2 - l3(2)); };
+  CHECK(th1_lower(r.L_shallow, d(big_float(r.dx_shallow)), 4) > upper);
+  CHECK(std::pow(3.0, static_cast<double>(r.L_shallow)) < d(big_float(r.dx_shallow)));  // below its threshold
+  const double prev_dx = 64 * std::pow(3.0, r.beta2 - 1);
+  long prev_L = 0;
+  while (std::pow(3.0, prev_L + 1) < prev_dx) ++prev_L;
+  CHECK(th1_lower(prev_L, prev_dx, 4) <= upper);
+}

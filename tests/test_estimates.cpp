@@ -1,0 +1,59 @@
+// Size and time guards (analysis/estimates): counts by hand, refusals that name the limit.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "helpers.hpp"
+#include "seprank/analysis/estimates.hpp"
+#include "seprank/support/errors.hpp"
+
+using namespace seprank;
+
+using testing::config;
+
+TEST_CASE("g^L term bound d_x * D^C") {
+  CHECK(index_structure_term_bound(config(1, 2, 1, 2), 1000) == 2 * 3);           // C = 1, D = 3
+  CHECK(index_structure_term_bound(config(2, 4, 1, 2), 1000000) == 4 * 10000);    // C = 4, D = 10
+  CHECK(index_structure_term_bound(config(3, 4, 1, 2), 1000000) == 1000001);      // saturates
+}
+
+TEST_CASE("Gram matrix nonzeros d_x * multichoose(2D, C)") {
+  CHECK(gram_matrix_size_bound(config(1, 1, 1, 2), 1000) == 2);        // D = 1, C = 1: multichoose(2, 1) = 2
+  CHECK(gram_matrix_size_bound(config(2, 2, 1, 2), 1000) == 2 * 126); // D = 3, C = 4: binom(9, 4) = 126
+  CHECK(gram_matrix_size_bound(config(2, 2, 1, 2, true), 1000) == 2 * 210);  // residual: multichoose(7, 4)
+  CHECK(gram_matrix_size_bound(config(3, 4, 1, 2), 1000) == 1001);
+}
+
+TEST_CASE("the Gram rank's ring: d_x + 2D variables, at most 600") {
+  CHECK(gram_rank_variable_count(config(1, 4, 1, 2)) == 4 + 20);
+  CHECK(gram_rank_variable_count(config(1, 23, 1, 2)) == 23 + 2 * 276);  // 575: the largest allowed width
+  CHECK(gram_rank_variable_count(config(1, 24, 1, 2)) > max_gram_variables);
+}
+
+TEST_CASE("grid points: a power of two within the cap, fewer for a smaller time budget") {
+  const auto c = config(2, 4, 1, 4);
+  const long big = grid_points_within(c, 1024, 60);
+  CHECK(big == 1024);
+  const long small = grid_points_within(c, 1024, 0.001);
+  CHECK(small < big);
+  CHECK((small == 4 || (small >= 8 && (small & (small - 1)) == 0)));
+  CHECK(grid_points_within(c, 100, 60) == 64);
+}
+
+TEST_CASE("refusals name the estimate and the option that raises the limit") {
+  resource_limits lim;
+  lim.max_terms = 1000;
+  const auto c = config(2, 4, 1, 4);
+  try {
+    require_expansion_fits(c, 9, 2, lim);
+    FAIL("no refusal");
+  } catch (const resource_error& e) {
+    CHECK(std::string(e.what()).find("--max-terms 1000") != std::string::npos);
+  }
+  // L = 2, d_x = 4: the Gram row has up to 4 * multichoose(10, 4) = 2860 terms.
+  CHECK_THROWS_AS(require_gram_form_fits(c, lim), resource_error);
+  lim.max_terms = 2860;
+  CHECK_NOTHROW(require_gram_form_fits(c, lim));
+  const auto e = estimate_expansion(c, 9, 2, 3000000);
+  CHECK(e.terms.value >= 172380);  // the expansion has 172380 terms (README), so the space is at least that large
+}

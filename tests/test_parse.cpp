@@ -1,0 +1,27 @@
+// Strict parsing of ranges and seeds (support/parse).
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "seprank/support/errors.hpp"
+#include "seprank/support/parse.hpp"
+
+using namespace seprank;
+
+TEST_CASE("parse_range") {
+  CHECK(parse_range("--dx", "2..4", 1, 64) == std::vector<int>{2, 3, 4});
+  CHECK(parse_range("--dx", "1,3,9", 1, 64) == std::vector<int>{1, 3, 9});
+  CHECK(parse_range("--dx", "5", 1, 64) == std::vector<int>{5});
+  CHECK_THROWS_WITH_AS(parse_range("--dx", "4..2", 1, 64), "--dx = 4..2: the range is empty (expected a..b, a,b,c or a; values in 1..64)", usage_error);
+  CHECK_THROWS_AS(parse_range("--dx", "0..2", 1, 64), usage_error);
+  CHECK_THROWS_AS(parse_range("--dx", "x", 1, 64), usage_error);
+  CHECK_THROWS_AS(parse_range("--dx", "1..", 1, 64), usage_error);
+  CHECK_THROWS_AS(parse_range("--dx", "1,,2", 1, 64), usage_error);
+}
+
+TEST_CASE("parse_seed: digits only, 0 .. 2^64 - 1") {
+  CHECK(parse_seed("0") == 0);
+  CHECK(parse_seed("18446744073709551615") == 18446744073709551615ULL);
+  for (const char* bad : {"", "-1", "+1", "1e3", " 1", "18446744073709551616", "abc"})
+    CHECK_THROWS_WITH_AS(parse_seed(bad), (std::string("seed = ") + bad + " is out of range: must be an integer in 0 .. 18446744073709551615").c_str(), usage_error);
+}

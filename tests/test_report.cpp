@@ -1,0 +1,79 @@
+// The report builders (report/): statuses and texts derived from analysis records, including a
+// check that fails (through the Gram-form seam) and the exit status it earns.
+#include <doctest/doctest.h>
+
+#include "seprank/analysis/bounds.hpp"
+#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/render/formats.hpp"
+#include "seprank/report/rank_steps.hpp"
+#include "seprank/report/structure_steps.hpp"
+#include "seprank/support/errors.hpp"
+
+using namespace seprank;
+
+namespace {
+
+network_config cfg(int L, int dx, int N) {
+  network_config c;
+  c.L = L, c.dx = dx, c.N = N;
+  return c;
+}
+
+derivation structure_of(const network_config& c, const resource_limits& lim = {}, const gram_form_seam& seam = nullptr) {
+  const auto a = analyse_structure(c, weight_choice{}, lim, 1, [](const std::string&) {}, true, seam);
+  return structure_derivation(a, paper_bounds_for(c.L, c.dx, c.H), {});
+}
+
+const derivation_step& step(const derivation& d, const std::string& title_start) {
+  for (const auto& s : d.steps)
+    if (s.title.rfind(title_start, 0) == 0) return s;
+  FAIL("no step " << title_start);
+  return d.steps.front();
+}
+
+}  // namespace
+
+TEST_CASE("every structural check of a small configuration is verified, and the exit status is 0") {
+  const auto d = structure_of(cfg(2, 2, 2));
+  CHECK(step(d, "Homogeneity").status == claim_status::verified);
+  CHECK(step(d, "Index structure").status == claim_status::verified);
+  CHECK(step(d, "Gram form").status == claim_status::verified);
+  CHECK(step(d, "Cross-check").status == claim_status::probabilistic);
+  CHECK(exit_status_of(d) == exit_ok);
+}
+
+TEST_CASE("a corrupted Gram form is FAILED, and the exit status is 1") {
+  const auto d = structure_of(cfg(2, 2, 2), {}, [](gram_form& g) { g.row[0] += polynomial::constant(g.ring, 1); });
+  const auto& s = step(d, "Gram form");
+  CHECK(s.status == claim_status::failed);
+  CHECK(s.values.back().value == "DIFFERENT");
+  CHECK(exit_status_of(d) == exit_check_failed);
+  const std::string text = render(d, output_format::text);
+  CHECK(text.find("Gram form (theory notes, section 3)  [FAILED]") != std::string::npos);
+  CHECK(text.find("(A_L(M) x^i)_p vs the expansion = DIFFERENT") != std::string::npos);
+}
+
+TEST_CASE("a refused expansion is a skipped step naming the refusal") {
+  resource_limits lim;
+  lim.max_terms = 100;  // the Gram row (at most 2 * multichoose(3, 4) = 30 terms) fits, the expansion does not
+  const auto d = structure_of(cfg(2, 2, 4), lim);
+  const auto& s = step(d, "Exact expansion and its checks");
+  CHECK(s.status == claim_status::skipped);
+  CHECK(s.check.find("--max-terms 100") != std::string::npos);
+}
+
+TEST_CASE("rank summary: exact with the certificates by kind, or a lower bound with its probability") {
+  rank_result r;
+  r.prime = 5;
+  r.lower = r.upper = 7;
+  block_rank a;
+  a.certificate = block_certificate::full_rank_mod_p;
+  block_rank b;
+  b.certificate = block_certificate::meets_gram_bound;
+  r.blocks = {a, b, a};
+  CHECK(rank_summary(r) == "exact (certified: 2 blocks: full rank mod p; 1 block: rank mod p meets the Gram-form bound)");
+  r.upper = -1;
+  r.error_bound = 1e-15;
+  CHECK(rank_summary(r) == "lower bound (rank mod p = 7; equal to the rank over Q unless p divides all maximal minors: "
+                           "probability <= 1e-15 over the choice of p)");
+}

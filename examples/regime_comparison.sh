@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regime comparison at d_x = 4: L = 1 is below the depth threshold log_3 4 = 1.26 (Theorem 1), L = 2 and 3
-# are above it (Theorem 2). For each depth: the regime and the summary of every bound and exact value.
+# are above it (Theorem 2). For each depth: the regime, the summary of every bound and exact value, and
+# the status of each of the paper's statements there (proved, contradicted, undecided, not claimed).
 # L = 3 is beyond exact expansion at N = 4; there sep is bracketed by grid tensors (certified lower
 # bound), and the Gram rank is skipped as too large: the output says so.
 # Usage: bash examples/regime_comparison.sh [path/to/seprank-sym]
@@ -12,4 +13,5 @@ for L in 1 2 3; do
   out=$("$exe" --L "$L" --dx 4 --quiet)
   echo "$out" | grep -E '^  (3\^L vs d_x|regime) '
   echo "$out" | section "Summary"
+  echo "$out" | findings
 done

@@ -49,7 +49,7 @@ TEST_CASE("a corrupted Gram form is FAILED, and the exit status is 1") {
   CHECK(s.values.back().value == "DIFFERENT");
   CHECK(exit_status_of(d) == exit_check_failed);
   const std::string text = render(d, output_format::text);
-  CHECK(text.find("Gram form (theory notes, section 3)  [FAILED]") != std::string::npos);
+  CHECK(text.find("Gram form (docs/theory.md, section 3)  [FAILED]") != std::string::npos);
   CHECK(text.find("(A_L(M) x^i)_p vs the expansion = DIFFERENT") != std::string::npos);
 }
 

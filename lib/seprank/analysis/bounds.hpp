@@ -20,6 +20,43 @@ double depth_threshold(const big_int& dx);
 
 big_float log3(const big_float& x);
 
+// The printed closed forms in log_3 (eqs. 7 and 8), once, for any floating type: big_float for the
+// reports, long double for maps over many configurations (audit), which re-decide near-ties in big_float.
+template <class F>
+struct paper_log3_values {
+  F t1_a, t1_lower, t1_upper;                       // Theorem 1
+  F t2_b1, t2_b2, t2_c1, t2_c2, t2_c2_fraction;     // Theorem 2 constants
+  F t2_lower, t2_upper, t2_upper_fraction;
+  bool lower_defined = true;                        // d_x > H (both lower bounds take log_3(d_x - H))
+};
+
+template <class F>
+paper_log3_values<F> paper_log3(long L, const F& dx, const F& H) {
+  using std::exp;
+  using std::log;
+  using std::pow;
+  using std::sqrt;
+  const F three = 3, l = F(L);
+  auto lg3 = [&](const F& x) { return F(log(x) / log(three)); };
+  const F three_L = pow(three, L);
+  const F C = (three_L - 1) / 2;
+  const F e = exp(F(1));
+  paper_log3_values<F> v;
+  v.lower_defined = dx > H;
+  v.t1_a = -l + 2 - lg3(F(2));
+  if (v.lower_defined) v.t1_lower = three_L / 9 * (lg3(dx - H) + v.t1_a);
+  v.t1_upper = C * lg3(dx + H);
+  v.t2_b1 = -l * (H / 2 + 1);
+  v.t2_c1 = l;
+  if (v.lower_defined) v.t2_b2 = -dx * (1 + lg3((dx - H) / 2) / 2);
+  v.t2_c2 = -2 * dx * lg3(dx / 2 * sqrt(2 * sqrt(2 * e))) + lg3(dx);
+  v.t2_c2_fraction = -2 * dx * lg3(dx / (2 * sqrt(2 * e))) + lg3(dx);
+  v.t2_lower = dx * l / 2 + v.t2_b1 + v.t2_b2;
+  v.t2_upper = 2 * dx * l + v.t2_c1 + v.t2_c2;
+  v.t2_upper_fraction = 2 * dx * l + v.t2_c1 + v.t2_c2_fraction;
+  return v;
+}
+
 // Theorem 1 (eq. 7), valid for L < log_3 d_x:
 //   3^{L-2} (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H),  a = -L + 2 - log_3 2.
 struct theorem1_bounds {
@@ -37,10 +74,14 @@ theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H);
 //   b_1 = -L (H/2 + 1), c_1 = L, b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2)),
 //   c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x   (the argument of log_3 read as the
 //   whole product (d_x/2) sqrt(2 sqrt(2e)), docs/theory.md, section 9).
+// A second reading of the print (a hypothesis about typesetting, not the paper's text): the nested
+// root as a flattened fraction, c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x (docs/theory.md,
+// section 9).
 struct theorem2_bounds {
   big_float b1, b2, c1, c2;
   bool b2_defined = true;  // needs d_x > H
   big_float lower_log3, upper_log3;
+  big_float c2_fraction, upper_log3_fraction;  // the fraction reading of c_2
 };
 theorem2_bounds theorem2(long L, const big_int& dx, const big_int& H);
 

@@ -1,11 +1,13 @@
 #include "seprank/analysis/kernel_space.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
 
 #include "seprank/analysis/certified_rank.hpp"
 #include "seprank/analysis/monomial_space.hpp"
+#include "seprank/support/random.hpp"
 
 namespace seprank {
 namespace {
@@ -60,8 +62,8 @@ long element_separation_rank_by_matrix(const std::vector<unsigned long>& full_ga
   return r.exact() ? r.lower : -1;
 }
 
-kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uint64_t prime, long check_elements,
-                                           long list_limit) {
+kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uint64_t prime, std::uint64_t seed,
+                                           long check_elements, long list_limit, long monomial_limit) {
   const auto& c = s.cfg;
   kernel_space_analysis f;
   f.D = static_cast<unsigned>(gram_entry_count(c.dx));
@@ -75,6 +77,7 @@ kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uin
   }
   const auto used = used_gram_monomials(s.gram);
   f.used_gammas = static_cast<long>(used.size());
+  std::vector<const std::vector<unsigned long>*> gammas;
   bool first = true;
   for (const auto& [gamma, count] : used) {
     f.used_coordinates += count;
@@ -83,10 +86,21 @@ kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uin
     f.element_rank_max = e > f.element_rank_max ? e : f.element_rank_max;
     f.element_rank_sum += e;
     first = false;
-    if (f.checked_elements < check_elements) {
-      ++f.checked_elements;
-      f.checked_agree += element_separation_rank_by_matrix(gamma, prime) == e ? 1 : 0;
-    }
+    gammas.push_back(&gamma);
+    if (static_cast<long>(f.listed_monomials.size()) < monomial_limit) f.listed_monomials.emplace_back(gamma, e);
+  }
+  // A uniform sample without replacement (partial Fisher-Yates with SplitMix64), checked independently.
+  splitmix64 rng{seed ^ 0x656c656d656e7473ULL};
+  const long n = static_cast<long>(gammas.size()), k = std::min(n, check_elements);
+  for (long i = 0; i < k; ++i) {
+    const long j = i + static_cast<long>(rng.next() % static_cast<std::uint64_t>(n - i));
+    std::swap(gammas[i], gammas[j]);
+    const auto& gamma = *gammas[i];
+    int support = 0;
+    for (auto e : gamma) support += e ? 1 : 0;
+    f.checked_max_support = std::max(f.checked_max_support, support);
+    ++f.checked_elements;
+    f.checked_agree += element_separation_rank_by_matrix(gamma, prime) == element_separation_rank(gamma) ? 1 : 0;
   }
   for (unsigned k = 0; k <= f.C; ++k) {
     f.binom_bound += multichoose(f.D, k);

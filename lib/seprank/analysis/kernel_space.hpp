@@ -40,17 +40,21 @@ struct kernel_space_analysis {
   long used_coordinates = 0;          // nonzero coordinates (r, gamma) of y in V
   long used_gammas = 0;               // distinct gamma
   big_int element_rank_min = 0, element_rank_max = 0, element_rank_sum = 0;
-  long checked_elements = 0, checked_agree = 0;  // element ranks checked by an exact rank
+  long checked_elements = 0, checked_agree = 0;  // element ranks checked by an exact rank (a seeded sample)
+  int checked_max_support = 0;        // the largest support of a checked gamma (its matrix has 2x that many variables)
   big_int binom_bound;                // binom(D + C, C): monomials of degree <= C in M_B
   big_int gram_count_bound;           // sum_k min(d_x mc(D, C-k), mc(D, k)) (residual: mc(D+1, C-k))
   std::vector<space_coordinate> listed;  // the first used coordinates, in row order
+  // The first used monomials m (in the order of their exponent vectors), with sep of m(M_A + M_B).
+  std::vector<std::pair<std::vector<unsigned long>, big_int>> listed_monomials;
 };
 
 inline constexpr std::uint64_t kernel_space_enumeration_limit = 5000000;
 
-// check_elements: how many used monomials get the independent rank check; list_limit: how many
-// used coordinates are listed.
-kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uint64_t prime, long check_elements,
-                                           long list_limit);
+// check_elements: how many used monomials get the independent rank check, drawn uniformly without
+// replacement with `seed`; list_limit: how many used coordinates are listed; monomial_limit: how many
+// used monomials m are listed with their element ranks.
+kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uint64_t prime, std::uint64_t seed,
+                                           long check_elements, long list_limit, long monomial_limit);
 
 }  // namespace seprank

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "seprank/engine/linalg.hpp"
+#include "seprank/engine/modp_network.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -68,6 +70,40 @@ symbolic_expansion expand_symbolically(const network_config& c, const integer_we
   return s;
 }
 
+gram_point_check gram_form_at_points(const network_config& c, const integer_weights& w, const gram_form& g,
+                                     std::uint64_t seed, std::uint64_t coefficient_bits) {
+  gram_point_check r;
+  r.performed = true;
+  r.points = 4;
+  r.prime = draw_prime(seed ^ 0x6772616d2d707473ULL);
+  const modp_network net(c, w, r.prime);
+  splitmix64 rng{seed ^ 0x706f696e7473ULL};
+  auto z = [](std::uint64_t v) { return mpz_class(static_cast<unsigned long>(v)); };  // LP64: 64 bits
+  const mpz_class p = z(r.prime);
+  std::vector<std::uint64_t> x(c.variable_count()), scratch;
+  r.agree = true;
+  for (int k = 0; k < r.points; ++k) {
+    for (auto& v : x) v = rng.next() % r.prime;
+    std::vector<mpz_class> M;  // m_ab = sum_j x^j_a x^j_b mod p, in the order of the Gram ring
+    for (int a = 1; a <= c.dx; ++a)
+      for (int b = a; b <= c.dx; ++b) {
+        mpz_class s = 0;
+        for (int j = 1; j <= c.N; ++j) s += z(x[c.variable(j, a)]) * z(x[c.variable(j, b)]);
+        M.push_back(s % p);
+      }
+    mpz_class gram = 0;
+    for (int q = 0; q < c.dx; ++q) gram += g.row[q].evaluate(M) * z(x[c.variable(c.position, q + 1)]);
+    gram %= p;
+    if (gram < 0) gram += p;
+    std::vector<std::uint64_t> xf = x;
+    r.agree = r.agree && z(net.evaluate(xf, scratch)) == gram;
+    check_interrupt();
+  }
+  const double per_point = static_cast<double>(output_degree(c.L)) / static_cast<double>(r.prime);
+  r.error_bound = std::pow(per_point, r.points) + rank_error_bound(static_cast<double>(coefficient_bits + 1));
+  return r;
+}
+
 }  // namespace
 
 structure_analysis analyse_structure(const network_config& c, const weight_choice& choice,
@@ -90,6 +126,9 @@ structure_analysis analyse_structure(const network_config& c, const weight_choic
     a.gram = compute_gram_form(c, a.weights);
     if (seam) seam(a.gram);
     a.gram_size = size_of(a.gram);
+    progress("checking the Gram form against the forward pass at random points mod p");
+    a.gram_points = gram_form_at_points(c, a.weights, a.gram, choice.seed,
+                                        estimate_expansion(c, max_abs_weight(a.weights), threads, lim.max_terms).coefficient_bits);
     return a;
   }
 

@@ -35,6 +35,20 @@ struct symbolic_expansion {
   bool matches_draw = false;    // y with the seeded draw substituted = the FLINT expansion
 };
 
+// The Gram identity checked without the expansion (docs/theory.md, section 3): the forward pass of eq. 3
+// over Z/p (layer by layer, every position) against (A_L(M) x^i)_p with M = sum_j x^j x^j^T, at random
+// points of (Z/p)^{N d_x}. A nonzero difference of degree <= 3^L vanishes at all of them with probability
+// <= (3^L/p)^points; the identity over Z fails while holding mod p only if p divides every coefficient of
+// the difference, which is bounded like a rank (section 6) with the coefficient bound of the expansion
+// estimate (both sides share the majorant of eq. 3).
+struct gram_point_check {
+  bool performed = false;
+  int points = 0;
+  std::uint64_t prime = 0;
+  bool agree = false;
+  double error_bound = 0;
+};
+
 struct structure_analysis {
   network_config cfg;
   weight_choice choice;
@@ -50,7 +64,8 @@ struct structure_analysis {
   index_structure_check eq4;
   gram_form gram;
   gram_form_size gram_size;
-  bool gram_matches = false;
+  bool gram_matches = false;          // exact comparison with the expansion (when expanded)
+  gram_point_check gram_points;       // the evaluation check (when the expansion was refused)
   std::optional<symbolic_expansion> symbolic;
   bool expanded() const { return expansion_refused.empty(); }
 };

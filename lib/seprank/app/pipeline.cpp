@@ -1,5 +1,8 @@
 #include "seprank/app/pipeline.hpp"
 
+#include "seprank/app/certificate.hpp"
+
+#include "seprank/analysis/audit.hpp"
 #include "seprank/analysis/corollaries.hpp"
 #include "seprank/analysis/kernel_space.hpp"
 #include "seprank/analysis/paper_comparison.hpp"
@@ -9,6 +12,7 @@
 #include "seprank/engine/linalg.hpp"
 #include "seprank/render/plot.hpp"
 #include "seprank/report/atlas_report.hpp"
+#include "seprank/report/audit_report.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/report/structure_steps.hpp"
 #include "seprank/report/sweep_report.hpp"
@@ -66,6 +70,7 @@ void validate(const derivation_request& r) {
   if (r.basis_print_limit < 0)
     throw usage_error("basis-limit = " + std::to_string(r.basis_print_limit) + " is out of range: must be >= 0");
   if (!r.partition.empty()) parse_partition(r.partition, r.cfg.N);
+  if (!r.certificate.empty() && r.structure_only) throw usage_error("--certificate needs the ranks, which --structure-only leaves out");
 }
 
 derivation derive(const derivation_request& r, const progress_fn& progress) {
@@ -83,8 +88,15 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   opt.basis_print_limit = r.basis_print_limit;
   opt.timings = r.timings;
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
-  a.kernel_space = analyse_kernel_space(a.structure, prime, opt.verify_elements, opt.basis ? opt.basis_print_limit : 5);
+  a.kernel_space = analyse_kernel_space(a.structure, prime, w.seed, opt.verify_elements, 5, opt.basis ? opt.basis_print_limit : 0);
   a.comparison = compare_with_paper(r.cfg, a.ranks, a.kernel_space);
+  if (!r.certificate.empty()) {
+    progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
+    a.certificate = certificate_grid(r.cfg, a.structure.weights, a.ranks.part, w.seed, a.ranks.sep.lower);
+    a.certificate_dir = r.certificate;
+    write_certificate(r.certificate, r.cfg, a.structure.weights, a.ranks.part, *a.certificate);
+    progress("wrote " + r.certificate + "/certificate.json and " + r.certificate + "/check.py");
+  }
   return theorem_derivation(a, opt);
 }
 
@@ -120,6 +132,19 @@ sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress) {
   sweep_outcome out{sweep_derivation(result), result.interrupted};
   if (!r.plot.empty()) plot_sweep(sweep_plot_data(result), r.plot);
   return out;
+}
+
+derivation derive_audit(const audit_request& r, const progress_fn& progress) {
+  const auto Ls = parse_range("--L", r.L, 1, 100, 100);
+  const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
+  if (r.H < 1 || r.H > 1000000) throw usage_error("H = " + std::to_string(r.H) + " is out of range: must satisfy 1 <= H <= 1000000");
+  progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
+  const audit_map m = audit_configurations(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H);
+  if (!r.plot.empty()) {
+    plot_audit(audit_plot_data(m), r.plot);
+    progress("wrote " + r.plot);
+  }
+  return audit_derivation(m);
 }
 
 int default_thread_count() { return default_engine_threads(); }

@@ -27,6 +27,7 @@ struct derivation_request {
   bool basis = false;
   long basis_print_limit = 2000;
   bool timings = false;
+  std::string certificate;          // a directory: write certificate.json and check.py there
 };
 
 // Throws usage_error naming the first invalid option and its allowed range.
@@ -51,6 +52,15 @@ struct sweep_outcome {
   bool interrupted = false;         // Ctrl-C: the rows done so far
 };
 sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress);
+
+// The audit map: every printed statement at each (L, d_x) for one H, from the rules and the shipped
+// certified values (no computation per configuration). L: 1..100, d_x: 1..10^6, at most 10^5 values each.
+struct audit_request {
+  std::string L = "1..8", dx = "1..100";
+  long H = 1;
+  std::string plot;                 // SVG or PNG path; empty: no plot
+};
+derivation derive_audit(const audit_request& r, const progress_fn& progress);
 
 // Threads for FLINT's multiplication (results do not depend on them).
 int default_thread_count();

@@ -47,7 +47,7 @@ std::string render_latex(const derivation& d) {
     out << "\\textbf{" << status_name(legend[k].status) << "} (" << tex(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".\n");
   int n = 0;
   for (const auto& s : d.steps) {
-    out << "\n\\subsection*{Step " << ++n << ". " << tex(s.title) << " \\quad [\\textbf{" << status_name(s.status) << "}]}\n";
+    out << "\n\\subsection*{Step " << ++n << (s.id.empty() ? "" : " (" + tex(s.id) + ")") << ". " << tex(s.title) << " \\quad [\\textbf{" << status_name(s.status) << "}]}\n";
     if (!s.claim.empty()) out << "\\noindent\\textit{Claim.} \\texttt{" << tex(s.claim) << "}\n";
     if (!s.values.empty()) {
       out << "\\begin{description}\n";
@@ -55,6 +55,16 @@ std::string render_latex(const derivation& d) {
       out << "\\end{description}\n";
     }
     if (!s.check.empty()) out << "\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":} " << tex(s.check) << "\n";
+  }
+  if (d.audited) {
+    out << "\n\\subsection*{Findings: the paper's statements at this configuration}\n";
+    if (!d.findings_note.empty()) out << tex(d.findings_note) << ".\n";
+    if (!d.findings.empty()) {
+      out << "\\begin{description}\n";
+      for (const auto& f : d.findings)
+        out << "\\item[" << tex(f.status) << "] \\texttt{" << tex(f.id) << "}: " << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
+      out << "\\end{description}\n";
+    }
   }
   for (const auto& t : d.tables) {
     out << "\n\\subsection*{" << tex(t.title) << "}\n{\\scriptsize\\begin{tabular}{" << std::string(t.header.size(), 'l') << "}\n";

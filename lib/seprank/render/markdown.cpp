@@ -12,7 +12,7 @@ std::string render_markdown(const derivation& d) {
     out << "**" << status_name(legend[k].status) << "** (" << legend[k].meaning << ")" << (k + 1 < legend.size() ? ", " : ".\n");
   int n = 0;
   for (const auto& s : d.steps) {
-    out << "\n## Step " << ++n << ". " << s.title << " — *" << status_name(s.status) << "*\n\n";
+    out << "\n## Step " << ++n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << s.title << " — *" << status_name(s.status) << "*\n\n";
     if (!s.claim.empty()) out << "**Claim.** `" << s.claim << "`\n\n";
     if (!s.values.empty()) {
       out << "| quantity | value |\n| --- | --- |\n";
@@ -25,6 +25,11 @@ std::string render_markdown(const derivation& d) {
       out << "\n";
     }
     if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << s.check << "\n";
+  }
+  if (d.audited) {
+    out << "\n## Findings: the paper's statements at this configuration\n\n";
+    if (!d.findings_note.empty()) out << d.findings_note << ".\n\n";
+    for (const auto& f : d.findings) out << "- **" << f.status << "** `" << f.id << "`: " << f.statement << ". *Evidence:* " << f.evidence << "\n";
   }
   for (const auto& t : d.tables) {
     out << "\n## " << t.title << "\n\n|";

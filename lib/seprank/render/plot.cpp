@@ -1,5 +1,6 @@
 #include "seprank/render/plot.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <vector>
@@ -7,6 +8,21 @@
 #include "seprank/support/errors.hpp"
 
 namespace seprank {
+
+namespace {
+
+void run_gnuplot(const std::string& gp, const std::string& out) {
+  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0)
+    throw usage_error("plot " + out + ": gnuplot is not installed (Debian: apt-get install gnuplot-nox)");
+  const std::string cmd = "gnuplot '" + gp + "' 2> '" + out + ".log'";
+  if (std::system(cmd.c_str()) != 0) throw usage_error("plot " + out + ": gnuplot failed, see " + out + ".log");
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
 
 void plot_sweep(const sweep_plot& plot, const std::string& svg) {
   const std::string dat = svg + ".dat", gp = svg + ".gp";
@@ -50,10 +66,43 @@ void plot_sweep(const sweep_plot& plot, const std::string& svg) {
   }
   s << "\n";
   s.close();
-  const std::string cmd = "gnuplot '" + gp + "' 2> '" + svg + ".log'";
-  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0)
-    throw usage_error("plot " + svg + ": gnuplot is not installed (Debian: apt-get install gnuplot-nox)");
-  if (std::system(cmd.c_str()) != 0) throw usage_error("plot " + svg + ": gnuplot failed, see " + svg + ".log");
+  run_gnuplot(gp, svg);
+}
+
+void plot_audit(const audit_plot& plot, const std::string& path) {
+  const std::string dat = path + ".dat", gp = path + ".gp";
+  std::ofstream data(dat);
+  if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
+  // One block per status (gnuplot index), so that each status has one legend entry.
+  for (std::size_t s = 0; s < plot.statuses.size(); ++s) {
+    data << "# " << plot.statuses[s] << "\n";
+    bool any = false;
+    for (const auto& c : plot.cells)
+      if (c.status == static_cast<int>(s)) data << c.dx << ' ' << c.L << '\n', any = true;
+    if (!any) data << "NaN NaN\n";
+    data << "\n\n";
+  }
+  data.close();
+  const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
+  std::ofstream g(gp);
+  g << (ends_with(path, ".png") ? "set terminal pngcairo size 1000,650 font 'sans,11'\n"
+                                : "set terminal svg size 1000,650 dynamic font 'sans,12' background rgb 'white'\n")
+    << "set output '" << path << "'\n"
+    << "set title \"The paper's printed upper bound in its regime, audited (H = " << plot.H << ")\"\n"
+    << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
+    << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")
+    << "set xrange [" << plot.dx_min << ":" << plot.dx_max << "]\nset yrange [" << plot.L_min - 0.5 << ":" << plot.L_max + 0.5 << "]\n";
+  // Undecided and not-claimed first, so that proved and contradicted (the rarer) stay on top of dense rows.
+  g << "plot ";
+  const std::size_t order[] = {2, 3, 0, 1};
+  for (std::size_t k = 0; k < 4 && k < plot.statuses.size(); ++k) {
+    const std::size_t s = order[k] % plot.statuses.size();
+    g << (k ? ", \\\n     " : "") << "'" << dat << "' index " << s << " using 1:2 with points pt 5 ps " << (s == 1 ? "1.0" : "0.6")
+      << " lc rgb '" << colours[s % 4] << "' title '" << plot.statuses[s] << "'";
+  }
+  g << ", \\\n     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n";
+  g.close();
+  run_gnuplot(gp, path);
 }
 
 }  // namespace seprank

@@ -13,4 +13,9 @@ namespace seprank {
 // gnuplot; throws usage_error when gnuplot is missing or fails.
 void plot_sweep(const sweep_plot& plot, const std::string& svg_path);
 
+// The audit map over (d_x, L): one coloured cell per configuration (the status of the printed upper
+// bound of its regime's theorem) and the threshold L = log_3 d_x. SVG, or PNG (pngcairo) when the path
+// ends in .png; writes path + ".dat" and ".gp" next to it.
+void plot_audit(const audit_plot& plot, const std::string& path);
+
 }  // namespace seprank

@@ -35,12 +35,18 @@ std::string render_text(const derivation& d) {
   out << d.title << "\n\n" << legend();
   int n = 0;
   for (const auto& s : d.steps) {
-    out << "\nStep " << ++n << ". " << s.title << "  [" << status_name(s.status) << "]\n";
+    out << "\nStep " << ++n << (s.id.empty() ? "" : " (" + s.id + ")") << ". " << s.title << "  [" << status_name(s.status) << "]\n";
     if (!s.claim.empty()) out << "  Claim:  " << s.claim << "\n";
     std::size_t w = 0;
     for (const auto& v : s.values) w = std::max(w, v.name.size());
     for (const auto& v : s.values) out << "  " << v.name << std::string(w - v.name.size(), ' ') << " = " << v.value << "\n";
     if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << s.check << "\n";
+  }
+  if (d.audited) {
+    out << "\nFindings: the paper's statements at this configuration\n";
+    if (!d.findings_note.empty()) out << "  (" << d.findings_note << ")\n";
+    for (const auto& f : d.findings)
+      out << "  [" << f.status << "] " << f.id << ": " << f.statement << "\n      evidence: " << f.evidence << "\n";
   }
   for (const auto& t : d.tables) {
     std::vector<std::size_t> w(t.header.size());

@@ -7,6 +7,6 @@
 namespace seprank {
 
 derivation_step paper_upper_step(const paper_comparison& cmp);
-derivation_step paper_lower_step(const network_config& cfg, const paper_comparison& cmp);
+derivation_step paper_lower_step(const paper_comparison& cmp);
 
 }  // namespace seprank

@@ -10,6 +10,7 @@ const char* status_name(claim_status s) {
     case claim_status::verified: return "verified";
     case claim_status::probabilistic: return "probabilistic";
     case claim_status::paper: return "paper";
+    case claim_status::contradicted: return "contradicted";
     case claim_status::skipped: return "skipped";
     case claim_status::failed: return "FAILED";
   }
@@ -22,8 +23,9 @@ const std::vector<status_meaning>& status_legend() {
       {claim_status::verified, "identity checked exactly, or two independent computations agree"},
       {claim_status::probabilistic, "with its error bound"},
       {claim_status::paper, "the paper's statement, not checked here"},
+      {claim_status::contradicted, "a paper statement refuted by a certified computation, with the evidence"},
       {claim_status::skipped, "with the reason"},
-      {claim_status::failed, "a check did not hold"},
+      {claim_status::failed, "one of our own checks did not hold"},
   };
   return legend;
 }

@@ -19,8 +19,9 @@ enum class claim_status {
   verified,       // an identity checked exactly, or two independent computations agree
   probabilistic,  // holds with the stated error probability
   paper,          // the paper's statement, not checked here
+  contradicted,   // a statement of the paper refuted by a certified computation (the evidence is printed)
   skipped,        // not carried out (the reason is given)
-  failed,         // a check did not hold
+  failed,         // one of our own checks did not hold
 };
 
 const char* status_name(claim_status s);
@@ -43,6 +44,22 @@ struct derivation_step {
   std::vector<step_value> values;   // its values for this configuration
   claim_status status = claim_status::computed;
   std::string check;                // how it was checked, or why skipped / failed
+  std::string id = {};              // stable across configurations ("gram-form", "separation-rank", ...)
+};
+
+// The step with its id set (for builders whose steps are written as brace lists).
+inline derivation_step identified(derivation_step s, std::string id) {
+  s.id = std::move(id);
+  return s;
+}
+
+// One statement of the paper at this configuration and what the certified computations say of it.
+struct finding {
+  std::string id;          // "theorem2-upper-printed", ...
+  std::string statement;   // the inequality, with its value here
+  std::string status;      // proved, contradicted, undecided, not-claimed
+  std::string log3_bound;  // the paper's bound, log_3 (empty when undefined)
+  std::string evidence;    // the certified facts that decide it, with their source
 };
 
 // A titled block after the steps (a polynomial, a basis, timings): plain text, and optionally a
@@ -67,11 +84,15 @@ struct derivation {
   json results = json::object();  // the main numbers (big integers as strings)
   std::vector<appendix_block> appendix;
   std::vector<result_table> tables;
+  bool audited = false;            // the derivation has a findings section (results.findings in JSON)
+  std::vector<finding> findings;
+  std::string findings_note;       // why there are none, or what they rest on
 
   bool has_failure() const;
 };
 
-// The process exit status a derivation earns: 1 when one of our own checks failed, else 0.
+// The process exit status a derivation earns: 1 when one of our own checks failed, else 0 (a
+// contradicted statement of the paper is a finding, not a failure).
 int exit_status_of(const derivation& d);
 
 }  // namespace seprank

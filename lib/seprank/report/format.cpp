@@ -1,5 +1,6 @@
 #include "seprank/report/format.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -68,6 +69,22 @@ std::string format_power_of_three(const big_float& v) {
   const std::string digits = exponent.str();  // at least two digits, as printf writes them
   out << std::fixed << std::setprecision(5) << m << "e" << (e < 0 ? "-" : "+") << (digits.size() < 2 ? "0" : "") << digits;
   return out.str();
+}
+
+std::string format_log3_fast(const big_float& v) {
+  const long double x = v.convert_to<long double>();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, std::fabs(x) < 1e15L && (x == 0 || std::fabs(x) >= 1e-4L) ? "%.6Lf" : "%.6Le", x);
+  return buf;
+}
+
+std::string format_power_of_three_fast(const big_float& v) {
+  const long double t = v.convert_to<long double>() * std::log10(3.0L);
+  long double e = std::floor(t), m = std::pow(10.0L, t - e);
+  if (m >= 10) m /= 10, e += 1;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.5Lfe%s%02.0Lf", m, e < 0 ? "-" : "+", std::fabs(e));
+  return buf;
 }
 
 std::string log3_text(const big_int& v) { return v > 0 ? format_float(log3(big_float(v)), 6) : "-infinity"; }

@@ -19,6 +19,10 @@ std::string display_double(double v, int digits = 6);
 std::string format_float(const big_float& v, int digits = 6);
 // 3^v in scientific notation with 6 significant digits, computed in log space.
 std::string format_power_of_three(const big_float& v);
+// The same two from a big float through long double: for maps over many configurations (display only;
+// the digits agree with the 100-digit forms except at rounding ties).
+std::string format_log3_fast(const big_float& v);
+std::string format_power_of_three_fast(const big_float& v);
 // log_3 of a positive integer to 6 decimals ("-infinity" for 0).
 std::string log3_text(const big_int& v);
 std::string regime_name(regime r);

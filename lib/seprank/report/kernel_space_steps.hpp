@@ -11,7 +11,8 @@ namespace seprank {
 
 derivation_step space_step(const structure_analysis& s, const kernel_space_analysis& f, bool basis);
 derivation_step element_step(const kernel_space_analysis& f);
-derivation_step n_free_step(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f,
-                            const paper_comparison& p);
+// With --basis: the used monomials m, their exponent vectors gamma and prod_v (gamma_v + 1).
+result_table basis_table(const structure_analysis& s, const kernel_space_analysis& f);
+derivation_step n_free_step(const structure_analysis& s, const kernel_space_analysis& f);
 
 }  // namespace seprank

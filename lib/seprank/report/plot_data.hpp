@@ -29,3 +29,22 @@ struct sweep_plot {
 };
 
 }  // namespace seprank
+
+namespace seprank {
+
+// The data of an audit map: one cell per configuration, coloured by the status of the printed upper
+// bound of the theorem whose regime it lies in (Theorem 1 below the threshold, Theorem 2 above).
+struct audit_plot_cell {
+  long dx = 0;
+  int L = 0;
+  int status = 0;  // index into audit_plot::statuses
+};
+struct audit_plot {
+  long H = 1;
+  std::vector<std::string> statuses;  // "proved", "contradicted", "undecided", "not-claimed"
+  std::vector<audit_plot_cell> cells;
+  long dx_min = 1, dx_max = 1;
+  int L_min = 1, L_max = 1;
+};
+
+}  // namespace seprank

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "seprank/report/format.hpp"
+#include "seprank/report/structure_steps.hpp"
 
 namespace seprank {
 namespace {
@@ -61,15 +62,21 @@ std::string block_table(const coefficient_matrix& m, const rank_result& r, const
   return out.str();
 }
 
+}  // namespace
+
 derivation_step partition_step(const structure_analysis& s, const rank_analysis& r) {
   return {"Partition (section 3)",
-          "sep(y; A, B) is the least R with y = sum_{r<=R} g_r(x_A) g'_r(x_B) (eq. 5)",
+          "sep(y; A, B) is the least R with y = sum_{r<=R} g_r(x_A) g'_r(x_B) (eq. 5); the partition splits the Gram matrix "
+          "as M = M_A + M_B, M_A = sum_{j in A} x^j x^j^T, M_B = sum_{j in B} x^j x^j^T",
           {{"partition", r.part.str()},
            {"balanced", r.part.balanced() ? "yes (|A| = |B| = N/2)" : "no"},
            {"output position i", str(s.cfg.position) + (r.part.in_A(s.cfg.position) ? " (in A)" : " (in B)")}},
           S::computed,
-          "validated: A and B are non-empty, disjoint and cover 1..N"};
+          "validated: A and B are non-empty, disjoint and cover 1..N",
+          "partition"};
 }
+
+namespace {
 
 derivation_step matrix_step(const rank_analysis& r) {
   return {"Coefficient matrix",
@@ -79,10 +86,11 @@ derivation_step matrix_step(const rank_analysis& r) {
            {"diagonal blocks", str(static_cast<long long>(r.matrix.blocks.size())) +
                                    " (by degree: a monomial pairs only with monomials of complementary degree)"}},
           S::computed,
-          "built once from the terms of the expansion"};
+          "built once from the terms of the expansion",
+          "coefficient-matrix"};
 }
 
-derivation_step rank_step(const rank_analysis& r) {
+derivation_step rank_step(const rank_analysis& r, const big_int& count) {
   const auto& x = r.sep;
   derivation_step st{"Separation rank sep(y_p; A, B) for the drawn weights",
                      "the rank over Q of the coefficient matrix (a lower bound on the generic separation rank)",
@@ -90,10 +98,19 @@ derivation_step rank_step(const rank_analysis& r) {
                       {"status", rank_summary(x)},
                       {"blocks (B-degree: size, rank)", block_table(r.matrix, x, "B-degree")}},
                      x.exact() ? S::verified : S::probabilistic,
-                     ""};
+                     "",
+                     "separation-rank"};
+  if (x.exact()) {
+    const bool within = x.lower <= count;
+    st.values.push_back({"vs the Gram count (step n-free-bound)", str(x.lower) + (within ? " <= " : " > ") + str(count) +
+                                                                       (within ? (x.lower == count ? " (the count is attained)" : "")
+                                                                               : " (IMPOSSIBLE: the count bounds every weight)")});
+    if (!within) st.status = S::failed;
+  }
   st.check = x.exact() ? "lower bound: rank modulo the prime p = " + str(static_cast<long long>(x.prime)) +
                              " (a nonzero minor mod p is nonzero over Z); upper bound per block: min(rows, cols), the "
-                             "Gram-form bound (see the Gram rank step), or exact fraction-free elimination over Z"
+                             "Gram-form bound (the count of step n-free-bound, or the blocks of step gram-rank), or exact "
+                             "fraction-free elimination over Z"
                        : "rank modulo p = " + str(static_cast<long long>(x.prime)) +
                              " is a certified lower bound; it equals the rank over Q unless p divides every maximal minor";
   return st;
@@ -132,7 +149,8 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
                      r.sep.exact() ? S::computed : S::probabilistic,
                      k.skipped == kernel_skip::none ? "columns minus the certified rank, block by block (exact because every block's rank "
                                              "is certified); --kernel prints a checked basis"
-                                           : kernel_skip_text(k)};
+                                           : kernel_skip_text(k),
+                     "kernel"};
   if (k.computed) {
     std::string rel;
     for (const auto& v : k.vectors) rel += "\n      " + relation_text(v, r.matrix, s.ring);
@@ -159,7 +177,8 @@ derivation_step grid_step(const rank_analysis& r) {
                                                                          : "-"}},
                      impossible ? S::failed : equal ? S::verified : S::computed,
                      "y evaluated by the forward pass of eq. 3 over Z/p, no expansion; the grid matrix factors through the "
-                     "coefficient matrix, so its rank mod p is a certified lower bound on sep"};
+                     "coefficient matrix, so its rank mod p is a certified lower bound on sep (docs/theory.md, section 8)",
+                     "grid-rank"};
   return st;
 }
 
@@ -177,7 +196,8 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
             "the rank of sum_r A_L(M_A + M_B)[p][r] x^i_r split as (x^i, M_A) | M_B bounds sep for every N",
             {},
             S::skipped,
-            gram_skip_text(s.cfg, r)};
+            gram_skip_text(s.cfg, r),
+            "gram-rank"};
   const auto& g = r.gram.rank;
   const int D = gram_entry_count(s.cfg.dx);
   derivation_step st{"Gram rank (N -> infinity)",
@@ -190,7 +210,9 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
                       {"blocks (M_B-degree k: size, rank)", block_table(r.gram.matrix, g, "k =")}},
                      g.exact() ? S::verified : S::probabilistic,
                      "sep <= Gram rank: every term of y is (a function of x_A) times a monomial in M_B. Equality for large N: "
-                     "x_A -> (x^i, M_A) and x_B -> M_B are then dominant, so the monomials stay linearly independent"};
+                     "x_A -> (x^i, M_A) and x_B -> M_B are then dominant, so the monomials stay linearly independent "
+                     "(docs/theory.md, section 7). It rests on the Gram form, " + gram_form_citation(s),
+                     "gram-rank"};
   return st;
 }
 
@@ -206,7 +228,8 @@ derivation_step stabilization_step(const rank_analysis& r) {
           "y to the smaller network); so once the grid rank reaches the Gram rank, sep(N) = Gram rank for all larger N",
           {{"sep(N), balanced partitions", rows}},
           reached ? S::verified : S::computed,
-          reached ? "lower bounds from grid tensors met the Gram rank" : "the grid rank did not reach the Gram rank within the point limit"};
+          reached ? "lower bounds from grid tensors met the Gram rank" : "the grid rank did not reach the Gram rank within the point limit",
+          "stabilization"};
 }
 
 derivation_step seeds_step(const rank_analysis& r) {
@@ -222,7 +245,8 @@ derivation_step seeds_step(const rank_analysis& r) {
           "the generic rank is the maximum over weights; a smaller value flags a non-generic draw",
           {{"ranks", rows}, {"maximum", str(best)}, {"all draws agree", same ? "yes" : "no"}},
           S::computed,
-          "agreement across draws is evidence for genericity, not a proof; each value is a certified lower bound on the generic rank"};
+          "agreement across draws is evidence for genericity, not a proof; each value is a certified lower bound on the generic rank",
+          "seeds"};
 }
 
 derivation_step partitions_step(const rank_analysis& r) {
@@ -236,7 +260,8 @@ derivation_step partitions_step(const rank_analysis& r) {
           "sep is the same for every balanced partition (paper, Proposition 1)",
           {{"ranks", rows}, {"all equal", same ? "yes" : "NO"}},
           same ? S::verified : S::failed,
-          "each rank certified as above, with the same weights"};
+          "each rank certified as above, with the same weights",
+          "proposition-1"};
 }
 
 }  // namespace
@@ -248,31 +273,52 @@ std::string rank_summary(const rank_result& r) {
          display_double(r.error_bound, 2) + " over the choice of p)";
 }
 
+namespace {
+
 derivation_step bracket_step(const rank_analysis& r) {
   const bool exact = r.sep.exact();
   return {"Separation rank sep(y_p; A, B) for the drawn weights, without the expansion",
-          "grid-tensor rank <= sep <= Gram rank (both proven bounds; see the next steps)",
+          "grid-tensor rank (step grid-rank) <= sep <= Gram rank (step gram-rank): both proven bounds",
           {{"sep", exact ? std::to_string(r.sep.lower) : ">= " + std::to_string(r.sep.lower) +
                                                              (r.gram.rank.exact() ? " and <= " + std::to_string(r.gram.rank.upper) : "")}},
           exact ? S::verified : S::computed,
           exact ? "the grid-tensor lower bound meets the Gram-rank upper bound"
-                : "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"};
+                : "the bounds do not meet (N too small for the Gram rank, or the grid point limit)",
+          "separation-rank"};
 }
 
-void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r) {
-  d.steps.push_back(partition_step(s, r));
+}  // namespace
+
+void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count) {
+  d.steps.push_back(gram_step(s, r));
   if (r.expanded) {
     d.steps.push_back(matrix_step(r));
-    d.steps.push_back(rank_step(r));
+    d.steps.push_back(rank_step(r, gram_count));
     d.steps.push_back(kernel_step(s, r));
-  } else {
-    d.steps.push_back(bracket_step(r));
   }
   d.steps.push_back(grid_step(r));
-  d.steps.push_back(gram_step(s, r));
+  if (!r.expanded) d.steps.push_back(bracket_step(r));
   if (!r.stabilization.empty()) d.steps.push_back(stabilization_step(r));
   if (!r.seeds.empty()) d.steps.push_back(seeds_step(r));
   if (!r.partitions.empty()) d.steps.push_back(partitions_step(r));
+}
+
+derivation_step certificate_step(const rank_analysis& r, const grid_certificate& g, const std::string& dir) {
+  const bool met = g.rank >= r.sep.lower;
+  return {"Certificates anyone can re-check",
+          "lower bound: the grid of step grid-rank again, with its points kept and a prime below 2^28, written with the "
+          "weights to a file that a standalone script re-checks by the literal forward pass of eq. 3 (Python 3 and numpy "
+          "only); upper bound: the Gram-form argument plus the count (step n-free-bound), which anyone can recount",
+          {{"files", dir + "/certificate.json, " + dir + "/check.py"},
+           {"re-check with", "python3 " + dir + "/check.py   (last line: sep >= R certified; exit status 0 when R >= claimed_rank)"},
+           {"claimed rank", str(g.rank) + " at s = t = " + str(static_cast<long long>(g.a_points.size())) +
+                                " points per side mod p = " + str(static_cast<long long>(g.prime)) +
+                                (met ? "" : " (below the certified sep " + str(r.sep.lower) + ": the small prime lost rank)")},
+           {"int64 safety", "p < 2^28: products of residues stay below 2^56 and sums of up to 64 of them below 2^62"}},
+          S::computed,
+          "the grid rank mod p was computed here (" + std::string(met ? "it meets" : "it is below") +
+              " the certified sep of step separation-rank); the script recomputes it without this tool",
+          "certificate"};
 }
 
 }  // namespace seprank

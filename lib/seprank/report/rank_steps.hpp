@@ -11,7 +11,15 @@
 
 namespace seprank {
 
-void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r);
+// The certificate of the lower bound on sep (with --certificate).
+derivation_step certificate_step(const rank_analysis& r, const grid_certificate& g, const std::string& dir);
+
+// The partition, which defines M_A and M_B for the steps after it.
+derivation_step partition_step(const structure_analysis& s, const rank_analysis& r);
+
+// The rank steps in the order they are used: Gram rank, coefficient matrix, certified rank (checked
+// against the Gram count), kernel, grid tensors, stabilization, other draws and partitions.
+void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count);
 
 // "exact (certified: ...)" or "lower bound ... probability" text for a rank result.
 std::string rank_summary(const rank_result& r);

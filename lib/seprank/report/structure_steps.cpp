@@ -122,27 +122,44 @@ derivation_step skipped_expansion_step(const structure_analysis& a) {
           "y_p as a polynomial over Z in the N d_x = " + str(a.cfg.variable_count()) + " input coordinates",
           {},
           S::skipped,
-          a.expansion_refused + "; the rank steps below use the Gram form and grid tensors, which need no expansion"};
+          a.expansion_refused + "; the Gram form is checked by evaluation instead, and the rank steps use the Gram form and grid tensors, which need no expansion"};
 }
 
 derivation_step gram_step(const structure_analysis& a) {
   const long terms = a.gram_size.terms;
   const int max_deg = a.gram_size.degree;
   const int D = gram_entry_count(a.cfg.dx);
-  return {"Gram form (theory notes, section 3)",
-          "y^{L,i} = A_L(M) x^i with M = sum_j x^j x^j^T, A_0 = I, A_{l+1} = sum_h W^O W^V (A_l M A_l^T) W^{K T} W^Q A_l" +
-              std::string(a.cfg.residual ? " + A_l" : ""),
-          {{"entries of M (D = d_x(d_x+1)/2)", str(D)},
-           {"row p of A_L(M)", str(terms) + " terms in total, degree " + str(max_deg) + " in the entries of M (C = " +
-                                   str(summed_index_count(a.cfg.L)) + ")"},
-           {"(A_L(M) x^i)_p vs the expansion", !a.expanded() ? "not compared (no expansion)"
-                                                : a.gram_matches ? "equal" : "DIFFERENT"}},
-          !a.expanded() ? S::computed : a.gram_matches ? S::verified : S::failed,
-          a.expanded()
-              ? "A_L computed over Z[M] by the recursion, M = sum_j x^j x^j^T substituted, expanded and compared "
-                "term by term with the layer-by-layer expansion"
-              : "A_L computed over Z[M] by the recursion (exact); the identity was not checked here because the "
-                "expansion was skipped (it is checked exactly on every configuration that expands)"};
+  derivation_step st{"Gram form (docs/theory.md, section 3)",
+                     "y^{L,i} = A_L(M) x^i with M = sum_j x^j x^j^T, A_0 = I, A_{l+1} = sum_h W^O W^V (A_l M A_l^T) W^{K T} W^Q A_l" +
+                         std::string(a.cfg.residual ? " + A_l" : ""),
+                     {{"entries of M (D = d_x(d_x+1)/2)", str(D)},
+                      {"row p of A_L(M)", str(terms) + " terms in total, degree " + str(max_deg) + " in the entries of M (C = " +
+                                              str(summed_index_count(a.cfg.L)) + ")"}},
+                     S::verified,
+                     "",
+                     "gram-form"};
+  const auto& g = a.gram_points;
+  if (a.expanded()) {
+    st.values.push_back({"(A_L(M) x^i)_p vs the expansion", a.gram_matches ? "equal" : "DIFFERENT"});
+    st.status = a.gram_matches ? S::verified : S::failed;
+    st.check = "A_L computed over Z[M] by the recursion, M = sum_j x^j x^j^T substituted, expanded and compared "
+               "term by term with the layer-by-layer expansion";
+  } else if (g.performed) {
+    st.values.push_back({"(A_L(M) x^i)_p vs the forward pass", g.agree ? "equal at " + str(g.points) + " random points mod p = " +
+                                                                          str(static_cast<long long>(g.prime))
+                                                                    : "DIFFERENT at a random point mod p"});
+    st.status = g.agree ? S::probabilistic : S::failed;
+    st.check = g.agree ? "no expansion (refused by its estimate): A_L computed over Z[M] by the recursion; at " + str(g.points) +
+                             " points of (Z/p)^(N d_x) drawn at random, the forward pass of eq. 3 over Z/p (layer by layer, "
+                             "every position) equals sum_r A_L(M)[p][r] x^i_r with M = sum_j x^j x^j^T mod p. A false identity "
+                             "passes with probability <= (3^L/p)^" + str(g.points) + " + P(p divides every coefficient of the "
+                             "difference) < " + display_double(g.error_bound, 2) + " (Schwartz-Zippel; docs/theory.md, section 3)"
+                       : "the forward pass and the Gram form differ at a point mod p: the Gram form is wrong";
+  } else {
+    st.status = S::computed;
+    st.check = "A_L computed over Z[M] by the recursion (exact); the identity was not checked";
+  }
+  return st;
 }
 
 derivation_step symbolic_step(const structure_analysis& a) {
@@ -160,14 +177,28 @@ derivation_step symbolic_step(const structure_analysis& a) {
 
 }  // namespace
 
+std::string gram_form_citation(const structure_analysis& a) {
+  const auto& g = a.gram_points;
+  if (a.expanded()) return a.gram_matches ? "checked exactly against the expansion (step gram-form)" : "which FAILED its check (step gram-form)";
+  if (g.performed)
+    return g.agree ? "checked at " + str(g.points) + " random points mod p, error <= " + display_double(g.error_bound, 2) + " (step gram-form)"
+                   : "which FAILED its check (step gram-form)";
+  return "proven in docs/theory.md, section 3, not checked here (step gram-form)";
+}
+
 std::vector<derivation_step> structure_steps(const structure_analysis& a, const paper_bounds& b) {
-  std::vector<derivation_step> steps{configuration_step(a), regime_step(a.cfg, b), index_count_step(a)};
-  if (a.expanded())
-    for (auto&& s : {expansion_step(a), degree_step(a), forward_pass_step(a), index_structure_step(a)}) steps.push_back(s);
-  else
-    steps.push_back(skipped_expansion_step(a));
+  std::vector<derivation_step> steps{identified(configuration_step(a), "configuration"), identified(regime_step(a.cfg, b), "regime"),
+                                     identified(index_count_step(a), "summed-indices")};
+  if (a.expanded()) {
+    steps.push_back(identified(expansion_step(a), "expansion"));
+    steps.push_back(identified(degree_step(a), "homogeneity"));
+    steps.push_back(identified(forward_pass_step(a), "forward-pass"));
+    steps.push_back(identified(index_structure_step(a), "index-structure"));
+  } else {
+    steps.push_back(identified(skipped_expansion_step(a), "expansion"));
+  }
   steps.push_back(gram_step(a));
-  if (a.symbolic) steps.push_back(symbolic_step(a));
+  if (a.symbolic) steps.push_back(identified(symbolic_step(a), "symbolic-weights"));
   return steps;
 }
 

@@ -23,4 +23,7 @@ std::vector<derivation_step> structure_steps(const structure_analysis& a, const 
 std::vector<appendix_block> polynomial_appendix(const structure_analysis& a, const report_options& opt);
 json configuration_json(const structure_analysis& a);
 
+// How the Gram form was checked on this configuration, for the steps that rest on it.
+std::string gram_form_citation(const structure_analysis& a);
+
 }  // namespace seprank

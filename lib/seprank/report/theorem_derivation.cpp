@@ -1,6 +1,7 @@
 #include "seprank/report/theorem_derivation.hpp"
 
 #include "seprank/report/bounds_steps.hpp"
+#include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/report/kernel_space_steps.hpp"
 #include "seprank/report/rank_steps.hpp"
@@ -21,20 +22,22 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const big_float& plow = p.lower_log3();
   const bool low_defined = p.lower_defined();
   if (low_defined) row("paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : format_power_of_three(plow), format_float(plow));
-  row("grid-tensor rank (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
+  row("grid-tensor rank at N = " + str(static_cast<long long>(s.cfg.N)) + " (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
   if (r.expanded || r.sep.exact())
     row("sep at N = " + str(static_cast<long long>(s.cfg.N)) + (r.sep.exact() ? " (certified)" : " (lower bound)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
   if (r.gram.computed())
     row(std::string("Gram rank, N -> infinity") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
         str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower));
-  row("sum_k min(d_x mc(D,C-k), mc(D,k))", str(f.gram_count_bound), log3_text(f.gram_count_bound));
+  row("Gram count sum_k min(d_x mc(D,C-k), mc(D,k))", str(f.gram_count_bound), log3_text(f.gram_count_bound));
   row("binom(D + C, C)", str(f.binom_bound), log3_text(f.binom_bound));
-  row("sum over basis elements of prod (gamma_v + 1)", str(f.element_rank_sum), log3_text(f.element_rank_sum));
+  row("paper's route: sum over the used m of prod (gamma_v + 1)", str(f.element_rank_sum), log3_text(f.element_rank_sum));
   const big_float& pup = p.upper_log3();
-  row("paper upper bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")",
+  row("paper upper bound (" + std::string(th2 ? "Th. 2, c_2 as printed" : "Th. 1") + ")",
       th2 || !p.t1.upper_exact ? format_power_of_three(pup) : str(p.t1.upper), format_float(pup));
+  if (th2) row("paper upper bound (Th. 2, c_2 read as a fraction)", format_power_of_three(p.t2.upper_log3_fraction),
+               format_float(p.t2.upper_log3_fraction));
   return {"Summary: every bound and the exact values", "", rows, S::computed,
-          "integers exact; log_3 values to 6 decimals (display only); paper values are the printed formulas"};
+          "integers exact; log_3 values to 6 decimals (display only); paper values are the printed formulas", "summary"};
 }
 
 json results_json(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f, const paper_bounds& p) {
@@ -57,6 +60,20 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const ker
   return j;
 }
 
+
+std::string findings_note(const paper_comparison& cmp) {
+  switch (cmp.skipped) {
+    case audit_skip::residual: return "the paper's theorems are stated for eq. 3 without residual connections: nothing to audit";
+    case audit_skip::unbalanced:
+      return "the paper's sep is taken over balanced partitions; this partition is not balanced and no Gram rank was computed";
+    case audit_skip::none: break;
+  }
+  return "each statement is proved (a certified upper bound at or below an upper bound, or a certified lower bound at or "
+         "above a lower bound), contradicted (the reverse), undecided, or not claimed here (docs/theory.md, section 13). "
+         "Certified lower bounds hold for the drawn weights and so bound the generic sep from below; the Gram count holds "
+         "for every weight and N";
+}
+
 }  // namespace
 
 derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt) {
@@ -68,14 +85,20 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
             " upper-bound derivation for the self-attention network of Levine et al. (NeurIPS 2020)";
   d.config = configuration_json(s);
   d.steps = structure_steps(s, p);
+  d.steps.push_back(partition_step(s, r));
   d.steps.push_back(space_step(s, a.kernel_space, opt.basis));
   d.steps.push_back(element_step(a.kernel_space));
-  d.steps.push_back(n_free_step(s, r, a.kernel_space, a.comparison));
+  d.steps.push_back(n_free_step(s, a.kernel_space));
+  append_rank_steps(d, s, r, a.kernel_space.gram_count_bound);
+  if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, a.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));
-  append_rank_steps(d, s, r);
-  d.steps.push_back(paper_lower_step(s.cfg, a.comparison));
+  d.steps.push_back(paper_lower_step(a.comparison));
   d.steps.push_back(summary_step(s, r, a.kernel_space, p));
   d.results = results_json(s, r, a.kernel_space, p);
+  d.audited = true;
+  d.findings = findings_of(a.comparison.findings);
+  d.findings_note = findings_note(a.comparison);
+  if (opt.basis) d.tables.push_back(basis_table(s, a.kernel_space));
   d.appendix = polynomial_appendix(s, opt.report);
   if (opt.timings) {
     std::string lines;

@@ -4,6 +4,8 @@
 // forms, the certified ranks, and a summary. Assembled from analysis records; computes nothing.
 #pragma once
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "seprank/analysis/kernel_space.hpp"
 #include "seprank/analysis/paper_comparison.hpp"
@@ -20,6 +22,8 @@ struct theorem_analysis {
   rank_analysis ranks;
   kernel_space_analysis kernel_space;
   paper_comparison comparison;
+  std::optional<grid_certificate> certificate;  // with --certificate
+  std::string certificate_dir;
 };
 
 struct derivation_options {

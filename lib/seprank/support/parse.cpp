@@ -21,14 +21,10 @@ std::optional<long> parse_integer(const std::string& token) {
   return v;
 }
 
-namespace {
-std::string str(long long v) { return std::to_string(v); }
-}  // namespace
-
-std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi) {
+std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi, int max_values) {
   auto fail = [&](const std::string& why) -> std::vector<int> {
-    throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " + str(lo) + ".." +
-                      str(hi) + ")");
+    throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " + std::to_string(lo) + ".." +
+                      std::to_string(hi) + ")");
   };
   std::vector<int> out;
   const auto dots = text.find("..");
@@ -37,7 +33,7 @@ std::vector<int> parse_range(const std::string& option, const std::string& text,
     if (!a || !b) return fail("not a range of integers");
     if (*a > *b) return fail("the range is empty");
     if (*a < lo || *b > hi) return fail("out of range");
-    if (*b - *a >= 64) return fail("more than 64 values");
+    if (*b - *a >= max_values) return fail("more than " + std::to_string(max_values) + " values");
     for (long v = *a; v <= *b; ++v) out.push_back(static_cast<int>(v));
     return out;
   }
@@ -49,7 +45,7 @@ std::vector<int> parse_range(const std::string& option, const std::string& text,
     out.push_back(static_cast<int>(*v));
   }
   if (out.empty()) return fail("no values");
-  if (out.size() > 64) return fail("more than 64 values");
+  if (static_cast<long>(out.size()) > max_values) return fail("more than " + std::to_string(max_values) + " values");
   return out;
 }
 

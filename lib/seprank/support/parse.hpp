@@ -14,7 +14,7 @@ std::optional<long> parse_integer(const std::string& token);
 std::uint64_t parse_seed(const std::string& text);
 
 // Parses "2..4", "1,2,4" or "3" into a list of integers in [lo, hi]; throws usage_error naming
-// the option otherwise (at most 64 values).
-std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi);
+// the option otherwise (at most max_values values).
+std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi, int max_values = 64);
 
 }  // namespace seprank

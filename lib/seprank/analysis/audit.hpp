@@ -1,0 +1,91 @@
+// The audit of the paper's printed bounds (docs/theory.md, section 13): each statement of Theorems 1 and 2
+// (lower, upper; c_2 as printed and read as a fraction) at one configuration is proved, contradicted or
+// undecided by certified facts about the generic separation rank, or not claimed there (outside the
+// theorem's hypothesis). The facts: sep >= 1 (y_p is nonzero), the Gram count (an upper bound for every
+// weight and N), values certified by this tool here or in its shipped table, carried to larger widths by
+// zero padding.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "seprank/analysis/bounds.hpp"
+
+namespace seprank {
+
+enum class paper_statement { theorem1_lower, theorem1_upper, theorem2_lower, theorem2_upper_printed, theorem2_upper_fraction };
+inline constexpr paper_statement all_paper_statements[] = {
+    paper_statement::theorem1_lower, paper_statement::theorem1_upper, paper_statement::theorem2_lower,
+    paper_statement::theorem2_upper_printed, paper_statement::theorem2_upper_fraction};
+
+// contradicted: a statement the paper claims here is refuted by a certified computation.
+// not_claimed: the theorem's hypothesis does not hold here, so the paper states nothing.
+enum class finding_status { proved, contradicted, undecided, not_claimed };
+
+// Where a certified bound on the generic separation rank comes from.
+enum class sep_source {
+  nonzero,     // sep >= 1: y_p is a nonzero polynomial for almost every weight (section 13)
+  gram_count,  // sep <= sum_k min(d_x mc(D, C-k), mc(D, k)), for every weight and N (section 4)
+  computed,    // certified by this run for the drawn weights, at N (a lower bound on the generic sep)
+  table,       // certified by this tool at width `dx` (the shipped table), carried to larger widths (section 13)
+};
+
+// computed: which rank certified it.
+enum class computed_by { coefficient_rank, grid_rank, gram_rank };
+
+struct sep_bound {
+  sep_source source = sep_source::nonzero;
+  computed_by how = computed_by::coefficient_rank;
+  big_float log3 = 0;      // log_3 of the bound
+  big_int value = 1;       // the bound as an integer (0 when only its logarithm is known)
+  int N = 0;               // computed, table: the N it was certified at (0: every N >= 2 d_x + 1)
+  int dx = 0;              // table: the width it was certified at
+  bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
+};
+
+// Certified bounds on the generic sep at one configuration: the best lower bound, and an upper bound
+// that holds for every weight (when known).
+struct sep_facts {
+  sep_bound lower;
+  std::optional<sep_bound> upper;
+};
+
+struct statement_finding {
+  paper_statement statement;
+  bool claimed = false;      // the theorem's hypothesis holds here
+  bool defined = true;       // the bound is defined (lower bounds need d_x > H)
+  big_float bound_log3 = 0;  // the paper's bound, log_3
+  finding_status status = finding_status::undecided;
+  sep_bound evidence;        // the fact that decides it (proved, contradicted); the nearest facts otherwise
+  std::optional<sep_bound> other;  // undecided: the fact on the other side
+};
+
+// Decides every statement at (L, d_x, H) from the facts.
+std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts);
+
+// log_3 of an upper bound on the Gram count at any size: the exact count in log space when C is small,
+// else log_3(C + 1) + max_k min(log_3 d_x + log_3 mc(D, C-k), log_3 mc(D, k)).
+template <class F>
+F gram_count_log3_upper(long L, const F& dx);
+
+// A map over (L, d_x) at one H: the findings per configuration with H dividing d_x, from the rules and
+// the table only (no computation per configuration). Long double with near-ties re-decided in big_float.
+struct audit_row {
+  int L = 0;
+  long dx = 0, H = 0;
+  regime reg = regime::threshold;
+  std::vector<statement_finding> findings;
+};
+struct audit_map {
+  std::vector<int> L;
+  std::vector<long> dx;
+  long H = 1;
+  std::vector<audit_row> rows;
+  long skipped_not_dividing = 0;  // widths that H does not divide (no network exists)
+};
+audit_map audit_configurations(const std::vector<int>& L, const std::vector<long>& dx, long H);
+
+// The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the best table value carried by
+// padding, and the Gram count (upper).
+sep_facts facts_from_rules(long L, long dx, long H);
+
+}  // namespace seprank

@@ -1,0 +1,59 @@
+#include "seprank/app/certificate.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "certificate_script.hpp"
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+namespace {
+
+nlohmann::ordered_json matrix_json(const dense_matrix<long>& m) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (int r = 0; r < m.rows(); ++r) {
+    nlohmann::ordered_json row = nlohmann::ordered_json::array();
+    for (int c = 0; c < m.cols(); ++c) row.push_back(m(r, c));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw usage_error("certificate: cannot write " + path.string());
+}
+
+}  // namespace
+
+void write_certificate(const std::string& dir, const network_config& c, const integer_weights& w, const partition& p,
+                       const grid_certificate& g) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw usage_error("certificate: cannot create the directory " + dir + ": " + ec.message());
+  nlohmann::ordered_json weights = nlohmann::ordered_json::array();
+  for (const auto& layer : w.layers) {
+    nlohmann::ordered_json heads = nlohmann::ordered_json::array();
+    for (const auto& h : layer)
+      heads.push_back({{"Q", matrix_json(h.Q)}, {"K", matrix_json(h.K)}, {"V", matrix_json(h.V)}, {"O", matrix_json(h.O)}});
+    weights.push_back(heads);
+  }
+  const nlohmann::ordered_json cert{
+      {"format", "seprank-sym grid certificate v1"},
+      {"statement", "sep(y_p; A, B) >= claimed_rank for these weights, hence for almost every weight"},
+      {"config",
+       {{"L", c.L}, {"dx", c.dx}, {"H", c.H}, {"N", c.N}, {"position", c.position}, {"entry", c.entry}, {"residual", c.residual}}},
+      {"partition", {{"A", p.A}, {"B", p.B}}},
+      {"prime", g.prime},
+      {"weights", weights},
+      {"points", {{"A", g.a_points}, {"B", g.b_points}}},
+      {"claimed_rank", g.rank}};
+  const std::filesystem::path base(dir);
+  write_file(base / "certificate.json", cert.dump() + "\n");
+  write_file(base / "check.py", certificate_check_script);
+}
+
+}  // namespace seprank

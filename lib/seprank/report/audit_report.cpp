@@ -1,0 +1,115 @@
+#include "seprank/report/audit_report.hpp"
+
+#include <algorithm>
+
+#include "seprank/analysis/certified_table.hpp"
+#include "seprank/report/findings.hpp"
+#include "seprank/report/format.hpp"
+
+namespace seprank {
+namespace {
+
+const char* regime_short(regime r) {
+  return r == regime::depth_efficient ? "Th. 1" : r == regime::threshold ? "threshold" : "Th. 2";
+}
+
+// The statement whose status colours the map: the printed upper bound of the regime's theorem.
+paper_statement headline(regime r) {
+  return r == regime::depth_efficient ? paper_statement::theorem1_upper : paper_statement::theorem2_upper_printed;
+}
+
+}  // namespace
+
+derivation audit_derivation(const audit_map& m) {
+  derivation d;
+  d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) + ")";
+  d.config = json{{"H", m.H}};
+  d.steps.push_back({"The rules (docs/theory.md, section 13)",
+                     "an upper bound is contradicted by a certified lower bound above it and proved by a certified upper bound "
+                     "at or below it; a lower bound is proved by a certified lower bound at or above it and contradicted by a "
+                     "certified upper bound below it; a statement outside its theorem's hypothesis is not claimed",
+                     {{"sep >= 1", "y_p is a nonzero polynomial for almost every weight, so log_3 sep >= 0"},
+                      {"the Gram count", "sep <= sum_k min(d_x mc(D, C-k), mc(D, k)) for every weight and N (section 4); in "
+                                         "log space at large C: log_3(C + 1) + max_k of the summand"},
+                      {"certified values", str(static_cast<long long>(certified_table().size())) +
+                                               " separation ranks certified by this tool (bench/certified_table.sh), each "
+                                               "carried to every larger width with the same L, H and N by zero padding"},
+                      {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) decided again in "
+                                     "100-digit arithmetic"},
+                      {"configurations", str(static_cast<long long>(m.rows.size())) + " (L in " + str(static_cast<long long>(m.L.size())) +
+                                             " values, d_x in " + str(static_cast<long long>(m.dx.size())) + " values" +
+                                             (m.skipped_not_dividing ? ", " + str(static_cast<long long>(m.skipped_not_dividing)) +
+                                                                           " widths left out: H does not divide them"
+                                                                     : "") +
+                                             ")"}},
+                     claim_status::computed,
+                     "every statement of the paper is evaluated as printed; c_2 also as a fraction (a hypothesis about the "
+                     "print). JSON lists each statement with its bound (log_3) and evidence",
+                     "audit-rules"});
+  long counts[5][4] = {};  // [statement][status], in the enums' order
+  result_table t;
+  t.title = "Audit map (statuses; JSON adds bounds and evidence)";
+  t.header = {"L", "d_x", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
+              "theorem2-upper-fraction"};
+  json rows = json::array();
+  for (const auto& row : m.rows) {
+    std::vector<std::string> cells{str(static_cast<long long>(row.L)), str(static_cast<long long>(row.dx)), regime_short(row.reg)};
+    json statements = json::array();
+    for (const auto& f : row.findings) {
+      ++counts[static_cast<int>(f.statement)][static_cast<int>(f.status)];
+      cells.emplace_back(finding_status_name(f.status));
+      json st = json::object();
+      st["name"] = statement_id(f.statement);
+      st["status"] = finding_status_name(f.status);
+      st["log3_bound"] = f.defined ? json(f.bound_log3.convert_to<double>()) : json();
+      st["evidence"] = evidence_text(f);
+      statements.push_back(std::move(st));
+    }
+    t.rows.push_back(std::move(cells));
+    json r = json::object();
+    r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_short(row.reg);
+    r["statements"] = std::move(statements);
+    rows.push_back(std::move(r));
+  }
+  derivation_step summary{"Counts", "configurations per statement and status", {}, claim_status::computed,
+                          "contradicted: a certified computation refutes the printed statement there; see JSON for the evidence",
+                          "audit-counts"};
+  json summary_json = json::object();
+  for (paper_statement s : all_paper_statements) {
+    std::string line;
+    json per = json::object();
+    for (finding_status st : {finding_status::proved, finding_status::contradicted, finding_status::undecided, finding_status::not_claimed}) {
+      const long n = counts[static_cast<int>(s)][static_cast<int>(st)];
+      line += std::string(line.empty() ? "" : ", ") + finding_status_name(st) + " " + str(static_cast<long long>(n));
+      per[finding_status_name(st)] = n;
+    }
+    summary.values.push_back({statement_id(s), line});
+    summary_json[statement_id(s)] = per;
+  }
+  d.steps.push_back(summary);
+  d.tables.push_back(std::move(t));
+  d.results = json::object();
+  d.results["H"] = m.H;
+  d.results["counts"] = std::move(summary_json);
+  d.results["rows"] = std::move(rows);
+  return d;
+}
+
+audit_plot audit_plot_data(const audit_map& m) {
+  audit_plot p;
+  p.H = m.H;
+  p.statuses = {"proved", "contradicted", "undecided", "not-claimed"};
+  bool first = true;
+  for (const auto& row : m.rows) {
+    for (const auto& f : row.findings)
+      if (f.statement == headline(row.reg)) p.cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
+    p.dx_min = first ? row.dx : std::min(p.dx_min, row.dx);
+    p.dx_max = first ? row.dx : std::max(p.dx_max, row.dx);
+    p.L_min = first ? row.L : std::min(p.L_min, row.L);
+    p.L_max = first ? row.L : std::max(p.L_max, row.L);
+    first = false;
+  }
+  return p;
+}
+
+}  // namespace seprank

@@ -1,0 +1,24 @@
+// The paper's statements at one configuration as findings: the statement with its value, the status
+// the certified facts give it, and the evidence in words (docs/theory.md, section 13).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/audit.hpp"
+#include "seprank/report/derivation.hpp"
+
+namespace seprank {
+
+// "theorem2-upper-printed", ... (the JSON names of the statements).
+const char* statement_id(paper_statement s);
+// "proved", "contradicted", "undecided", "not-claimed".
+const char* finding_status_name(finding_status s);
+// "Theorem 2 upper bound (eq. 8), c_2 as printed: log_3 sep <= 2 d_x L + c_1 + c_2".
+std::string statement_text(paper_statement s);
+// A certified bound in words: "sep >= 999 (certified here: grid-tensor rank at N = 4)".
+std::string bound_text(const sep_bound& b, bool lower);
+// Why the statement has its status, with the numbers.
+std::string evidence_text(const statement_finding& f);
+std::vector<finding> findings_of(const std::vector<statement_finding>& fs);
+
+}  // namespace seprank

@@ -1,0 +1,205 @@
+// The audit (analysis/audit, docs/theory.md section 13): each rule on hand-derived cases, the Gram count in
+// log space against exact counts, zero padding and the nonzero witness by computation, and a sample of the
+// shipped certified table recomputed.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "helpers.hpp"
+#include "seprank/analysis/audit.hpp"
+#include "seprank/analysis/certified_rank.hpp"
+#include "seprank/analysis/certified_table.hpp"
+#include "seprank/analysis/gram_rank.hpp"
+#include "seprank/analysis/kernel_space.hpp"
+#include "seprank/engine/linalg.hpp"
+#include "seprank/engine/network.hpp"
+
+using namespace seprank;
+using testing::config;
+
+namespace {
+
+finding_status status_of(const std::vector<statement_finding>& fs, paper_statement s) {
+  for (const auto& f : fs)
+    if (f.statement == s) return f.status;
+  FAIL("no finding");
+  return finding_status::undecided;
+}
+
+sep_bound computed(long v) {
+  sep_bound b;
+  b.source = sep_source::computed;
+  b.value = v;
+  b.log3 = log3(big_float(v));
+  b.N = 4;
+  return b;
+}
+
+sep_bound count(const big_int& v) {
+  sep_bound b;
+  b.source = sep_source::gram_count;
+  b.value = v;
+  b.log3 = log3(big_float(v));
+  return b;
+}
+
+// The Gram count summed exactly with big integers (an oracle independent of the log-space evaluation).
+big_int exact_count(int L, int dx) {
+  const std::uint64_t D = static_cast<std::uint64_t>(dx) * (dx + 1) / 2, C = static_cast<std::uint64_t>(summed_index_count(L));
+  big_int total = 0;
+  for (std::uint64_t k = 0; k <= C; ++k) {
+    const big_int a = dx * multichoose(D, C - k), b = multichoose(D, k);
+    total += a < b ? a : b;
+  }
+  return total;
+}
+
+long sep_of(const network_config& c, const integer_weights& w) {
+  const auto y = expand_output(c, w, make_input_ring(c));
+  const auto part = default_partition(c);
+  const auto r = certified_rank(build_coefficient_matrix(y, partition_mask(c, part)), draw_prime(3), {},
+                                [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
+  REQUIRE(r.exact());
+  return r.lower;
+}
+
+}  // namespace
+
+TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49), the count proves the fraction reading") {
+  // By hand: 2*8*2 + 2 + c_2 with c_2 = -16 log_3(4 sqrt(2 sqrt(2e))) + log_3 8 = -29.509; log_3 999 = 6.287.
+  const auto fs = decide_statements(2, 8, 1, {computed(999), count(999)});
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::contradicted);
+  CHECK(status_of(fs, paper_statement::theorem2_upper_fraction) == finding_status::proved);
+  CHECK(status_of(fs, paper_statement::theorem2_lower) == finding_status::proved);  // vacuous: -7.56 <= log_3 999
+  CHECK(status_of(fs, paper_statement::theorem1_lower) == finding_status::not_claimed);
+  CHECK(status_of(fs, paper_statement::theorem1_upper) == finding_status::not_claimed);
+  for (const auto& f : fs)
+    if (f.statement == paper_statement::theorem2_upper_printed) {
+      CHECK(testing::d(f.bound_log3) == doctest::Approx(4.490923).epsilon(1e-6));
+      CHECK(f.evidence.source == sep_source::computed);
+      CHECK(f.evidence.value == 999);
+    }
+}
+
+TEST_CASE("L = 2, d_x = 4: the Gram count 110 proves the printed upper bound (8.61)") {
+  CHECK(exact_count(2, 4) == 110);  // 1 + 10 + 55 + 40 + 4
+  const auto fs = decide_statements(2, 4, 1, {sep_bound{}, count(110)});
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::proved);
+}
+
+TEST_CASE("L = 6, d_x = 728: the printed upper bound is negative, so sep >= 1 contradicts it") {
+  const auto fs = decide_statements(6, 728, 1, facts_from_rules(6, 728, 1));
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::contradicted);
+  for (const auto& f : fs)
+    if (f.statement == paper_statement::theorem2_upper_printed) CHECK(f.bound_log3 < 0);
+}
+
+TEST_CASE("a lower bound above the Gram count is contradicted; below a certified value, proved; between, undecided") {
+  // Theorem 1 at L = 3, d_x = 100, H = 1 (27 < 100): lower = 3 (log_3 99 - 1 - log_3 2) = 7.6728 by hand.
+  const double lower = 3 * (std::log(99.0) / std::log(3.0) - 1 - std::log(2.0) / std::log(3.0));
+  auto fake_upper = [](double l3) {
+    sep_bound b;
+    b.source = sep_source::gram_count;
+    b.value = 0;
+    b.log3 = l3;
+    return b;
+  };
+  CHECK(status_of(decide_statements(3, 100, 1, {sep_bound{}, fake_upper(lower - 0.01)}), paper_statement::theorem1_lower) ==
+        finding_status::contradicted);
+  CHECK(status_of(decide_statements(3, 100, 1, {computed(6000), fake_upper(1000)}), paper_statement::theorem1_lower) ==
+        finding_status::proved);  // log_3 6000 = 7.92 >= 7.67
+  CHECK(status_of(decide_statements(3, 100, 1, {computed(100), fake_upper(1000)}), paper_statement::theorem1_lower) ==
+        finding_status::undecided);
+  // At the threshold (d_x = 3^L) neither theorem is claimed.
+  for (const auto& f : decide_statements(2, 9, 1, {computed(5), count(7)})) CHECK(f.status == finding_status::not_claimed);
+  // d_x = H: the lower bounds are undefined.
+  const auto fs = decide_statements(1, 4, 4, {computed(5), count(5)});
+  CHECK(status_of(fs, paper_statement::theorem1_lower) == finding_status::undecided);  // L = 1 < log_3 4: Theorem 1
+}
+
+TEST_CASE("the Gram count in log space against the exact count") {
+  for (const auto& [L, dx] : std::vector<std::pair<int, int>>{{1, 3}, {2, 2}, {2, 8}, {3, 3}, {4, 2}}) {
+    CAPTURE(L);
+    CAPTURE(dx);
+    const double exact = testing::d(log3(big_float(exact_count(L, dx))));
+    CHECK(static_cast<double>(gram_count_log3_upper<long double>(L, dx)) == doctest::Approx(exact).epsilon(1e-12));
+    CHECK(testing::d(gram_count_log3_upper<big_float>(L, big_float(dx))) == doctest::Approx(exact).epsilon(1e-12));
+  }
+  // C > 200: a true upper bound, within log_3(C + 1) of the count.
+  for (const auto& [L, dx] : std::vector<std::pair<int, int>>{{6, 1}, {6, 2}, {7, 3}}) {
+    CAPTURE(L);
+    const double exact = testing::d(log3(big_float(exact_count(L, dx))));
+    const double ub = static_cast<double>(gram_count_log3_upper<long double>(L, dx));
+    CHECK(ub >= exact - 1e-9);
+    CHECK(ub <= exact + std::log(summed_index_count(L) + 1.0) / std::log(3.0) + 1e-9);
+  }
+  // d_x = 1: the count is C + 1 exactly.
+  CHECK(static_cast<double>(gram_count_log3_upper<long double>(7, 1)) == doctest::Approx(std::log(1094.0) / std::log(3.0)));
+}
+
+TEST_CASE("zero padding: a (d_x, H) network padded to d_x' has the same separation rank") {
+  const auto small = config(2, 2, 1, 4), big = config(2, 3, 1, 4);
+  const auto w = draw_weights(small, 5, 9);
+  integer_weights padded;
+  for (const auto& layer : w.layers) {
+    padded.layers.emplace_back();
+    for (const auto& h : layer) {
+      head_weights<long> p{dense_matrix<long>(3, 3, 0), dense_matrix<long>(3, 3, 0), dense_matrix<long>(3, 3, 0),
+                           dense_matrix<long>(3, 3, 0)};
+      for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 2; ++c) p.Q(r, c) = h.Q(r, c), p.K(r, c) = h.K(r, c), p.V(r, c) = h.V(r, c), p.O(r, c) = h.O(r, c);
+      padded.layers.back().push_back(p);
+    }
+  }
+  CHECK(sep_of(small, w) == 18);
+  CHECK(sep_of(big, padded) == 18);
+}
+
+TEST_CASE("the nonzero witness of section 13: projections onto coordinate p give a nonzero y_p") {
+  for (int p = 1; p <= 3; ++p) {
+    auto c = config(2, 3, 1, 3);
+    c.entry = p;
+    integer_weights w;
+    for (int l = 0; l < c.L; ++l) {
+      head_weights<long> h{dense_matrix<long>(3, 3, 0), dense_matrix<long>(3, 3, 0), dense_matrix<long>(3, 3, 0),
+                           dense_matrix<long>(3, 3, 0)};
+      h.Q(0, p - 1) = h.K(0, p - 1) = h.V(0, p - 1) = h.O(p - 1, 0) = 1;
+      w.layers.push_back({h});
+    }
+    CHECK_FALSE(expand_output(c, w, make_input_ring(c)).is_zero());
+  }
+}
+
+TEST_CASE("a sample of the shipped certified table, recomputed") {
+  REQUIRE(!certified_table().empty());
+  int checked = 0;
+  for (const auto& e : certified_table()) {
+    if (e.N != 4 || e.H != 1 || !((e.L == 1 && e.dx <= 4) || (e.L == 2 && e.dx <= 3) || (e.L == 3 && e.dx == 1))) continue;
+    CAPTURE(e.L);
+    CAPTURE(e.dx);
+    const auto c = config(e.L, e.dx, e.H, e.N);
+    CHECK(sep_of(c, draw_weights(c, default_seed, default_weight_range)) == e.sep);
+    ++checked;
+  }
+  CHECK(checked >= 6);
+  // Hand values: L = 1 gives d_x + 1, d_x = 1 gives C + 1.
+  for (const auto& e : certified_table()) {
+    if (e.L == 1 && e.H == 1 && e.exact) CHECK(e.sep == e.dx + 1);
+    if (e.dx == 1 && e.exact) CHECK(e.sep == summed_index_count(e.L) + 1);
+  }
+}
+
+TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) proved, widths H does not divide left out") {
+  const auto m = audit_configurations({2, 6}, {4, 8, 728}, 1);
+  REQUIRE(m.rows.size() == 6);
+  for (const auto& row : m.rows) {
+    CAPTURE(row.L);
+    CAPTURE(row.dx);
+    const auto s = status_of(row.findings, paper_statement::theorem2_upper_printed);
+    if ((row.L == 2 && row.dx == 8) || (row.L == 6 && row.dx == 728)) CHECK(s == finding_status::contradicted);
+    if (row.L == 2 && row.dx == 4) CHECK(s == finding_status::proved);
+  }
+  const auto odd = audit_configurations({2}, {3, 4, 5, 6}, 2);
+  CHECK(odd.rows.size() == 2);
+  CHECK(odd.skipped_not_dividing == 2);
+}

@@ -321,6 +321,8 @@ TEST_CASE("bad rank options: one line, exit status 2") {
       {"--N 5 --all-partitions", "N = 5 does not allow --all-partitions"},
       {"--seeds 0", "seeds = 0 is out of range"},
       {"--structure-only --partition '1,2|3,4'", "--structure-only excludes --partition"},
+      {"--certificate /proc/nope/x", "cannot be created or written"},
+      {"--structure-only --certificate /tmp/x", "--structure-only excludes --certificate"},
   }, " --quiet");
 }
 

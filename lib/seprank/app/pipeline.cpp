@@ -1,5 +1,9 @@
 #include "seprank/app/pipeline.hpp"
 
+#include <unistd.h>
+
+#include <filesystem>
+
 #include "seprank/app/certificate.hpp"
 
 #include "seprank/analysis/audit.hpp"
@@ -71,6 +75,13 @@ void validate(const derivation_request& r) {
     throw usage_error("basis-limit = " + std::to_string(r.basis_print_limit) + " is out of range: must be >= 0");
   if (!r.partition.empty()) parse_partition(r.partition, r.cfg.N);
   if (!r.certificate.empty() && r.structure_only) throw usage_error("--certificate needs the ranks, which --structure-only leaves out");
+  if (!r.certificate.empty()) {  // before any long computation: the directory must be writable
+    std::error_code ec;
+    std::filesystem::create_directories(r.certificate, ec);
+    if (ec || access(r.certificate.c_str(), W_OK) != 0)
+      throw usage_error("certificate: the directory " + r.certificate + " cannot be created or written" +
+                        (ec ? ": " + ec.message() : std::string()));
+  }
 }
 
 derivation derive(const derivation_request& r, const progress_fn& progress) {

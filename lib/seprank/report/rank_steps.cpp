@@ -283,7 +283,8 @@ derivation_step bracket_step(const rank_analysis& r) {
                                                              (r.gram.rank.exact() ? " and <= " + std::to_string(r.gram.rank.upper) : "")}},
           exact ? S::verified : S::computed,
           exact ? "the grid-tensor lower bound meets the Gram-rank upper bound"
-                : "the bounds do not meet (N too small for the Gram rank, or the grid point limit)",
+                : r.gram.computed() ? "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"
+                                    : "no upper bound to meet: the Gram rank was skipped (step gram-rank); the grid rank is a lower bound",
           "separation-rank"};
 }
 

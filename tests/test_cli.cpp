@@ -425,7 +425,9 @@ TEST_CASE("bad limits and counts: one line, exit status 2") {
       {"--basis-limit -1", "basis-limit = -1 is out of range"},
       {"--kernel-limit -1", "kernel-limit = -1 is out of range"},
       {"--weight-range -5", "weight-range = -5 is out of range"},
-      {"--seed -1", "seed = -1 is out of range"},
+      {"--seed -1", "seed = -1 is not an integer"},
+      {"--seed abc", "seed = abc is not an integer"},
+      {"--seed 18446744073709551616", "seed = 18446744073709551616 is out of range"},
       {"corollary2 --L 12 --dx 64 --max-beta2 0", "max-beta2 = 0 is out of range"},
   }, " --quiet");
 }

@@ -22,7 +22,11 @@ struct cli_options {
   bool quiet = false;
   std::string format = "text";
   // Subcommands: bounds, corollary1, corollary2, sweep.
-  long long atlas_L = 2, atlas_dx = 4, atlas_H = 1;
+  // Each atlas subcommand runs an example when given no options: bounds the default configuration,
+  // corollary1 the paper's own example (section 4.1), corollary2 the README's.
+  struct atlas_args {
+    long long L, dx, H;
+  } bounds_args{2, 4, 1}, corollary1_args{6, 1000, 16}, corollary2_args{12, 64, 4};
   std::vector<long> shallow{2, 3};
   long max_beta2 = 64;
   seprank::sweep_request sweep;
@@ -97,23 +101,31 @@ void add_options(CLI::App& app, cli_options& o) {
       ->excludes(structure);
 }
 
-void add_atlas_options(CLI::App& sub, cli_options& o, const char* depth_help) {
-  sub.add_option("--L", o.atlas_L, depth_help)->capture_default_str();
-  sub.add_option("--dx", o.atlas_dx, "width d_x, 1..10^12")->capture_default_str();
-  sub.add_option("--H", o.atlas_H, "heads; must divide d_x")->capture_default_str();
+// --format and --quiet on every subcommand, so that its --help lists them (they work before it too).
+void add_output_options(CLI::App& sub, cli_options& o) {
+  sub.add_option("--format", o.format, "output format: text, markdown, latex (a complete document) or json")->capture_default_str();
+  sub.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+}
+
+void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a, const char* depth_help) {
+  sub.add_option("--L", a.L, depth_help)->capture_default_str();
+  sub.add_option("--dx", a.dx, "width d_x, 1..10^12")->capture_default_str();
+  sub.add_option("--H", a.H, "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)")->capture_default_str();
+  add_output_options(sub, o);
 }
 
 void add_subcommands(CLI::App& app, cli_options& o) {
   app.fallthrough();  // --format and --quiet work after a subcommand too
   o.bounds = app.add_subcommand("bounds", "the paper's closed-form bounds (Theorems 1 and 2) at any size, e.g. "
                                           "bounds --L 96 --dx 12288 --H 96");
-  add_atlas_options(*o.bounds, o, "depth L, 1..10000");
+  add_atlas_options(*o.bounds, o, o.bounds_args, "depth L, 1..10000");
   o.corollary1 = app.add_subcommand("corollary1", "Corollary 1: the width a shallower network needs to match a deep one "
                                                   "(default: the paper's example d_x = 1000, H = 16, L = 6)");
-  add_atlas_options(*o.corollary1, o, "depth of the deep network");
+  add_atlas_options(*o.corollary1, o, o.corollary1_args, "depth of the deep network");
   o.corollary1->add_option("--shallow", o.shallow, "shallow depths (comma-separated)")->delimiter(',')->capture_default_str();
-  o.corollary2 = app.add_subcommand("corollary2", "Corollary 2: a shallower, wider network with a higher separation rank");
-  add_atlas_options(*o.corollary2, o, "depth of the deep network (L > log_3 d_x)");
+  o.corollary2 = app.add_subcommand("corollary2", "Corollary 2: a shallower, wider network with a higher separation rank "
+                                                  "(default: d_x = 64, H = 4, L = 12)");
+  add_atlas_options(*o.corollary2, o, o.corollary2_args, "depth of the deep network (L > log_3 d_x)");
   o.corollary2->add_option("--max-beta2", o.max_beta2, "largest beta_2 tried")->capture_default_str();
   o.sweep_cmd = app.add_subcommand("sweep", "certified separation ranks and the paper's bounds over ranges of d_x, L, H, "
                                             "e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg");
@@ -123,12 +135,14 @@ void add_subcommands(CLI::App& app, cli_options& o) {
       ->capture_default_str();
   o.sweep_cmd->add_option("--N", o.sweep.N, "positions")->capture_default_str();
   o.sweep_cmd->add_option("--plot", o.sweep.plot, "write an SVG plot (gnuplot) of log_3 sep against L");
+  add_output_options(*o.sweep_cmd, o);
   o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): proved, contradicted, "
                                             "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");
   o.audit_cmd->add_option("--L", o.audit.L, "depths: a..b, a,b,c or a (1..100)")->capture_default_str();
   o.audit_cmd->add_option("--dx", o.audit.dx, "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)")->capture_default_str();
   o.audit_cmd->add_option("--H", o.audit.H, "heads (widths it does not divide are left out)")->capture_default_str();
   o.audit_cmd->add_option("--plot", o.audit.plot, "write the map (SVG, or PNG when FILE ends in .png) with gnuplot");
+  add_output_options(*o.audit_cmd, o);
 }
 
 int run(cli_options& o) {
@@ -136,14 +150,14 @@ int run(cli_options& o) {
   const seprank::progress_fn progress = [&](const std::string& msg) {
     if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
   };
-  const seprank::atlas_config atlas{static_cast<long>(o.atlas_L), o.atlas_dx, o.atlas_H};
+  auto atlas = [](const cli_options::atlas_args& a) { return seprank::atlas_config{static_cast<long>(a.L), a.dx, a.H}; };
   seprank::derivation d;
   if (o.bounds->parsed()) {
-    d = seprank::derive_bounds(atlas);
+    d = seprank::derive_bounds(atlas(o.bounds_args));
   } else if (o.corollary1->parsed()) {
-    d = seprank::derive_corollary1(atlas, o.shallow);
+    d = seprank::derive_corollary1(atlas(o.corollary1_args), o.shallow);
   } else if (o.corollary2->parsed()) {
-    d = seprank::derive_corollary2(atlas, o.max_beta2);
+    d = seprank::derive_corollary2(atlas(o.corollary2_args), o.max_beta2);
   } else if (o.audit_cmd->parsed()) {
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {

@@ -63,7 +63,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
     s1.values.push_back({"upper bound (d_x + H)^C, exact", t1.upper.str()});
   else
     s1.values.push_back({"upper bound (d_x + H)^C", format_power_of_three(t1.upper_log3) + " (about " +
-                                                         format_float(decimal_digits(t1.upper_log3), 0) + " digits)"});
+                                                         str(big_int(floor(decimal_digits(t1.upper_log3))) + 1) + " decimal digits)"});
   d.steps.push_back(s1);
 
   const theorem2_bounds& t2 = p.t2;

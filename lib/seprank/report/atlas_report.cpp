@@ -46,6 +46,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
                       {"regime", regime_name(r)}},
                      S::computed,
                      head_note(c) + "Exact integer comparison of 3^L with d_x (cpp_int); logarithms in 100-digit arithmetic"});
+  d.steps.back().id = "regime";
 
   const theorem1_bounds& t1 = p.t1;
   derivation_step s1{"Theorem 1 (eq. 7)",
@@ -65,6 +66,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
     s1.values.push_back({"upper bound (d_x + H)^C", format_power_of_three(t1.upper_log3) + " (about " +
                                                          str(big_int(floor(decimal_digits(t1.upper_log3))) + 1) + " decimal digits)"});
   d.steps.push_back(s1);
+  d.steps.back().id = "theorem1";
 
   const theorem2_bounds& t2 = p.t2;
   derivation_step s2{"Theorem 2 (eq. 8)",
@@ -81,6 +83,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
   s2.values.push_back({"upper bound, log_3", format_float(t2.upper_log3)});
   s2.values.push_back({"upper bound as a number", format_power_of_three(t2.upper_log3)});
   d.steps.push_back(s2);
+  d.steps.back().id = "theorem2";
 
   d.results = json{{"regime", regime_name(r)},
                    {"theorem1_lower_log3", t1.lower_defined ? json(format_float(t1.lower_log3)) : json()},
@@ -101,6 +104,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
                       {"lower bound, log_3", format_float(r.deep_lower_log3)}},
                      S::paper,
                      head_note(r.deep) + "The paper's bound, evaluated as printed"});
+  d.steps.back().id = "deep-lower-bound";
   json rows = json::array();
   for (const auto& row : r.rows) {
     const bool round_trip = row.round_trip;
@@ -120,6 +124,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
                                                                           " times the value computed from the formulas as printed"});
     }
     d.steps.push_back(s);
+    d.steps.back().id = "shallow-depth-" + std::to_string(row.L_shallow);
     rows.push_back(json{{"L_shallow", row.L_shallow},
                         {"width", format_float(row.width, 6)},
                         {"quoted", row.quoted.empty() ? json() : json(row.quoted)}});
@@ -136,11 +141,12 @@ derivation corollary2_derivation(const corollary2_result& r) {
                      "beta_1 = log_3(d_x) / L_deep < 1 when L_deep > log_3 d_x; its Theorem 2 upper bound",
                      {{"deep network", config_text(r.deep)},
                       {"hypothesis L_deep > log_3 d_x", r.hypothesis ? "holds" : "does NOT hold: Corollary 2 does not apply"},
-                      {"note", head_note(r.deep).empty() ? "-" : head_note(r.deep)},
                       {"beta_1", format_float(r.beta1)},
                       {"deep upper bound, log_3", format_float(r.deep_upper_log3)}},
                      S::computed,
                      "closed forms in 100-digit arithmetic"});
+  d.steps.back().id = "deep-network";
+  if (!head_note(r.deep).empty()) d.steps.back().values.insert(d.steps.back().values.begin() + 2, {"note", head_note(r.deep)});
   d.steps.push_back({"Where the nominal shallow network sits",
                      "depth beta_1 L + beta_2 = log_3 d_x + beta_2 and width 3^{beta_2} d_x give log_3(width) = depth exactly",
                      {{"consequence", "the nominal network is exactly at its own threshold L = log_3 d_x: Theorem 1 does not apply "
@@ -153,6 +159,7 @@ derivation corollary2_derivation(const corollary2_result& r) {
                      S::computed,
                      "exact: log_3(3^{beta_2} d_x) = log_3 d_x + beta_2 = beta_1 L_deep + beta_2. The paper's own proof of the "
                      "corollary is in its appendix, which is not available to us"});
+  d.steps.back().id = "nominal-network";
   std::string tried;
   for (const auto& t : r.tried)
     tried += "\n      beta_2 = " + std::to_string(t.beta2) + ": d_x = " + t.dx.str() + ", L = " + std::to_string(t.L) +
@@ -175,6 +182,7 @@ derivation corollary2_derivation(const corollary2_result& r) {
                         format_float(r.shallow_lower_log3) + " > " + format_float(r.deep_upper_log3)});
   }
   d.steps.push_back(s);
+  d.steps.back().id = "beta2";
   d.results = json{{"beta1", format_float(r.beta1)},
                    {"beta2", r.beta2 > 0 ? json(r.beta2) : json()},
                    {"L_shallow", r.beta2 > 0 ? json(r.L_shallow) : json()},

@@ -169,8 +169,8 @@ derivation_step grid_step(const rank_analysis& r) {
   const bool equal = r.expanded && r.sep.exact() && g.rank == r.sep.lower;
   derivation_step st{"Grid-tensor rank (proof sketch of Theorem 1)",
                      "for points a_1..a_s (A side) and b_1..b_t (B side), rank [y(a_u, b_v)] <= sep",
-                     {{"grid rank", str(g.rank) + " at s = t = " + str(g.points) + " random points mod p = " +
-                                        str(static_cast<long long>(g.prime))},
+                     {{"grid rank", str(g.rank) + (g.capped() && g.rank == g.points ? " (capped at --max-grid-points)" : "") +
+                                        " at s = t = " + str(g.points) + " random points mod p = " + str(static_cast<long long>(g.prime))},
                       {"stopped because", grid_stop_text(g.stop)},
                       {"vs the coefficient-matrix rank", !r.expanded ? "no coefficient matrix (expansion skipped)"
                                                          : r.sep.exact() ? (g.rank == r.sep.lower ? "equal" : impossible ? "LARGER (impossible)" : "smaller (more points needed)")
@@ -279,8 +279,9 @@ derivation_step bracket_step(const rank_analysis& r) {
   const bool exact = r.sep.exact();
   return {"Separation rank sep(y_p; A, B) for the drawn weights, without the expansion",
           "grid-tensor rank (step grid-rank) <= sep <= Gram rank (step gram-rank): both proven bounds",
-          {{"sep", exact ? std::to_string(r.sep.lower) : ">= " + std::to_string(r.sep.lower) +
-                                                             (r.gram.rank.exact() ? " and <= " + std::to_string(r.gram.rank.upper) : "")}},
+          {{"sep", exact                 ? std::to_string(r.sep.lower)
+                   : r.gram.rank.exact() ? std::to_string(r.sep.lower) + " <= sep <= " + std::to_string(r.gram.rank.upper)
+                                         : ">= " + std::to_string(r.sep.lower)}},
           exact ? S::verified : S::computed,
           exact ? "the grid-tensor lower bound meets the Gram-rank upper bound"
                 : r.gram.computed() ? "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"

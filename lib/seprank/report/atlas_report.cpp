@@ -82,6 +82,11 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
     s2.values.push_back({"lower bound, log_3", format_float(t2.lower_log3) + " (" + vacuity(t2.lower_log3) + ")"});
   s2.values.push_back({"upper bound, log_3", format_float(t2.upper_log3)});
   s2.values.push_back({"upper bound as a number", format_power_of_three(t2.upper_log3)});
+  s2.values.push_back({"c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x (read as a fraction)", format_float(t2.c2_fraction)});
+  s2.values.push_back({"upper bound with c_2', log_3", format_float(t2.upper_log3_fraction) + " (" +
+                                                          format_power_of_three(t2.upper_log3_fraction) + ")"});
+  s2.check += "; c_2' reads the nested root as a flattened fraction: a hypothesis about the print, not the paper's text "
+              "(docs/theory.md, section 9)";
   d.steps.push_back(s2);
   d.steps.back().id = "theorem2";
 
@@ -89,7 +94,8 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
                    {"theorem1_lower_log3", t1.lower_defined ? json(format_float(t1.lower_log3)) : json()},
                    {"theorem1_upper_log3", format_float(t1.upper_log3)},
                    {"theorem2_lower_log3", t2.b2_defined ? json(format_float(t2.lower_log3)) : json()},
-                   {"theorem2_upper_log3", format_float(t2.upper_log3)}};
+                   {"theorem2_upper_log3", format_float(t2.upper_log3)},
+                   {"theorem2_upper_fraction_log3", format_float(t2.upper_log3_fraction)}};
   return d;
 }
 

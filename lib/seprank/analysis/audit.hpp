@@ -37,7 +37,7 @@ struct sep_bound {
   computed_by how = computed_by::coefficient_rank;
   big_float log3 = 0;      // log_3 of the bound
   big_int value = 1;       // the bound as an integer (0 when only its logarithm is known)
-  int N = 0;               // computed, table: the N it was certified at (0: every N >= 2 d_x + 1)
+  int N = 0;               // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
   int dx = 0;              // table: the width it was certified at
   bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
 };

@@ -14,7 +14,7 @@ sep_bound computed_bound(long value, int N, computed_by how) {
 }
 
 // The best certified lower bound on the generic sep for a balanced partition: this run's ranks (the Gram
-// rank holds for every balanced partition once N >= 2 d_x + 1), the table, or sep >= 1.
+// rank is sep for every balanced partition once N >= 2 d_x + 2), the table, or sep >= 1.
 sep_bound best_lower(const network_config& c, const rank_analysis& r, const sep_bound& from_rules) {
   sep_bound best = from_rules;
   auto consider = [&best](const sep_bound& b) {  // this run's own certificate wins a tie with the table

@@ -40,7 +40,7 @@ std::string statement_text(paper_statement s) {
 
 std::string bound_text(const sep_bound& b, bool lower) {
   const std::string rel = lower ? "sep >= " : "sep <= ";
-  const std::string at_N = b.N > 0 ? " at N = " + str(static_cast<long long>(b.N)) : " for N >= 2 d_x + 1";
+  const std::string at_N = b.N > 0 ? " at N = " + str(static_cast<long long>(b.N)) : " at every balanced N >= 2 d_x + 2";
   switch (b.source) {
     case sep_source::nonzero: return "sep >= 1 (y_p is a nonzero polynomial for almost every weight)";
     case sep_source::gram_count:

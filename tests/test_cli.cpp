@@ -377,7 +377,55 @@ TEST_CASE("LaTeX output compiles with pdflatex") {
   std::system(("rm -rf " + dir).c_str());
 }
 
-TEST_CASE("is gone: a usage error") {
+TEST_CASE("subcommands: bare runs are examples, every --help lists --format, digit counts are integers") {
+  auto r = run("corollary1");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "L = 6, d_x = 1000, H = 16"));
+  CHECK(contains(r.out, "about 2e17"));
+  CHECK(run("corollary2 --quiet").status == 0);
+  for (const char* sub : {"bounds", "corollary1", "corollary2", "sweep", "audit"}) {
+    CAPTURE(sub);
+    r = run(std::string(sub) + " --help");
+    CHECK(r.status == 0);
+    CHECK(contains(r.out, "--format"));
+    CHECK(contains(r.out, "--quiet"));
+  }
+  // (d_x + H)^C = 12^((3^30 - 1)/2): 102945566047324 * log_10 12 = 111096924242029.17..., so 111096924242030 digits.
+  CHECK(contains(run("bounds --L 30 --dx 10 --H 2").out, "(about 111096924242030 decimal digits)"));
+}
+
+TEST_CASE("the man page renders without warnings") {
+  if (run_command("command -v groff > /dev/null 2>&1").status != 0) {
+    MESSAGE("groff missing (Debian: groff-base): man page not checked");
+    return;
+  }
+  const auto r = run_command("groff -man -Tutf8 -ww tools/seprank-sym.1 2>&1 >/dev/null");
+  CHECK(r.status == 0);
+  CHECK(r.out.empty());  // groff's warnings
+  CHECK(contains(run_command("groff -man -Tutf8 -P-cbou tools/seprank-sym.1 2>/dev/null").out, "EXIT STATUS"));  // no overstrike
+}
+
+TEST_CASE("sweep plots in SVG and PNG: one legend entry per kind and per series, no empty series, 'wrote FILE'") {
+  for (const char* ext : {".svg", ".png"}) {
+    const std::string plot = temp_path(std::string("sweep") + ext);
+    const auto r = run("sweep --dx 2..3 --L 1..2 --plot " + plot);
+    REQUIRE(r.status == 0);
+    CHECK(contains(r.out, "wrote " + plot));
+    CHECK(std::ifstream(plot).good());
+    const std::string gp = read_file(plot + ".gp");
+    // Kinds present here: certified sep, Gram rank, paper upper and lower bounds; series: d_x = 2, 3.
+    int titles = 0;
+    for (std::size_t k = 0; (k = gp.find(" title '", k)) != std::string::npos; ++k) ++titles;
+    CHECK(titles <= 5 + 2);
+    CHECK(contains(gp, "title 'd_x = 2'"));
+    CHECK(contains(gp, "title 'd_x = 3'"));
+    CHECK(contains(gp, "title 'sep, certified'"));
+    CHECK_FALSE(contains(gp, "title 'sep, lower bound'"));  // every rank here is certified: no empty series
+    run_command("rm -f " + plot + " " + plot + ".gp " + plot + ".dat " + plot + ".log");
+  }
+}
+
+TEST_CASE("--rank is gone: a usage error") {
   const auto r = run("--L 2 --dx 2 --rank");
   CHECK(r.status == 2);
   CHECK(contains(r.out, "--rank"));

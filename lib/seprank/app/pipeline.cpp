@@ -141,7 +141,10 @@ sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress) {
   spec.threads = r.base.threads;
   const sweep_result result = run_sweep(spec, progress);
   sweep_outcome out{sweep_derivation(result), result.interrupted};
-  if (!r.plot.empty()) plot_sweep(sweep_plot_data(result), r.plot);
+  if (!r.plot.empty()) {
+    plot_sweep(sweep_plot_data(result), r.plot);
+    progress("wrote " + r.plot);
+  }
   return out;
 }
 

@@ -22,51 +22,72 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+// The gnuplot terminal for a path: PNG (pngcairo) for .png, SVG otherwise.
+std::string terminal_for(const std::string& path, int width, int height) {
+  return ends_with(path, ".png") ? "set terminal pngcairo size " + std::to_string(width) + "," + std::to_string(height) + " font 'sans,11'\n"
+                                 : "set terminal svg size " + std::to_string(width) + "," + std::to_string(height) +
+                                       " dynamic font 'sans,12' background rgb 'white'\n";
+}
+
 }  // namespace
 
-void plot_sweep(const sweep_plot& plot, const std::string& svg) {
-  const std::string dat = svg + ".dat", gp = svg + ".gp";
+void plot_sweep(const sweep_plot& plot, const std::string& path) {
+  const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
-  if (!data) throw usage_error("plot " + svg + ": cannot write " + dat);
+  if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
   // One block per (d_x, H); columns: L, certified log3 sep, lower-bound log3 sep, log3 Gram rank,
   // paper upper (its regime), paper lower (its regime, when > 0).
   auto cell = [](const std::string& v) { return v.empty() ? std::string("NaN") : v; };
-  std::vector<std::string> labels;
-  for (const auto& s : plot.series) {
-    for (const auto& p : s.points)
+  // Which kinds each series has, so that no empty series is drawn and the legend lists each kind once.
+  struct kinds {
+    bool certified = false, lower = false, gram = false, upper = false, paper_lower = false;
+  };
+  std::vector<kinds> has(plot.series.size());
+  kinds any;
+  for (std::size_t b = 0; b < plot.series.size(); ++b) {
+    for (const auto& p : plot.series[b].points) {
       data << p.L << ' ' << cell(p.sep_certified) << ' ' << cell(p.sep_lower) << ' ' << cell(p.gram) << ' '
            << cell(p.paper_upper) << ' ' << cell(p.paper_lower) << '\n';
+      has[b].certified |= !p.sep_certified.empty(), has[b].lower |= !p.sep_lower.empty(), has[b].gram |= !p.gram.empty();
+      has[b].upper |= !p.paper_upper.empty(), has[b].paper_lower |= !p.paper_lower.empty();
+    }
     data << "\n\n";
-    labels.push_back(s.label);
+    any.certified |= has[b].certified, any.lower |= has[b].lower, any.gram |= has[b].gram;
+    any.upper |= has[b].upper, any.paper_lower |= has[b].paper_lower;
   }
   data.close();
+  // One colour per series: per d_x when there is one H (each series is then one d_x).
+  auto colour_of = [](std::size_t series) { return static_cast<int>(series % 8) + 1; };
   std::ofstream s(gp);
-  s << "set terminal svg size 900,600 dynamic font 'sans,12' background rgb 'white'\n"
-    << "set output '" << svg << "'\n"
+  s << terminal_for(path, 900, 600) << "set output '" << path << "'\n"
     << "set title 'Separation rank against depth (seprank-sym sweep, N = " << plot.N << ")'\n"
     << "set xlabel 'depth L'\nset ylabel 'log_3 sep'\nset key outside right top\nset grid\n"
     << "set xtics 1\nset offsets 0.3, 0.3, 0, 0\n";
-  int k = 0;
-  for (const auto& t : plot.thresholds) {
-    const int dx = t.dx;
-    const double th = t.L;
-    s << "set arrow from " << th << ", graph 0 to " << th << ", graph 1 nohead dashtype 3 lc " << (k % 8) + 1 << "\n"
-      << "set label 'L_th = log_3 " << dx << "' at " << th << ", graph 0.97 rotate by 90 right font ',9' tc lt " << (k % 8) + 1 << "\n";
-    ++k;
+  for (const auto& t : plot.thresholds)  // grey, named by their label
+    s << "set arrow from " << t.L << ", graph 0 to " << t.L << ", graph 1 nohead dashtype 3 lc rgb 'gray40'\n"
+      << "set label 'L_{th} = log_3 " << t.dx << "' at " << t.L << ", graph 0.97 rotate by 90 right font ',9' tc rgb 'gray40'\n";
+  std::vector<std::string> items;
+  for (std::size_t b = 0; b < plot.series.size(); ++b) {
+    const std::string src = "'" + dat + "' index " + std::to_string(b), lc = " lc " + std::to_string(colour_of(b));
+    if (has[b].certified) items.push_back(src + " using 1:2 with linespoints pt 7" + lc + " notitle");
+    if (has[b].lower) items.push_back(src + " using 1:3 with points pt 6" + lc + " notitle");
+    if (has[b].gram) items.push_back(src + " using 1:4 with points pt 4" + lc + " notitle");
+    if (has[b].upper) items.push_back(src + " using 1:5 with lines dashtype 2" + lc + " notitle");
+    if (has[b].paper_lower) items.push_back(src + " using 1:6 with lines dashtype 4" + lc + " notitle");
   }
+  // The legend: one entry per kind (in black), then one per series (its colour).
+  if (any.certified) items.push_back("NaN with linespoints pt 7 lc 'black' title 'sep, certified'");
+  if (any.lower) items.push_back("NaN with points pt 6 lc 'black' title 'sep, lower bound'");
+  if (any.gram) items.push_back("NaN with points pt 4 lc 'black' title 'Gram rank (N -> inf)'");
+  if (any.upper) items.push_back("NaN with lines dashtype 2 lc 'black' title 'paper upper bound'");
+  if (any.paper_lower) items.push_back("NaN with lines dashtype 4 lc 'black' title 'paper lower bound (> 0)'");
+  for (std::size_t b = 0; b < plot.series.size(); ++b)
+    items.push_back("NaN with lines lw 3 lc " + std::to_string(colour_of(b)) + " title '" + plot.series[b].label + "'");
   s << "plot ";
-  for (std::size_t b = 0; b < labels.size(); ++b) {
-    const int c = static_cast<int>(b % 8) + 1;
-    if (b) s << ", \\\n     ";
-    s << "'" << dat << "' index " << b << " using 1:2 with linespoints pt 7 lc " << c << " title 'sep, certified (" << labels[b] << ")'"
-      << ", '' index " << b << " using 1:3 with points pt 6 lc " << c << " title 'sep, lower bound'"
-      << ", '' index " << b << " using 1:4 with points pt 4 lc " << c << " title 'Gram rank (N -> inf)'"
-      << ", '' index " << b << " using 1:5 with lines dashtype 2 lc " << c << " title 'paper upper bound'"
-      << ", '' index " << b << " using 1:6 with lines dashtype 4 lc " << c << " title 'paper lower bound (> 0)'";
-  }
+  for (std::size_t k = 0; k < items.size(); ++k) s << (k ? ", \\\n     " : "") << items[k];
   s << "\n";
   s.close();
-  run_gnuplot(gp, svg);
+  run_gnuplot(gp, path);
 }
 
 void plot_audit(const audit_plot& plot, const std::string& path) {
@@ -85,9 +106,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
   data.close();
   const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
   std::ofstream g(gp);
-  g << (ends_with(path, ".png") ? "set terminal pngcairo size 1000,650 font 'sans,11'\n"
-                                : "set terminal svg size 1000,650 dynamic font 'sans,12' background rgb 'white'\n")
-    << "set output '" << path << "'\n"
+  g << terminal_for(path, 1000, 650) << "set output '" << path << "'\n"
     << "set title \"The paper's printed upper bound in its regime, audited (H = " << plot.H << ")\"\n"
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")

@@ -9,9 +9,11 @@
 
 namespace seprank {
 
-// Writes the data and the gnuplot script next to svg_path (svg_path + ".dat", ".gp") and runs
-// gnuplot; throws usage_error when gnuplot is missing or fails.
-void plot_sweep(const sweep_plot& plot, const std::string& svg_path);
+// Writes the data and the gnuplot script next to path (path + ".dat", ".gp") and runs gnuplot (SVG, or PNG
+// when path ends in .png); throws usage_error when gnuplot is missing or fails. One colour per series (per
+// d_x when there is one H), one marker per kind; the legend lists each kind once and each series once; no empty
+// series; the thresholds in grey with their labels.
+void plot_sweep(const sweep_plot& plot, const std::string& path);
 
 // The audit map over (d_x, L): one coloured cell per configuration (the status of the printed upper
 // bound of its regime's theorem) and the threshold L = log_3 d_x. SVG, or PNG (pngcairo) when the path

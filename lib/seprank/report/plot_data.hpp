@@ -13,6 +13,7 @@ struct plot_point {
 };
 
 struct plot_series {
+  int dx = 0;
   std::string label;  // "d_x = 4" or "d_x = 4, H = 2"
   std::vector<plot_point> points;
 };

@@ -88,6 +88,7 @@ sweep_plot sweep_plot_data(const sweep_result& r) {
   for (int dx : dxs)
     for (int H : heads) {
       plot_series s;
+      s.dx = dx;
       s.label = "d_x = " + std::to_string(dx) + (heads.size() > 1 ? ", H = " + std::to_string(H) : "");
       for (const auto& row : r.rows) {
         if (row.dx != dx || row.H != H) continue;

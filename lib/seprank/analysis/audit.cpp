@@ -184,6 +184,11 @@ std::vector<statement_finding> decide_statements(long L, const big_int& dx, cons
                        t1.upper_exact ? &t1.upper : nullptr);
 }
 
+sep_bound table_lower_bound(long L, long dx, long H) {
+  const certified_sep* e = best_table_value(L, dx, H);
+  return rule_facts(e, e ? log3(big_float(e->sep)) : big_float(0), big_float(0)).lower;
+}
+
 sep_facts facts_from_rules(long L, long dx, long H) {
   const certified_sep* e = best_table_value(L, dx, H);
   sep_facts f = rule_facts(e, e ? log3(big_float(e->sep)) : big_float(0), gram_count_log3_upper<big_float>(L, big_float(dx)));

@@ -87,5 +87,7 @@ audit_map audit_configurations(const std::vector<int>& L, const std::vector<long
 // The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the best table value carried by
 // padding, and the Gram count (upper).
 sep_facts facts_from_rules(long L, long dx, long H);
+// Its lower bound alone: sep >= 1, or the best table value carried by padding.
+sep_bound table_lower_bound(long L, long dx, long H);
 
 }  // namespace seprank

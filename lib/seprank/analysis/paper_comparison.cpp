@@ -44,8 +44,7 @@ paper_comparison compare_with_paper(const network_config& c, const rank_analysis
     return p;
   }
   if (!r.part.balanced() && !r.gram.computed()) p.skipped = audit_skip::unbalanced;
-  const sep_facts rules = facts_from_rules(c.L, c.dx, c.H);
-  p.facts.lower = best_lower(c, r, rules.lower);
+  p.facts.lower = best_lower(c, r, table_lower_bound(c.L, c.dx, c.H));  // the count comes from this run, below
   sep_bound count;
   count.source = sep_source::gram_count;
   count.value = k.gram_count_bound;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -279,7 +280,7 @@ TEST_CASE("the certificate's independent forward pass agrees with exact ranks on
   auto r = run("--L 2 --dx 2 --weights " + file + " --certificate " + dir + " --format json --quiet");
   REQUIRE(r.status == 0);
   const auto j = nlohmann::ordered_json::parse(r.out);
-  const std::string sep = j.at("results").at("separation_rank").at("value");
+  const std::string sep = std::to_string(j.at("results").at("separation_rank").at("value").get<long>());
   CHECK(j.at("results").at("separation_rank").at("exact") == true);
   CHECK(std::stol(sep) < 18);  // below the generic value 18
   r = run_command(py + " " + dir + "/check.py 2>&1");
@@ -343,9 +344,9 @@ TEST_CASE("JSON output: documented keys, exact values, and a lossless round trip
   const auto& res = j.at("results");
   for (const char* key : {"terms", "separation_rank", "grid_rank", "gram_rank", "kernel_dimension"}) CHECK(res.contains(key));
   // L = 2, d_x = 2: D = 3, C = 4, and sum_k min(2 multichoose(3, 4-k), multichoose(3, k)) = 1+3+6+6+2 = 18.
-  CHECK(res.at("separation_rank").at("value") == "18");
+  CHECK(res.at("separation_rank").at("value") == 18);
   CHECK(res.at("separation_rank").at("exact") == true);
-  CHECK(res.at("gram_rank").at("value") == "18");
+  CHECK(res.at("gram_rank").at("value") == 18);
   CHECK(j.at("config").at("dx") == 2);
   for (const auto& step : j.at("steps")) {
     for (const char* key : {"title", "claim", "values", "status"}) CHECK(step.contains(key));
@@ -359,22 +360,109 @@ TEST_CASE("Markdown output has every step with its status") {
   CHECK(contains(r.out, "## Step 1 (`configuration`). Configuration"));
   CHECK(contains(r.out, "— *verified*"));
   CHECK(contains(r.out, "| quantity | value |"));
+  CHECK(!contains(r.out, "<br>"));
 }
 
-TEST_CASE("LaTeX output compiles with pdflatex") {
+TEST_CASE("Markdown: pandoc reads every output as GitHub Markdown with math, without warnings") {
+  const char* pandoc = std::getenv("PANDOC");
+  REQUIRE_MESSAGE(pandoc != nullptr, "PANDOC must name pandoc (meson passes it when found)");
+  for (const char* args : {"--L 2 --dx 3 --kernel --basis --seeds 2", "bounds", "corollary1", "corollary2",
+                           "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3"}) {
+    const std::string shown = args;
+    CAPTURE(shown);
+    const auto r = run(std::string(args) + " --format markdown --quiet");
+    REQUIRE(r.status == 0);
+    const std::string file = temp_path("d.md");
+    std::ofstream(file) << r.out;
+    // tex_math_dollars: the $...$ formulas are parsed and converted to MathML (a formula texmath cannot read warns).
+    const auto p = run_command(std::string(pandoc) + " -f gfm+tex_math_dollars -t html5 --mathml --fail-if-warnings " + file +
+                               " -o " + file + ".html 2>&1");
+    CHECK_MESSAGE(p.status == 0, p.out);
+    CHECK(p.out.empty());
+    const auto html = read_file(file + ".html");
+    CHECK(contains(html, "<math"));
+    CHECK(!contains(html, "<br"));
+    std::system(("rm -f " + file + " " + file + ".html").c_str());
+  }
+}
+
+TEST_CASE("JSON: every subcommand's output validates against docs/derivation.schema.json") {
+  const char* validator = std::getenv("SCHEMA_CHECK");
+  REQUIRE_MESSAGE(validator != nullptr, "SCHEMA_CHECK must name tests/check_json_schema.py (meson passes it)");
+  for (const char* args : {"--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions", "--L 2 --dx 2 --structure-only",
+                           "--L 2 --dx 5 --max-terms 20000 --max-grid-points 64", "bounds", "bounds --dx 1000 --H 16",
+                           "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3"}) {
+    const std::string shown = args;
+    CAPTURE(shown);
+    const auto r = run(std::string(args) + " --format json --quiet");
+    REQUIRE(r.status == 0);
+    const std::string file = temp_path("d.json");
+    std::ofstream(file) << r.out;
+    const auto v = run_command(std::string(validator) + " " + file + " 2>&1");
+    CHECK_MESSAGE(v.status == 0, v.out);
+    std::system(("rm -f " + file).c_str());
+  }
+  // The same types in every subcommand: a width is a number in bounds as in the derivation.
+  CHECK(nlohmann::ordered_json::parse(run("bounds --dx 4 --format json --quiet").out).at("config").at("dx") == 4);
+}
+
+// pdflatex on `tex` in a fresh directory: the exit status and the log's warnings of the kinds the
+// issue names (undefined control sequences, overfull boxes, LaTeX and package warnings, errors).
+std::pair<int, std::string> compile_latex(const std::string& tex, const std::string& name) {
   const char* pdflatex = std::getenv("PDFLATEX");
   REQUIRE_MESSAGE(pdflatex != nullptr, "PDFLATEX must name pdflatex (meson passes it when found)");
-  const std::string dir = temp_path("latex");
+  const std::string dir = temp_path(name);
   REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
-  const auto r = run("--L 2 --dx 2 --N 2 --format latex --print-polynomial --quiet");
-  REQUIRE(r.status == 0);
-  CHECK(contains(r.out, "\\documentclass"));
-  std::ofstream(dir + "/d.tex") << r.out;
+  std::ofstream(dir + "/d.tex") << tex;
   const std::string cmd = std::string(pdflatex) + " -halt-on-error -interaction=nonstopmode -output-directory " + dir +
-                          " " + dir + "/d.tex > " + dir + "/log.txt 2>&1";
-  CHECK(std::system(cmd.c_str()) == 0);
-  CHECK(std::ifstream(dir + "/d.pdf").good());
+                          " " + dir + "/d.tex > /dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  const auto warnings = run_command("grep -E 'Undefined control|Overfull|LaTeX Warning|Package .* Warning|^!' " + dir + "/d.log");
+  const bool pdf = std::ifstream(dir + "/d.pdf").good();
   std::system(("rm -rf " + dir).c_str());
+  return {status == 0 && pdf ? 0 : 1, warnings.out};
+}
+
+TEST_CASE("LaTeX: the derivation as mathematics compiles without warnings; the fragment pastes into an article") {
+  const auto r = run("--L 2 --dx 4 --format latex --quiet");
+  REQUIRE(r.status == 0);
+  // Every claim is mathematics in prose: no claim, value or check in typewriter type.
+  std::istringstream lines(r.out);
+  int claims = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("\\par\\noindent\\textit{Claim.}", 0) == 0) ++claims;
+    if (line.rfind("\\sepstep", 0) != 0 && line.rfind("\\item", 0) != 0 && line.rfind("\\providecommand", 0) != 0) CHECK_MESSAGE(!contains(line, "\\texttt"), line);
+  }
+  CHECK(claims >= 18);
+  CHECK(contains(r.out, "$\\operatorname{sep} \\le  \\sum_{k} \\min(d_{x} \\, \\left(\\!\\binom{D}{ C - k}\\!\\right)"));
+  auto [status, warnings] = compile_latex(r.out, "latex");
+  CHECK(status == 0);
+  CHECK_MESSAGE(warnings.empty(), warnings);
+  // The fragment: no preamble; the packages it names, in a minimal article.
+  const auto f = run("--L 2 --dx 3 --latex-fragment --quiet");
+  REQUIRE(f.status == 0);
+  CHECK(!contains(f.out, "\\documentclass"));
+  const std::string article = "\\documentclass{article}\n\\usepackage{amsmath,amssymb,booktabs,xcolor,longtable,array}\n"
+                              "\\begin{document}\nAs computed by seprank-sym:\n" + f.out + "\\end{document}\n";
+  std::tie(status, warnings) = compile_latex(article, "fragment");
+  CHECK(status == 0);
+  CHECK_MESSAGE(warnings.empty(), warnings);
+  CHECK(run("--L 2 --dx 3 --format latex-fragment --quiet").out == f.out);
+  CHECK(run("--L 2 --dx 3 --format json --latex-fragment --quiet").status == 2);
+}
+
+TEST_CASE("LaTeX: every subcommand compiles without warnings") {
+  for (const char* args : {"bounds", "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
+                           "--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions --print-polynomial",
+                           "--L 1 --dx 2 --N 2 --weights symbolic --print-polynomial"}) {
+    const std::string shown = args;
+    CAPTURE(shown);
+    const auto r = run(std::string(args) + " --format latex --quiet");
+    REQUIRE(r.status == 0);
+    const auto [status, warnings] = compile_latex(r.out, "sub");
+    CHECK(status == 0);
+    CHECK_MESSAGE(warnings.empty(), warnings);
+  }
 }
 
 TEST_CASE("subcommands: bare runs are examples, every --help lists --format, digit counts are integers") {
@@ -490,7 +578,7 @@ TEST_CASE("bad subcommand input: one line, exit status 2") {
       {"sweep --L x", "--L = x: 'x' is not an integer"},
       {"sweep --L 1..9", "--L = 1..9: out of range"},
       {"sweep --N 1", "N = 1 is out of range"},
-      {"--format pdf", "format = pdf is not one of text, markdown, latex, json"},
+      {"--format pdf", "format = pdf is not one of text, markdown, latex, latex-fragment, json"},
       {"bounds --dx 4 --format pdf", "format = pdf is not one of"},
   }, " --quiet");
 }

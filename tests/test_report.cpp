@@ -71,9 +71,9 @@ TEST_CASE("rank summary: exact with the certificates by kind, or a lower bound w
   block_rank b;
   b.certificate = block_certificate::meets_gram_bound;
   r.blocks = {a, b, a};
-  CHECK(rank_summary(r) == "exact (certified: 2 blocks: full rank mod p; 1 block: rank mod p meets the Gram-form bound)");
+  CHECK(rank_summary(r) == "exact (certified: 2 blocks: full rank $mod p$; 1 block: rank $mod p$ meets the Gram-form bound)");
   r.upper = -1;
   r.error_bound = 1e-15;
-  CHECK(rank_summary(r) == "lower bound (rank mod p = 7; equal to the rank over Q unless p divides all maximal minors: "
-                           "probability <= 1e-15 over the choice of p)");
+  CHECK(rank_summary(r) == "lower bound (rank $mod p = 7$; equal to the rank over $Q$ unless $p$ divides all maximal minors: "
+                           "probability $<= 1e-15$ over the choice of $p$)");
 }

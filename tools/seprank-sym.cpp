@@ -21,6 +21,7 @@ struct cli_options {
   seprank::derivation_request run;
   bool quiet = false;
   std::string format = "text";
+  bool latex_fragment = false;  // --latex-fragment: the same as --format latex-fragment
   // Subcommands: bounds, corollary1, corollary2, sweep.
   // Each atlas subcommand runs an example when given no options: bounds the default configuration,
   // corollary1 the paper's own example (section 4.1), corollary2 the README's.
@@ -68,9 +69,10 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--threads", r.threads, "threads for FLINT's polynomial multiplication (results do not depend on it)")
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+  app.add_flag("--latex-fragment", o.latex_fragment, "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
   auto* structure = app.add_flag("--structure-only", r.structure_only,
                                  "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds");
-  app.add_option("--format", o.format, "output format: text, markdown, latex (a complete document) or json")
+  app.add_option("--format", o.format, "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json")
       ->capture_default_str();
   app.add_flag("--basis", r.basis, "list the basis of the monomial space V used by y_p")->excludes(structure);
   app.add_option("--basis-limit", r.basis_print_limit, "list at most this many basis elements")->capture_default_str();
@@ -103,8 +105,9 @@ void add_options(CLI::App& app, cli_options& o) {
 
 // --format and --quiet on every subcommand, so that its --help lists them (they work before it too).
 void add_output_options(CLI::App& sub, cli_options& o) {
-  sub.add_option("--format", o.format, "output format: text, markdown, latex (a complete document) or json")->capture_default_str();
+  sub.add_option("--format", o.format, "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json")->capture_default_str();
   sub.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+  sub.add_flag("--latex-fragment", o.latex_fragment, "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
 }
 
 void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a, const char* depth_help) {
@@ -198,6 +201,11 @@ int main(int argc, char** argv) {
   seprank::set_thread_count(o.run.threads);
   try {
     seprank::validate(o.run);
+    if (o.latex_fragment) {
+      if (o.format != "text" && o.format != "latex" && o.format != "latex-fragment")
+        throw seprank::usage_error("--latex-fragment conflicts with --format " + o.format);
+      o.format = "latex-fragment";
+    }
     seprank::parse_format(o.format);
     return run(o);
   } catch (const seprank::usage_error& e) {

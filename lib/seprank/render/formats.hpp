@@ -7,9 +7,9 @@
 
 namespace seprank {
 
-enum class output_format { text, markdown, latex, json };
+enum class output_format { text, markdown, latex, latex_fragment, json };
 
-// Parses "text", "markdown", "latex" or "json"; throws usage_error otherwise.
+// Parses "text", "markdown", "latex", "latex-fragment" or "json"; throws usage_error otherwise.
 output_format parse_format(const std::string& name);
 
 std::string render(const derivation& d, output_format f);

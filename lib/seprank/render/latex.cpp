@@ -2,32 +2,127 @@
 
 #include <sstream>
 
+#include "seprank/render/math_markup.hpp"
+
 namespace seprank {
 namespace {
 
-// Escapes text for LaTeX (outside math mode).
-std::string tex(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '_': out += "\\_"; break;
-      case '^': out += "\\^{}"; break;
-      case '{': out += "\\{"; break;
-      case '}': out += "\\}"; break;
-      case '%': out += "\\%"; break;
-      case '$': out += "\\$"; break;
-      case '&': out += "\\&"; break;
-      case '#': out += "\\#"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '<': out += "\\textless{}"; break;
-      case '>': out += "\\textgreater{}"; break;
-      case '|': out += "\\textbar{}"; break;
-      case '\n': out += "\\newline "; break;
-      default: out += c;
+// The packages and macros the body needs; a fragment carries the macros (\providecommand) and
+// names the packages in a comment.
+const char* const packages = "amsmath,amssymb,booktabs,xcolor,longtable,array";
+
+const char* const macros =
+    "\\providecommand{\\sepstatus}[2]{\\colorbox{#1!15}{\\textsf{\\footnotesize #2}}}\n"
+    "\\providecommand{\\sepstep}[3]{\\par\\medskip\\noindent\\textbf{Step #1} (\\texttt{#2}). \\textbf{#3}}\n";
+
+const char* status_colour(claim_status s) {
+  switch (s) {
+    case claim_status::computed: return "blue";
+    case claim_status::verified: return "green";
+    case claim_status::probabilistic: return "cyan";
+    case claim_status::paper: return "violet";
+    case claim_status::contradicted: return "orange";
+    case claim_status::skipped: return "gray";
+    case claim_status::failed: return "red";
+  }
+  return "gray";
+}
+
+std::string tag(claim_status s) {
+  return std::string("\\sepstatus{") + status_colour(s) + "}{" + status_name(s) + "}";
+}
+
+const char* finding_colour(const std::string& status) {
+  if (status == "proved") return "green";
+  if (status == "contradicted") return "orange";
+  return "gray";
+}
+
+std::string tex(const std::string& marked) { return markup_latex(marked); }
+
+// Verbatim lines longer than `width` broken before a '+', '-', '*' or space, continued indented.
+std::string wrapped(const std::string& text, std::size_t width) {
+  std::string out, line;
+  auto flush = [&]() {
+    while (line.size() > width) {
+      std::size_t cut = line.find_last_of("+-* ", width);
+      if (cut == std::string::npos || cut < 8) cut = width;
+      out += line.substr(0, cut) + "\n";
+      line = "      " + line.substr(cut);
+    }
+    out += line + "\n";
+    line.clear();
+  };
+  for (char c : text) {
+    if (c == '\n')
+      flush();
+    else
+      line += c;
+  }
+  if (!line.empty()) flush();
+  return out;
+}
+
+// A value with its list below it, one entry per line.
+std::string value_cell(const step_value& v) {
+  std::string out = tex(v.value);
+  for (const auto& item : v.items) out += (out.empty() ? "" : "\\newline ") + tex(item);
+  return out;
+}
+
+void body(std::ostringstream& out, const derivation& d) {
+  out << "\\section*{" << tex(d.title) << "}\n\\noindent Statuses: ";
+  const auto& legend = status_legend();
+  for (std::size_t k = 0; k < legend.size(); ++k)
+    out << tag(legend[k].status) << " " << tex(legend[k].meaning) << (k + 1 < legend.size() ? "; " : ".\n");
+  int n = 0;
+  for (const auto& s : d.steps) {
+    out << "\n\\sepstep{" << ++n << "}{" << tex(s.id) << "}{" << tex(s.title) << "} " << tag(s.status) << "\n";
+    if (!s.claim.empty()) out << "\\par\\noindent\\textit{Claim.} " << tex(s.claim) << "\n";
+    if (!s.values.empty()) {
+      out << "\\par\\smallskip\\noindent\\begin{tabular}{@{}>{\\raggedright\\arraybackslash}p{0.38\\linewidth}"
+             ">{\\raggedright\\arraybackslash}p{0.58\\linewidth}@{}}\n\\toprule\n";
+      for (const auto& v : s.values) out << tex(v.name) << " & " << value_cell(v) << " \\\\\n";
+      out << "\\bottomrule\n\\end{tabular}\n";
+    }
+    if (!s.check.empty())
+      out << "\\par\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ".} " << tex(s.check) << "\n";
+  }
+  if (d.audited) {
+    out << "\n\\subsection*{Findings: the paper's statements at this configuration}\n";
+    if (!d.findings_note.empty()) out << tex(d.findings_note) << ".\n";
+    if (!d.findings.empty()) {
+      out << "\\begin{itemize}\n";
+      for (const auto& f : d.findings)
+        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << tex(f.status) << "} \\texttt{" << tex(f.id) << "}: "
+            << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
+      out << "\\end{itemize}\n";
     }
   }
-  return out;
+  for (const auto& t : d.tables) {
+    // Equal columns that fill the line exactly: (line width - 2 n tabcolsep) / n each.
+    const std::size_t n_cols = t.header.size();
+    out << "\n\\subsection*{" << tex(t.title) << "}\n{" << (n_cols > 11 ? "\\tiny" : n_cols > 8 ? "\\scriptsize" : "\\footnotesize")
+        << "\\setlength{\\tabcolsep}{2pt}\n\\begin{longtable}{@{}";
+    for (std::size_t c = 0; c < n_cols; ++c)
+      out << ">{\\raggedright\\arraybackslash}p{\\dimexpr(\\linewidth-" << 2 * n_cols << "\\tabcolsep)/" << n_cols << "\\relax}";
+    out << "@{}";
+    out << "}\n\\toprule\n";
+    for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";
+    out << " \\\\\n\\midrule\n\\endhead\n";
+    for (const auto& row : t.rows) {
+      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c]);
+      out << " \\\\\n";
+    }
+    out << "\\bottomrule\n\\end{longtable}}\n";
+  }
+  for (const auto& a : d.appendix) {
+    out << "\n\\subsection*{" << tex(a.title) << "}\n";
+    if (!a.latex.empty())
+      out << "\\begin{dmath*}\n" << a.latex << "\n\\end{dmath*}\n";
+    else
+      out << "{\\footnotesize\\begin{verbatim}\n" << wrapped(a.text, 96) << "\\end{verbatim}}\n";
+  }
 }
 
 }  // namespace
@@ -36,54 +131,24 @@ std::string render_latex(const derivation& d) {
   std::ostringstream out;
   out << "\\documentclass[10pt]{article}\n"
          "\\usepackage[margin=2cm]{geometry}\n"
-         "\\usepackage{amsmath}\n"
+         "\\usepackage{"
+      << packages
+      << "}\n"
          "\\usepackage{breqn}\n"
-         "\\sloppy\n"
-         "\\begin{document}\n"
-      << "\\section*{" << tex(d.title) << "}\n"
-      << "Statuses: ";
-  const auto& legend = status_legend();
-  for (std::size_t k = 0; k < legend.size(); ++k)
-    out << "\\textbf{" << status_name(legend[k].status) << "} (" << tex(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".\n");
-  int n = 0;
-  for (const auto& s : d.steps) {
-    out << "\n\\subsection*{Step " << ++n << (s.id.empty() ? "" : " (" + tex(s.id) + ")") << ". " << tex(s.title) << " \\quad [\\textbf{" << status_name(s.status) << "}]}\n";
-    if (!s.claim.empty()) out << "\\noindent\\textit{Claim.} \\texttt{" << tex(s.claim) << "}\n";
-    if (!s.values.empty()) {
-      out << "\\begin{description}\n";
-      for (const auto& v : s.values) out << "\\item[" << tex(v.name) << "] \\texttt{" << tex(v.value) << "}\n";
-      out << "\\end{description}\n";
-    }
-    if (!s.check.empty()) out << "\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":} " << tex(s.check) << "\n";
-  }
-  if (d.audited) {
-    out << "\n\\subsection*{Findings: the paper's statements at this configuration}\n";
-    if (!d.findings_note.empty()) out << tex(d.findings_note) << ".\n";
-    if (!d.findings.empty()) {
-      out << "\\begin{description}\n";
-      for (const auto& f : d.findings)
-        out << "\\item[" << tex(f.status) << "] \\texttt{" << tex(f.id) << "}: " << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
-      out << "\\end{description}\n";
-    }
-  }
-  for (const auto& t : d.tables) {
-    out << "\n\\subsection*{" << tex(t.title) << "}\n{\\scriptsize\\begin{tabular}{" << std::string(t.header.size(), 'l') << "}\n";
-    for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";
-    out << " \\\\\n\\hline\n";
-    for (const auto& row : t.rows) {
-      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c].size() > 40 ? row[c].substr(0, 40) + "..." : row[c]);
-      out << " \\\\\n";
-    }
-    out << "\\end{tabular}}\n";
-  }
-  for (const auto& a : d.appendix) {
-    out << "\n\\subsection*{" << tex(a.title) << "}\n";
-    if (!a.latex.empty())
-      out << "\\begin{dmath*}\n" << a.latex << "\n\\end{dmath*}\n";
-    else
-      out << "\\begin{verbatim}\n" << a.text << "\\end{verbatim}\n";
-  }
+         "\\sloppy\\emergencystretch=3em\n"
+      << macros << "\\begin{document}\n";
+  body(out, d);
   out << "\\end{document}\n";
+  return out.str();
+}
+
+std::string render_latex_fragment(const derivation& d) {
+  std::ostringstream out;
+  out << "% seprank-sym LaTeX fragment: needs \\usepackage{" << packages << "}"
+      << (d.appendix.empty() ? "" : " and breqn (for the polynomial)") << " in the preamble.\n"
+      << macros << "\\begingroup\\sloppy\\emergencystretch=3em\n";
+  body(out, d);
+  out << "\\endgroup\n";
   return out.str();
 }
 

@@ -2,48 +2,69 @@
 
 #include <sstream>
 
+#include "seprank/render/math_markup.hpp"
+
 namespace seprank {
+namespace {
+
+std::string md(const std::string& marked) { return markup_markdown(marked); }
+
+// A table row: cells with their pipes escaped (formulas use \vert).
+void row(std::ostringstream& out, const std::vector<std::string>& cells) {
+  out << "|";
+  for (const auto& c : cells) out << " " << md(c) << " |";
+  out << "\n";
+}
+
+}  // namespace
 
 std::string render_markdown(const derivation& d) {
   std::ostringstream out;
-  out << "# " << d.title << "\n\nStatuses: ";
+  out << "# " << md(d.title) << "\n\nStatuses: ";
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
-    out << "**" << status_name(legend[k].status) << "** (" << legend[k].meaning << ")" << (k + 1 < legend.size() ? ", " : ".\n");
+    out << "**" << status_name(legend[k].status) << "** (" << md(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".\n");
   int n = 0;
   for (const auto& s : d.steps) {
-    out << "\n## Step " << ++n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << s.title << " — *" << status_name(s.status) << "*\n\n";
-    if (!s.claim.empty()) out << "**Claim.** `" << s.claim << "`\n\n";
-    if (!s.values.empty()) {
-      out << "| quantity | value |\n| --- | --- |\n";
-      for (const auto& v : s.values) {
-        std::string value = v.value;
-        for (std::size_t k = 0; (k = value.find('\n', k)) != std::string::npos;) value.replace(k, 1, "<br>");
-        for (std::size_t k = 0; (k = value.find('|', k)) != std::string::npos; k += 2) value.replace(k, 1, "\\|");
-        out << "| " << v.name << " | " << value << " |\n";
-      }
+    out << "\n## Step " << ++n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << md(s.title) << " — *" << status_name(s.status) << "*\n\n";
+    if (!s.claim.empty()) out << "**Claim.** " << md(s.claim) << "\n\n";
+    bool table = false;
+    for (const auto& v : s.values) {
+      if (!v.items.empty()) continue;
+      if (!table) out << "| quantity | value |\n| --- | --- |\n";
+      table = true;
+      row(out, {v.name, v.value});
+    }
+    if (table) out << "\n";
+    for (const auto& v : s.values) {
+      if (v.items.empty()) continue;
+      out << "**" << md(v.name) << "**" << (v.value.empty() ? "" : ": " + md(v.value)) << "\n\n";
+      for (const auto& item : v.items) out << "- " << md(item) << "\n";
       out << "\n";
     }
-    if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << s.check << "\n";
+    if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << md(s.check) << "\n";
   }
   if (d.audited) {
     out << "\n## Findings: the paper's statements at this configuration\n\n";
-    if (!d.findings_note.empty()) out << d.findings_note << ".\n\n";
-    for (const auto& f : d.findings) out << "- **" << f.status << "** `" << f.id << "`: " << f.statement << ". *Evidence:* " << f.evidence << "\n";
+    if (!d.findings_note.empty()) out << md(d.findings_note) << ".\n\n";
+    for (const auto& f : d.findings)
+      out << "- **" << f.status << "** `" << f.id << "`: " << md(f.statement) << ". *Evidence:* " << md(f.evidence) << "\n";
   }
   for (const auto& t : d.tables) {
-    out << "\n## " << t.title << "\n\n|";
-    for (const auto& h : t.header) out << " " << h << " |";
-    out << "\n|";
+    out << "\n## " << md(t.title) << "\n\n";
+    row(out, t.header);
+    out << "|";
     for (std::size_t c = 0; c < t.header.size(); ++c) out << " --- |";
     out << "\n";
-    for (const auto& row : t.rows) {
-      out << "|";
-      for (const auto& cell : row) out << " " << cell << " |";
-      out << "\n";
-    }
+    for (const auto& r : t.rows) row(out, r);
   }
-  for (const auto& a : d.appendix) out << "\n## " << a.title << "\n\n```\n" << a.text << "```\n";
+  for (const auto& a : d.appendix) {
+    out << "\n## " << md(a.title) << "\n\n";
+    if (!a.latex.empty())
+      out << "$$\n" << a.latex << "\n$$\n";
+    else
+      out << "```\n" << a.text << "```\n";
+  }
   return out.str();
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "seprank/render/math_markup.hpp"
+
 namespace seprank {
 namespace {
 
@@ -32,29 +34,38 @@ std::string legend() {
 
 std::string render_text(const derivation& d) {
   std::ostringstream out;
-  out << d.title << "\n\n" << legend();
+  out << markup_plain(d.title) << "\n\n" << legend();
   int n = 0;
   for (const auto& s : d.steps) {
-    out << "\nStep " << ++n << (s.id.empty() ? "" : " (" + s.id + ")") << ". " << s.title << "  [" << status_name(s.status) << "]\n";
-    if (!s.claim.empty()) out << "  Claim:  " << s.claim << "\n";
+    out << "\nStep " << ++n << (s.id.empty() ? "" : " (" + s.id + ")") << ". " << markup_plain(s.title) << "  [" << status_name(s.status) << "]\n";
+    if (!s.claim.empty()) out << "  Claim:  " << markup_plain(s.claim) << "\n";
     std::size_t w = 0;
-    for (const auto& v : s.values) w = std::max(w, v.name.size());
-    for (const auto& v : s.values) out << "  " << v.name << std::string(w - v.name.size(), ' ') << " = " << v.value << "\n";
-    if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << s.check << "\n";
+    for (const auto& v : s.values) w = std::max(w, markup_plain(v.name).size());
+    for (const auto& v : s.values) {
+      const std::string name = markup_plain(v.name);
+      out << "  " << name << std::string(w - name.size(), ' ') << " = " << markup_plain(v.value);
+      for (const auto& item : v.items) out << "\n      " << markup_plain(item);
+      out << "\n";
+    }
+    if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << markup_plain(s.check) << "\n";
   }
   if (d.audited) {
     out << "\nFindings: the paper's statements at this configuration\n";
-    if (!d.findings_note.empty()) out << "  (" << d.findings_note << ")\n";
+    if (!d.findings_note.empty()) out << "  (" << markup_plain(d.findings_note) << ")\n";
     for (const auto& f : d.findings)
-      out << "  [" << f.status << "] " << f.id << ": " << f.statement << "\n      evidence: " << f.evidence << "\n";
+      out << "  [" << f.status << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
   }
-  for (const auto& t : d.tables) {
+  for (const auto& marked : d.tables) {
+    result_table t = marked;
+    for (auto& h : t.header) h = markup_plain(h);
+    for (auto& row : t.rows)
+      for (auto& cell : row) cell = markup_plain(cell);
     std::vector<std::size_t> w(t.header.size());
     for (std::size_t c = 0; c < t.header.size(); ++c) {
       w[c] = t.header[c].size();
       for (const auto& row : t.rows) w[c] = std::max(w[c], row[c].size());
     }
-    out << "\n" << t.title << "\n";
+    out << "\n" << markup_plain(t.title) << "\n";
     auto line = [&](const std::vector<std::string>& cells) {
       for (std::size_t c = 0; c < cells.size(); ++c)
         out << (c ? "  " : "  ") << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
@@ -63,7 +74,7 @@ std::string render_text(const derivation& d) {
     line(t.header);
     for (const auto& row : t.rows) line(row);
   }
-  for (const auto& block : d.appendix) out << "\n" << block.title << "\n" << block.text;
+  for (const auto& block : d.appendix) out << "\n" << markup_plain(block.title) << "\n" << block.text;
   return out.str();
 }
 

@@ -8,7 +8,7 @@ namespace {
 using S = claim_status;
 
 std::string config_text(const atlas_config& c) {
-  return "L = " + std::to_string(c.L) + ", d_x = " + c.dx.str() + ", H = " + c.H.str();
+  return "$L = " + std::to_string(c.L) + "$, $d_x = " + c.dx.str() + "$, $H = " + c.H.str() + "$";
 }
 
 // Decimal digits of 3^v (for deciding whether an exact integer is worth printing).
@@ -18,13 +18,13 @@ json config_json(const atlas_config& c) { return json{{"L", c.L}, {"dx", c.dx.st
 
 std::string head_note(const atlas_config& c) {
   return c.dx % c.H == 0 ? ""
-                         : "H = " + c.H.str() + " does not divide d_x = " + c.dx.str() +
+                         : "$H = " + c.H.str() + "$ does not divide $d_x = " + c.dx.str() + "$" +
                                ", so no network with equal heads of integer size exists; the closed forms only use H as a "
                                "number and are evaluated anyway (as in the paper's own Corollary 1 example). ";
 }
 
 std::string vacuity(const big_float& lower) {
-  return lower <= 0 ? "vacuous (<= 0 in log_3: it only says sep >= 3^(" + format_float(lower, 3) + "))" : "not vacuous";
+  return lower <= 0 ? "vacuous ($<= 0$ in $log_3$: it only says $sep >= 3^(" + format_float(lower, 3) + ")$)" : "not vacuous";
 }
 
 }  // namespace
@@ -39,53 +39,53 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
   const char* cmp = three_L < c.dx ? " < " : three_L > c.dx ? " > " : " = ";
   const std::string three_L_text = decimal_digits(big_float(c.L)) < 60 ? three_L.str() : "3^" + std::to_string(c.L);
   d.steps.push_back({"Depth threshold and regime",
-                     "L_th = log_3 d_x; Theorem 1 assumes L < L_th, Theorem 2 assumes L > L_th",
-                     {{"log_3 d_x", format_float(log3(big_float(c.dx)))},
-                      {"3^L vs d_x", three_L_text + cmp + c.dx.str()},
-                      {"C = (3^L - 1)/2", decimal_digits(big_float(c.L)) < 60 ? C.str() : format_float(big_float(C))},
+                     "$L_th = log_3 d_x$; Theorem 1 assumes $L < L_th$, Theorem 2 assumes $L > L_th$",
+                     {{"$log_3 d_x$", format_float(log3(big_float(c.dx)))},
+                      {"$3^L$ vs $d_x$", "$" + three_L_text + cmp + c.dx.str() + "$"},
+                      {"$C = (3^L - 1)/2$", decimal_digits(big_float(c.L)) < 60 ? C.str() : format_float(big_float(C))},
                       {"regime", regime_name(r)}},
                      S::computed,
-                     head_note(c) + "Exact integer comparison of 3^L with d_x (cpp_int); logarithms in 100-digit arithmetic"});
+                     head_note(c) + "Exact integer comparison of $3^L$ with $d_x$ (cpp_int); logarithms in 100-digit arithmetic"});
   d.steps.back().id = "regime";
 
   const theorem1_bounds& t1 = p.t1;
   derivation_step s1{"Theorem 1 (eq. 7)",
-                     "3^{L-2} (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H), a = -L + 2 - log_3 2",
-                     {{"hypothesis L < log_3 d_x", r == regime::depth_efficient ? "holds" : "does NOT hold: the bounds are not claimed here"},
-                      {"a", format_float(t1.a)}},
+                     "$3^{L-2} (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)$, $a = -L + 2 - log_3 2$",
+                     {{"hypothesis $L < log_3 d_x$", r == regime::depth_efficient ? "holds" : "does NOT hold: the bounds are not claimed here"},
+                      {"$a$", format_float(t1.a)}},
                      S::paper,
                      "the paper's statement (almost every weight); evaluated exactly as printed"};
   if (t1.lower_defined)
-    s1.values.push_back({"lower bound, log_3", format_float(t1.lower_log3) + " (" + vacuity(t1.lower_log3) + ")"});
+    s1.values.push_back({"lower bound, $log_3$", format_float(t1.lower_log3) + " (" + vacuity(t1.lower_log3) + ")"});
   else
-    s1.values.push_back({"lower bound", "undefined: d_x = H makes log_3(d_x - H) undefined"});
-  s1.values.push_back({"upper bound, log_3", format_float(t1.upper_log3)});
+    s1.values.push_back({"lower bound", "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined"});
+  s1.values.push_back({"upper bound, $log_3$", format_float(t1.upper_log3)});
   if (t1.upper_exact && decimal_digits(t1.upper_log3) < 80)
-    s1.values.push_back({"upper bound (d_x + H)^C, exact", t1.upper.str()});
+    s1.values.push_back({"upper bound $(d_x + H)^C$, exact", t1.upper.str()});
   else
-    s1.values.push_back({"upper bound (d_x + H)^C", format_power_of_three(t1.upper_log3) + " (about " +
+    s1.values.push_back({"upper bound $(d_x + H)^C$", "$" + format_power_of_three(t1.upper_log3) + "$ (about " +
                                                          str(big_int(floor(decimal_digits(t1.upper_log3))) + 1) + " decimal digits)"});
   d.steps.push_back(s1);
   d.steps.back().id = "theorem1";
 
   const theorem2_bounds& t2 = p.t2;
   derivation_step s2{"Theorem 2 (eq. 8)",
-                     "(1/2) d_x L + b_1 + b_2 <= log_3 sep <= 2 d_x L + c_1 + c_2",
-                     {{"hypothesis L > log_3 d_x", r == regime::depth_inefficient ? "holds" : "does NOT hold: the bounds are not claimed here"},
-                      {"b_1 = -L (H/2 + 1)", format_float(t2.b1)},
-                      {"b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2))", t2.b2_defined ? format_float(t2.b2) : "undefined (d_x = H)"},
-                      {"c_1 = L", format_float(t2.c1)},
-                      {"c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x", format_float(t2.c2)}},
+                     "$(1/2) d_x L + b_1 + b_2 <= log_3 sep <= 2 d_x L + c_1 + c_2$",
+                     {{"hypothesis $L > log_3 d_x$", r == regime::depth_inefficient ? "holds" : "does NOT hold: the bounds are not claimed here"},
+                      {"$b_1 = -L (H/2 + 1)$", format_float(t2.b1)},
+                      {"$b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2))$", t2.b2_defined ? format_float(t2.b2) : "undefined ($d_x = H$)"},
+                      {"$c_1 = L$", format_float(t2.c1)},
+                      {"$c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x$", format_float(t2.c2)}},
                      S::paper,
-                     "the paper's statement (almost every weight); c_2 reads log_3 of the whole product (d_x/2) sqrt(2 sqrt(2e))"};
+                     "the paper's statement (almost every weight); $c_2$ reads $log_3$ of the whole product $(d_x/2) sqrt(2 sqrt(2e))$"};
   if (t2.b2_defined)
-    s2.values.push_back({"lower bound, log_3", format_float(t2.lower_log3) + " (" + vacuity(t2.lower_log3) + ")"});
-  s2.values.push_back({"upper bound, log_3", format_float(t2.upper_log3)});
-  s2.values.push_back({"upper bound as a number", format_power_of_three(t2.upper_log3)});
-  s2.values.push_back({"c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x (read as a fraction)", format_float(t2.c2_fraction)});
-  s2.values.push_back({"upper bound with c_2', log_3", format_float(t2.upper_log3_fraction) + " (" +
-                                                          format_power_of_three(t2.upper_log3_fraction) + ")"});
-  s2.check += "; c_2' reads the nested root as a flattened fraction: a hypothesis about the print, not the paper's text "
+    s2.values.push_back({"lower bound, $log_3$", format_float(t2.lower_log3) + " (" + vacuity(t2.lower_log3) + ")"});
+  s2.values.push_back({"upper bound, $log_3$", format_float(t2.upper_log3)});
+  s2.values.push_back({"upper bound as a number", "$" + format_power_of_three(t2.upper_log3) + "$"});
+  s2.values.push_back({"$c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x$ (read as a fraction)", format_float(t2.c2_fraction)});
+  s2.values.push_back({"upper bound with $c_2'$, $log_3$", format_float(t2.upper_log3_fraction) + " ($" +
+                                                          format_power_of_three(t2.upper_log3_fraction) + "$)"});
+  s2.check += "; $c_2'$ reads the nested root as a flattened fraction: a hypothesis about the print, not the paper's text "
               "(docs/theory.md, section 9)";
   d.steps.push_back(s2);
   d.steps.back().id = "theorem2";
@@ -104,10 +104,10 @@ derivation corollary1_derivation(const corollary1_result& r) {
   d.title = "seprank-sym corollary1: width a shallower network needs (Corollary 1, section 4.1)";
   d.config = config_json(r.deep);
   d.steps.push_back({"The deep network's Theorem 1 lower bound",
-                     "log_3 sep(deep) >= 3^{L-2} (log_3(d_x - H) + a), a = -L + 2 - log_3 2",
+                     "$log_3 sep(deep) >= 3^{L-2} (log_3(d_x - H) + a)$, $a = -L + 2 - log_3 2$",
                      {{"deep network", config_text(r.deep)},
-                      {"hypothesis L_deep < log_3 d_x", r.hypothesis ? "holds" : "does NOT hold: Corollary 1 does not apply"},
-                      {"lower bound, log_3", format_float(r.deep_lower_log3)}},
+                      {"hypothesis $L_deep < log_3 d_x$", r.hypothesis ? "holds" : "does NOT hold: Corollary 1 does not apply"},
+                      {"lower bound, $log_3$", format_float(r.deep_lower_log3)}},
                      S::paper,
                      head_note(r.deep) + "The paper's bound, evaluated as printed"});
   d.steps.back().id = "deep-lower-bound";
@@ -115,11 +115,11 @@ derivation corollary1_derivation(const corollary1_result& r) {
   for (const auto& row : r.rows) {
     const bool round_trip = row.round_trip;
     derivation_step s{"Shallow depth " + std::to_string(row.L_shallow),
-                      "equate the shallow network's Theorem 1 upper bound C_s log_3(d + H) with the deep lower bound: "
-                      "d = 3^{lower / C_s} - H (the paper: \"numerically equating\" the two)",
-                      {{"C_s = (3^L_s - 1)/2", big_float(row.C_shallow).str()},
-                       {"computed width d", format_float(row.width, 4)},
-                       {"round trip C_s log_3(d + H)", format_float(row.check_log3) + (round_trip ? " = the deep lower bound" : " DIFFERS")}},
+                      "equate the shallow network's Theorem 1 upper bound $C_s log_3(d + H)$ with the deep lower bound: "
+                      "$d = 3^{lower / C_s} - H$ (the paper: \"numerically equating\" the two)",
+                      {{"$C_s = (3^{L_s} - 1)/2$", big_float(row.C_shallow).str()},
+                       {"computed width $d$", format_float(row.width, 4)},
+                       {"round trip $C_s log_3(d + H)$", format_float(row.check_log3) + (round_trip ? " = the deep lower bound" : " DIFFERS")}},
                       round_trip ? S::verified : S::failed,
                       "100-digit arithmetic; the width plugged back into the shallow upper bound reproduces the deep lower bound"};
     if (!row.quoted.empty()) {
@@ -143,49 +143,53 @@ derivation corollary2_derivation(const corollary2_result& r) {
   derivation d;
   d.title = "seprank-sym corollary2: a shallower, wider network with higher separation rank (Corollary 2, section 4.2)";
   d.config = config_json(r.deep);
-  d.steps.push_back({"The deep network and beta_1",
-                     "beta_1 = log_3(d_x) / L_deep < 1 when L_deep > log_3 d_x; its Theorem 2 upper bound",
+  d.steps.push_back({"The deep network and $beta_1$",
+                     "$beta_1 = log_3(d_x) / L_deep < 1$ when $L_deep > log_3 d_x$; its Theorem 2 upper bound",
                      {{"deep network", config_text(r.deep)},
-                      {"hypothesis L_deep > log_3 d_x", r.hypothesis ? "holds" : "does NOT hold: Corollary 2 does not apply"},
-                      {"beta_1", format_float(r.beta1)},
-                      {"deep upper bound, log_3", format_float(r.deep_upper_log3)}},
+                      {"hypothesis $L_deep > log_3 d_x$", r.hypothesis ? "holds" : "does NOT hold: Corollary 2 does not apply"},
+                      {"$beta_1$", format_float(r.beta1)},
+                      {"deep upper bound, $log_3$", format_float(r.deep_upper_log3)}},
                      S::computed,
                      "closed forms in 100-digit arithmetic"});
   d.steps.back().id = "deep-network";
   if (!head_note(r.deep).empty()) d.steps.back().values.insert(d.steps.back().values.begin() + 2, {"note", head_note(r.deep)});
   d.steps.push_back({"Where the nominal shallow network sits",
-                     "depth beta_1 L + beta_2 = log_3 d_x + beta_2 and width 3^{beta_2} d_x give log_3(width) = depth exactly",
-                     {{"consequence", "the nominal network is exactly at its own threshold L = log_3 d_x: Theorem 1 does not apply "
-                                      "there, and at L = log_3 d_x the Theorem 2 lower bound equals "
-                                      "(d_x/2) log_3(2 d_x/(d_x - H)) - d_x - L (H/2 + 1) < 0 for H <= d_x/2 (vacuous), so the "
+                     "depth $beta_1 L + beta_2 = log_3 d_x + beta_2$ and width $3^{beta_2} d_x$ give $log_3(width) = depth$ exactly",
+                     {{"consequence", "the nominal network is exactly at its own threshold $L = log_3 d_x$: Theorem 1 does not apply "
+                                      "there, and at $L = log_3 d_x$ the Theorem 2 lower bound equals "
+                                      "$(d_x/2) log_3(2 d_x/(d_x - H)) - d_x - L (H/2 + 1) < 0$ for $H <= d_x/2$ (vacuous), so the "
                                       "printed bounds cannot exhibit the corollary at that depth"},
-                      {"what is computed instead", "for each beta_2 the deepest network of width 3^{beta_2} d_x below its "
-                                                   "threshold (depth ceil(log_3 width) - 1 <= beta_1 L + beta_2), whose Theorem 1 "
+                      {"what is computed instead", "for each $beta_2$ the deepest network of width $3^{beta_2} d_x$ below its "
+                                                   "threshold (depth $ceil(log_3 width) - 1 <= beta_1 L + beta_2$), whose Theorem 1 "
                                                    "lower bound is then compared with the deep network's Theorem 2 upper bound"}},
                      S::computed,
-                     "exact: log_3(3^{beta_2} d_x) = log_3 d_x + beta_2 = beta_1 L_deep + beta_2. The paper's own proof of the "
+                     "exact: $log_3(3^{beta_2} d_x) = log_3 d_x + beta_2 = beta_1 L_deep + beta_2$. The paper's own proof of the "
                      "corollary is in its appendix, which is not available to us"});
   d.steps.back().id = "nominal-network";
-  std::string tried;
-  for (const auto& t : r.tried)
-    tried += "\n      beta_2 = " + std::to_string(t.beta2) + ": d_x = " + t.dx.str() + ", L = " + std::to_string(t.L) +
-             " (nominal beta_1 L + beta_2 = " + format_float(t.nominal_depth, 3) + "), Theorem 1 lower bound log_3 " +
-             (t.lower_defined ? format_float(t.lower_log3) : std::string("undefined")) + (t.higher ? " > deep upper bound" : "");
-  derivation_step s{"A beta_2 and the shallower, wider network",
-                    "the paper: there is beta_2 = O(log H log d_x log L) such that a network of depth beta_1 L + beta_2 and "
-                    "width 3^{beta_2} d_x has a higher separation rank; here: the smallest integer beta_2 whose network "
+  step_value tried{"$beta_2$ tried", ""};
+  tried.data = json::array();
+  for (const auto& t : r.tried) {
+    tried.items.push_back("$beta_2 = " + std::to_string(t.beta2) + "$: $d_x = " + t.dx.str() + "$, $L = " + std::to_string(t.L) +
+                          "$ (nominal $beta_1 L + beta_2 = " + format_float(t.nominal_depth, 3) + "$), Theorem 1 lower bound $log_3$ " +
+                          (t.lower_defined ? format_float(t.lower_log3) : std::string("undefined")) + (t.higher ? " > deep upper bound" : ""));
+    tried.data.push_back(json{{"beta2", t.beta2}, {"dx", t.dx.str()}, {"L", t.L}, {"nominal_depth", format_float(t.nominal_depth, 3)},
+                              {"lower_log3", t.lower_defined ? json(format_float(t.lower_log3)) : json()}, {"above_deep_upper", t.higher}});
+  }
+  derivation_step s{"A $beta_2$ and the shallower, wider network",
+                    "the paper: there is $beta_2 = O(log H log d_x log L)$ such that a network of depth $beta_1 L + beta_2$ and "
+                    "width $3^{beta_2} d_x$ has a higher separation rank; here: the smallest integer $beta_2$ whose network "
                     "(previous step) has a Theorem 1 lower bound above the deep network's Theorem 2 upper bound",
-                    {{"beta_2 tried", tried}},
+                    {tried},
                     r.beta2 > 0 ? S::verified : S::computed,
-                    r.beta2 > 0 ? "sep(shallow) >= 3^{lower} > 3^{upper} >= sep(deep), for almost every weight by the paper's "
+                    r.beta2 > 0 ? "$sep(shallow) >= 3^{lower} > 3^{upper} >= sep(deep)$, for almost every weight by the paper's "
                                   "Theorems 1 and 2; the inequality between the two closed forms is computed here"
-                                : "no beta_2 up to the limit satisfies the inequality (raise --max-beta2)"};
+                                : "no $beta_2$ up to the limit satisfies the inequality (raise --max-beta2)"};
   if (r.beta2 > 0) {
-    s.values.push_back({"beta_2", std::to_string(r.beta2)});
-    s.values.push_back({"shallow network", "L = " + std::to_string(r.L_shallow) + " (vs " + std::to_string(r.deep.L) +
-                                               "), d_x = " + r.dx_shallow.str() + ", " + regime_name(r.shallow_regime)});
-    s.values.push_back({"shallow lower bound vs deep upper bound (log_3)",
-                        format_float(r.shallow_lower_log3) + " > " + format_float(r.deep_upper_log3)});
+    s.values.push_back({"$beta_2$", std::to_string(r.beta2)});
+    s.values.push_back({"shallow network", "$L = " + std::to_string(r.L_shallow) + "$ (vs " + std::to_string(r.deep.L) +
+                                               "), $d_x = " + r.dx_shallow.str() + "$, " + regime_name(r.shallow_regime)});
+    s.values.push_back({"shallow lower bound vs deep upper bound ($log_3$)",
+                        "$" + format_float(r.shallow_lower_log3) + " > " + format_float(r.deep_upper_log3) + "$"});
   }
   d.steps.push_back(s);
   d.steps.back().id = "beta2";

@@ -28,28 +28,28 @@ derivation audit_derivation(const audit_map& m) {
                      "an upper bound is contradicted by a certified lower bound above it and proved by a certified upper bound "
                      "at or below it; a lower bound is proved by a certified lower bound at or above it and contradicted by a "
                      "certified upper bound below it; a statement outside its theorem's hypothesis is not claimed",
-                     {{"sep >= 1", "y_p is a nonzero polynomial for almost every weight, so log_3 sep >= 0"},
-                      {"the Gram count", "sep <= sum_k min(d_x mc(D, C-k), mc(D, k)) for every weight and N (section 4); in "
-                                         "log space at large C: log_3(C + 1) + max_k of the summand"},
+                     {{"$sep >= 1$", "$y_p$ is a nonzero polynomial for almost every weight, so $log_3 sep >= 0$"},
+                      {"the Gram count", "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); in "
+                                         "log space at large $C$: $log_3(C + 1)$ + $max_k$ of the summand"},
                       {"certified values", str(static_cast<long long>(certified_table().size())) +
                                                " separation ranks certified by this tool (bench/certified_table.sh), each "
-                                               "carried to every larger width with the same L, H and N by zero padding"},
+                                               "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
                       {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) decided again in "
                                      "100-digit arithmetic"},
-                      {"configurations", str(static_cast<long long>(m.rows.size())) + " (L in " + str(static_cast<long long>(m.L.size())) +
-                                             " values, d_x in " + str(static_cast<long long>(m.dx.size())) + " values" +
+                      {"configurations", str(static_cast<long long>(m.rows.size())) + " ($L$ in " + str(static_cast<long long>(m.L.size())) +
+                                             " values, $d_x$ in " + str(static_cast<long long>(m.dx.size())) + " values" +
                                              (m.skipped_not_dividing ? ", " + str(static_cast<long long>(m.skipped_not_dividing)) +
-                                                                           " widths left out: H does not divide them"
+                                                                           " widths left out: $H$ does not divide them"
                                                                      : "") +
                                              ")"}},
                      claim_status::computed,
-                     "every statement of the paper is evaluated as printed; c_2 also as a fraction (a hypothesis about the "
-                     "print). JSON lists each statement with its bound (log_3) and evidence",
+                     "every statement of the paper is evaluated as printed; $c_2$ also as a fraction (a hypothesis about the "
+                     "print). JSON lists each statement with its bound ($log_3$) and evidence",
                      "audit-rules"});
   long counts[5][4] = {};  // [statement][status], in the enums' order
   result_table t;
   t.title = "Audit map (statuses; JSON adds bounds and evidence)";
-  t.header = {"L", "d_x", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
+  t.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
               "theorem2-upper-fraction"};
   json rows = json::array();
   for (const auto& row : m.rows) {

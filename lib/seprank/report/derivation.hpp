@@ -33,9 +33,13 @@ struct status_meaning {
 };
 const std::vector<status_meaning>& status_legend();
 
+// Strings of steps, findings and tables use the math markup of render/math_markup.hpp: prose with
+// formulas between dollar signs in the tool's ASCII notation ("$sep <= 3^L$").
 struct step_value {
   std::string name;
   std::string value;
+  std::vector<std::string> items = {};  // a list shown below the value, one entry per line
+  json data = nullptr;                   // the typed value for JSON (arrays of objects for lists); null: from the text
 };
 
 struct derivation_step {

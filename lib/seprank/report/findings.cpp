@@ -27,33 +27,33 @@ const char* finding_status_name(finding_status s) {
 
 std::string statement_text(paper_statement s) {
   switch (s) {
-    case paper_statement::theorem1_lower: return "Theorem 1 lower bound (eq. 7): log_3 sep >= 3^{L-2} (log_3(d_x - H) + a)";
-    case paper_statement::theorem1_upper: return "Theorem 1 upper bound (eq. 7): log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)";
-    case paper_statement::theorem2_lower: return "Theorem 2 lower bound (eq. 8): log_3 sep >= (1/2) d_x L + b_1 + b_2";
+    case paper_statement::theorem1_lower: return "Theorem 1 lower bound (eq. 7): $log_3 sep >= 3^{L-2} (log_3(d_x - H) + a)";
+    case paper_statement::theorem1_upper: return "Theorem 1 upper bound (eq. 7): $log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)";
+    case paper_statement::theorem2_lower: return "Theorem 2 lower bound (eq. 8): $log_3 sep >= (1/2) d_x L + b_1 + b_2";
     case paper_statement::theorem2_upper_printed:
-      return "Theorem 2 upper bound (eq. 8), c_2 as printed: log_3 sep <= 2 d_x L + c_1 + c_2";
+      return "Theorem 2 upper bound (eq. 8), $c_2$ as printed: $log_3 sep <= 2 d_x L + c_1 + c_2";
     case paper_statement::theorem2_upper_fraction:
-      return "Theorem 2 upper bound (eq. 8), c_2 read as a fraction (a hypothesis about the print): log_3 sep <= 2 d_x L + c_1 + c_2'";
+      return "Theorem 2 upper bound (eq. 8), $c_2$ read as a fraction (a hypothesis about the print): $log_3 sep <= 2 d_x L + c_1 + c_2'";
   }
   return "?";
 }
 
 std::string bound_text(const sep_bound& b, bool lower) {
-  const std::string rel = lower ? "sep >= " : "sep <= ";
-  const std::string at_N = b.N > 0 ? " at N = " + str(static_cast<long long>(b.N)) : " at every balanced N >= 2 d_x + 2";
+  const std::string rel = lower ? "$sep >= " : "$sep <= ";
+  const std::string at_N = b.N > 0 ? " at $N = " + str(static_cast<long long>(b.N)) + "$" : " at every balanced $N >= 2 d_x + 2$";
   switch (b.source) {
-    case sep_source::nonzero: return "sep >= 1 (y_p is a nonzero polynomial for almost every weight)";
+    case sep_source::nonzero: return "$sep >= 1$ ($y_p$ is a nonzero polynomial for almost every weight)";
     case sep_source::gram_count:
-      return b.count_exact ? rel + str(b.value) + " (the Gram count, for every weight and N; step n-free-bound)"
-                           : "log_3 sep <= " + format_log3_fast(b.log3) + " (the Gram count, bounded in log space: for every weight and N)";
+      return b.count_exact ? rel + str(b.value) + "$ (the Gram count, for every weight and $N$; step n-free-bound)"
+                           : "$log_3 sep <= " + format_log3_fast(b.log3) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
     case sep_source::computed: {
       const char* how = b.how == computed_by::coefficient_rank ? "rank of the coefficient matrix"
                         : b.how == computed_by::grid_rank      ? "grid-tensor rank"
                                                                : "Gram rank";
-      return rel + str(b.value) + " (certified here: " + how + at_N + ")";
+      return rel + str(b.value) + "$ (certified here: " + how + at_N + ")";
     }
     case sep_source::table:
-      return rel + str(b.value) + " (certified by this tool at d_x = " + str(static_cast<long long>(b.dx)) + at_N +
+      return rel + str(b.value) + "$ (certified by this tool at $d_x = " + str(static_cast<long long>(b.dx)) + "$" + at_N +
              ", carried to larger widths by zero padding)";
   }
   return "?";
@@ -62,22 +62,22 @@ std::string bound_text(const sep_bound& b, bool lower) {
 std::string evidence_text(const statement_finding& f) {
   const bool upper = f.statement == paper_statement::theorem1_upper || f.statement == paper_statement::theorem2_upper_printed ||
                      f.statement == paper_statement::theorem2_upper_fraction;
-  const std::string bound = "3^" + format_log3_fast(f.bound_log3) + " (about " + format_power_of_three_fast(f.bound_log3) + ")";
+  const std::string bound = "$3^" + format_log3_fast(f.bound_log3) + "$ (about $" + format_power_of_three_fast(f.bound_log3) + "$)";
   const std::string facts = bound_text(f.evidence, f.evidence.source != sep_source::gram_count);
   switch (f.status) {
     case finding_status::not_claimed:
-      return std::string("the theorem's hypothesis (L ") + (f.statement == paper_statement::theorem1_lower ||
+      return std::string("the theorem's hypothesis ($L ") + (f.statement == paper_statement::theorem1_lower ||
                                                                     f.statement == paper_statement::theorem1_upper
                                                                 ? "<"
                                                                 : ">") +
-             " log_3 d_x) does not hold here: the paper claims nothing";
+             " log_3 d_x$) does not hold here: the paper claims nothing";
     case finding_status::contradicted:
-      return upper ? facts + " > " + bound : facts + " < " + bound;
+      return upper ? facts + " $>$ " + bound : facts + " $<$ " + bound;
     case finding_status::proved:
-      if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " >= " + bound;
-      return upper ? facts + " <= " + bound : facts + " >= " + bound;
+      if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " $>=$ " + bound;
+      return upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound;
     case finding_status::undecided:
-      if (!f.defined) return "undefined: d_x = H makes log_3(d_x - H) undefined";
+      if (!f.defined) return "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined";
       return "certified " + facts + (f.other ? " and " + bound_text(*f.other, false) : std::string()) + "; the bound " + bound +
              " lies between them";
   }
@@ -87,7 +87,7 @@ std::string evidence_text(const statement_finding& f) {
 std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
-    out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : ""),
+    out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
                    finding_status_name(f.status), f.defined ? format_log3_fast(f.bound_log3) : "", evidence_text(f)});
   return out;
 }

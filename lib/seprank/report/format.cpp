@@ -91,9 +91,9 @@ std::string log3_text(const big_int& v) { return v > 0 ? format_float(log3(big_f
 
 std::string regime_name(regime r) {
   switch (r) {
-    case regime::depth_efficient: return "Theorem 1 (L < log_3 d_x: depth efficiency)";
-    case regime::threshold: return "neither theorem (L = log_3 d_x exactly: 3^L = d_x)";
-    case regime::depth_inefficient: return "Theorem 2 (L > log_3 d_x: depth inefficiency)";
+    case regime::depth_efficient: return "Theorem 1 ($L < log_3 d_x$: depth efficiency)";
+    case regime::threshold: return "neither theorem ($L = log_3 d_x$ exactly: $3^L = d_x$)";
+    case regime::depth_inefficient: return "Theorem 2 ($L > log_3 d_x$: depth inefficiency)";
   }
   return "?";
 }
@@ -138,6 +138,7 @@ std::string polynomial_latex(const polynomial& p) {
     const mpz_class c = p.coefficient(t);
     const std::string f = factors(p, p.exponents(t), 0, p.ring()->variable_count(), true);
     const mpz_class a = abs(c);
+    if (t > 0 && t % 6 == 0) out << "\n";  // short source lines (TeX reads a line into a fixed buffer)
     out << (t == 0 ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + "));
     out << (f.empty() ? a.get_str() : (a != 1 ? a.get_str() + " " : "") + f);
   }

@@ -13,11 +13,23 @@ using S = claim_status;
 
 const char* certificate_name(block_certificate c) {
   switch (c) {
-    case block_certificate::full_rank_mod_p: return "full rank mod p";
-    case block_certificate::meets_gram_bound: return "rank mod p meets the Gram-form bound";
+    case block_certificate::full_rank_mod_p: return "full rank $mod p$";
+    case block_certificate::meets_gram_bound: return "rank $mod p$ meets the Gram-form bound";
     case block_certificate::exact_elimination: return "fraction-free elimination over Z";
     case block_certificate::exact_elimination_p_divided: return "fraction-free elimination over Z (p divided every maximal minor)";
     case block_certificate::lower_bound_only: return "lower bound only";
+  }
+  return "?";
+}
+
+// The certificate as a JSON key.
+const char* certificate_key(block_certificate c) {
+  switch (c) {
+    case block_certificate::full_rank_mod_p: return "full-rank-mod-p";
+    case block_certificate::meets_gram_bound: return "meets-gram-bound";
+    case block_certificate::exact_elimination: return "exact-elimination";
+    case block_certificate::exact_elimination_p_divided: return "exact-elimination-p-divided";
+    case block_certificate::lower_bound_only: return "lower-bound-only";
   }
   return "?";
 }
@@ -35,7 +47,7 @@ std::string certificate_summary(const rank_result& r) {
 
 const char* grid_stop_text(grid_stop s) {
   switch (s) {
-    case grid_stop::rank_stopped_growing: return "the rank stopped growing (rank < number of points)";
+    case grid_stop::rank_stopped_growing: return "the rank stopped growing (rank $<$ number of points)";
     case grid_stop::reached_upper_bound: return "the rank reached the proven upper bound";
     case grid_stop::point_limit: return "the point limit was reached (raise with --max-grid-points)";
     case grid_stop::time_limit: return "the point limit set by the time estimate was reached (raise --time-limit)";
@@ -49,30 +61,40 @@ std::string degrees_text(const std::vector<int>& d) {
   return s;
 }
 
-std::string block_table(const coefficient_matrix& m, const rank_result& r, const char* side_degree) {
-  std::ostringstream out;
+// One line per diagonal block ("k = 0: 2860 x 1, rank 1 (full rank mod p)") and the same as typed records.
+step_value block_table(const char* name, const coefficient_matrix& m, const rank_result& r, const char* side_degree) {
+  step_value v{name, ""};
+  v.data = json::array();
   for (std::size_t b = 0; b < m.blocks.size(); ++b) {
     const auto& blk = m.blocks[b];
     const auto& br = r.blocks[b];
-    out << "\n      " << side_degree << " " << degrees_text(blk.b_degrees) << ": " << blk.matrix.rows << " x "
-        << blk.matrix.cols << ", rank " << (br.exact ? str(br.upper) : ">= " + str(br.rank_mod_p)) << " ("
-        << certificate_name(br.certificate)
-        << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound " + str(br.upper) : "") << ")";
+    std::ostringstream out;
+    out << (side_degree[0] == 'k' ? "$k = " + degrees_text(blk.b_degrees) + "$" : std::string(side_degree) + " $" + degrees_text(blk.b_degrees) + "$")
+        << ": $" << blk.matrix.rows << " x " << blk.matrix.cols
+        << "$, rank $" << (br.exact ? str(br.upper) : ">= " + str(br.rank_mod_p)) << "$ (" << certificate_name(br.certificate)
+        << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound $" + str(br.upper) + "$" : "") << ")";
+    v.items.push_back(out.str());
+    v.data.push_back(json{{"degree", blk.b_degrees.size() == 1 ? json(blk.b_degrees[0]) : json(blk.b_degrees)},
+                          {"rows", blk.matrix.rows},
+                          {"cols", blk.matrix.cols},
+                          {"rank", br.exact ? br.upper : br.rank_mod_p},
+                          {"exact", br.exact},
+                          {"certificate", certificate_key(br.certificate)}});
   }
-  return out.str();
+  return v;
 }
 
 }  // namespace
 
 derivation_step partition_step(const structure_analysis& s, const rank_analysis& r) {
   return {"Partition (section 3)",
-          "sep(y; A, B) is the least R with y = sum_{r<=R} g_r(x_A) g'_r(x_B) (eq. 5); the partition splits the Gram matrix "
-          "as M = M_A + M_B, M_A = sum_{j in A} x^j x^j^T, M_B = sum_{j in B} x^j x^j^T",
-          {{"partition", r.part.str()},
-           {"balanced", r.part.balanced() ? "yes (|A| = |B| = N/2)" : "no"},
-           {"output position i", str(s.cfg.position) + (r.part.in_A(s.cfg.position) ? " (in A)" : " (in B)")}},
+          "$sep(y; A, B)$ is the least $R$ with $y = sum_{r<=R} g_r(x_A) g'_r(x_B)$ (eq. 5); the partition splits the Gram matrix "
+          "as $M = M_A + M_B$, $M_A = sum_{j in A} x^j x^j^T$, $M_B = sum_{j in B} x^j x^j^T$",
+          {{"partition", "$" + r.part.str() + "$"},
+           {"balanced", r.part.balanced() ? "yes ($|A| = |B| = N/2$)" : "no"},
+           {"output position $i$", str(s.cfg.position) + (r.part.in_A(s.cfg.position) ? " (in $A$)" : " (in $B$)")}},
           S::computed,
-          "validated: A and B are non-empty, disjoint and cover 1..N",
+          "validated: $A$ and $B$ are non-empty, disjoint and cover $1..N$",
           "partition"};
 }
 
@@ -80,8 +102,8 @@ namespace {
 
 derivation_step matrix_step(const rank_analysis& r) {
   return {"Coefficient matrix",
-          "sep(y; A, B) = rank over Q of the matrix of coefficients of y: rows = monomials in x_A, columns = monomials in x_B",
-          {{"size", str(r.matrix.rows()) + " x " + str(r.matrix.cols())},
+          "$sep(y; A, B)$ = rank over $Q$ of the matrix of coefficients of $y$: rows = monomials in $x_A$, columns = monomials in $x_B$",
+          {{"size", "$" + str(r.matrix.rows()) + " x " + str(r.matrix.cols()) + "$"},
            {"nonzeros", str(r.matrix.nonzeros())},
            {"diagonal blocks", str(static_cast<long long>(r.matrix.blocks.size())) +
                                    " (by degree: a monomial pairs only with monomials of complementary degree)"}},
@@ -92,27 +114,27 @@ derivation_step matrix_step(const rank_analysis& r) {
 
 derivation_step rank_step(const rank_analysis& r, const big_int& count) {
   const auto& x = r.sep;
-  derivation_step st{"Separation rank sep(y_p; A, B) for the drawn weights",
-                     "the rank over Q of the coefficient matrix (a lower bound on the generic separation rank)",
-                     {{"sep", x.exact() ? str(x.lower) : ">= " + str(x.lower)},
+  derivation_step st{"Separation rank $sep(y_p; A, B)$ for the drawn weights",
+                     "the rank over $Q$ of the coefficient matrix (a lower bound on the generic separation rank)",
+                     {{"sep", x.exact() ? str(x.lower) : "$>= " + str(x.lower) + "$"},
                       {"status", rank_summary(x)},
-                      {"blocks (B-degree: size, rank)", block_table(r.matrix, x, "B-degree")}},
+                      block_table("blocks (B-degree: size, rank)", r.matrix, x, "B-degree")},
                      x.exact() ? S::verified : S::probabilistic,
                      "",
                      "separation-rank"};
   if (x.exact()) {
     const bool within = x.lower <= count;
-    st.values.push_back({"vs the Gram count (step n-free-bound)", str(x.lower) + (within ? " <= " : " > ") + str(count) +
+    st.values.push_back({"vs the Gram count (step n-free-bound)", "$" + str(x.lower) + (within ? " <= " : " > ") + str(count) + "$" +
                                                                        (within ? (x.lower == count ? " (the count is attained)" : "")
                                                                                : " (IMPOSSIBLE: the count bounds every weight)")});
     if (!within) st.status = S::failed;
   }
-  st.check = x.exact() ? "lower bound: rank modulo the prime p = " + str(static_cast<long long>(x.prime)) +
-                             " (a nonzero minor mod p is nonzero over Z); upper bound per block: min(rows, cols), the "
+  st.check = x.exact() ? "lower bound: rank modulo the prime $p = " + str(static_cast<long long>(x.prime)) +
+                             "$ (a nonzero minor $mod p$ is nonzero over $Z$); upper bound per block: $min(rows, cols)$, the "
                              "Gram-form bound (the count of step n-free-bound, or the blocks of step gram-rank), or exact "
-                             "fraction-free elimination over Z"
-                       : "rank modulo p = " + str(static_cast<long long>(x.prime)) +
-                             " is a certified lower bound; it equals the rank over Q unless p divides every maximal minor";
+                             "fraction-free elimination over $Z$"
+                       : "rank modulo $p = " + str(static_cast<long long>(x.prime)) +
+                             "$ is a certified lower bound; it equals the rank over $Q$ unless $p$ divides every maximal minor";
   return st;
 }
 
@@ -121,7 +143,7 @@ std::string kernel_skip_text(const coefficient_kernel& k) {
     case kernel_skip::none: return "";
     case kernel_skip::not_certified: return "the rank is not certified, so the kernel dimension is only an upper bound";
     case kernel_skip::block_too_large:
-      return "a block of " + std::to_string(k.skipped_rows) + " x " + std::to_string(k.skipped_cols) +
+      return "a block of $" + std::to_string(k.skipped_rows) + " x " + std::to_string(k.skipped_cols) + "$" +
              " is too large for an exact kernel (limit --max-exact-entries)";
   }
   return "";
@@ -143,8 +165,8 @@ std::string relation_text(const kernel_vector& kv, const coefficient_matrix& m, 
 derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r) {
   const auto& k = r.kernel;
   derivation_step st{"Kernel of the coefficient matrix",
-                     "right kernel: linear relations sum_m v_m phi[m] = 0 among the A-side functions phi[m] that multiply "
-                     "the B-monomials m in y_p; dimension = columns - rank",
+                     "right kernel: linear relations $sum_m v_m phi[m] = 0$ among the $A$-side functions $phi[m]$ that multiply "
+                     "the $B$-monomials $m$ in $y_p$; dimension = columns $-$ rank",
                      {{"dimension", str(k.dimension) + (r.sep.exact() ? "" : " (upper bound)")}},
                      r.sep.exact() ? S::computed : S::probabilistic,
                      k.skipped == kernel_skip::none ? "columns minus the certified rank, block by block (exact because every block's rank "
@@ -152,13 +174,22 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
                                            : kernel_skip_text(k),
                      "kernel"};
   if (k.computed) {
-    std::string rel;
-    for (const auto& v : k.vectors) rel += "\n      " + relation_text(v, r.matrix, s.ring);
-    if (static_cast<long>(k.vectors.size()) < k.dimension) rel += "\n      ... (" + str(k.dimension - static_cast<long>(k.vectors.size())) + " more; raise --kernel-limit)";
-    st.values.push_back({"basis (first blocks; primitive integer vectors)", rel.empty() ? "(empty)" : rel});
+    step_value basis{"basis (first blocks; primitive integer vectors)", k.vectors.empty() ? "(empty)" : ""};
+    basis.data = json::array();
+    for (const auto& v : k.vectors) {
+      const std::string relation = relation_text(v, r.matrix, s.ring);
+      basis.items.push_back("$" + relation + "$");
+      json coefficients = json::array();
+      for (const auto& c : v.v) coefficients.push_back(c.fits_slong_p() ? json(c.get_si()) : json(c.get_str()));
+      basis.data.push_back(json{{"block", static_cast<long long>(v.block)}, {"relation", relation},
+                                {"vector", coefficients}});
+    }
+    if (static_cast<long>(k.vectors.size()) < k.dimension)
+      basis.items.push_back("... (" + str(k.dimension - static_cast<long>(k.vectors.size())) + " more; raise --kernel-limit)");
+    st.values.push_back(basis);
     st.status = S::verified;
-    st.check = "FLINT fmpz_mat_nullspace per block, from the smallest B-degree on; every printed vector was multiplied "
-               "back exactly (M v = 0) and the vectors of each block checked independent";
+    st.check = "FLINT fmpz_mat_nullspace per block, from the smallest $B$-degree on; every printed vector was multiplied "
+               "back exactly ($M v = 0$) and the vectors of each block checked independent";
   }
   return st;
 }
@@ -168,65 +199,67 @@ derivation_step grid_step(const rank_analysis& r) {
   const bool impossible = r.expanded && r.sep.exact() && g.rank > r.sep.lower;
   const bool equal = r.expanded && r.sep.exact() && g.rank == r.sep.lower;
   derivation_step st{"Grid-tensor rank (proof sketch of Theorem 1)",
-                     "for points a_1..a_s (A side) and b_1..b_t (B side), rank [y(a_u, b_v)] <= sep",
+                     "for points $a_1..a_s$ ($A$ side) and $b_1..b_t$ ($B$ side), $rank [y(a_u, b_v)] <= sep$",
                      {{"grid rank", str(g.rank) + (g.capped() && g.rank == g.points ? " (capped at --max-grid-points)" : "") +
-                                        " at s = t = " + str(g.points) + " random points mod p = " + str(static_cast<long long>(g.prime))},
+                                        " at $s = t = " + str(g.points) + "$ random points $mod p = " + str(static_cast<long long>(g.prime)) + "$"},
                       {"stopped because", grid_stop_text(g.stop)},
                       {"vs the coefficient-matrix rank", !r.expanded ? "no coefficient matrix (expansion skipped)"
                                                          : r.sep.exact() ? (g.rank == r.sep.lower ? "equal" : impossible ? "LARGER (impossible)" : "smaller (more points needed)")
                                                                          : "-"}},
                      impossible ? S::failed : equal ? S::verified : S::computed,
-                     "y evaluated by the forward pass of eq. 3 over Z/p, no expansion; the grid matrix factors through the "
-                     "coefficient matrix, so its rank mod p is a certified lower bound on sep (docs/theory.md, section 8)",
+                     "$y$ evaluated by the forward pass of eq. 3 over $Z/p$, no expansion; the grid matrix factors through the "
+                     "coefficient matrix, so its rank $mod p$ is a certified lower bound on $sep$ (docs/theory.md, section 8)",
                      "grid-rank"};
   return st;
 }
 
 std::string gram_skip_text(const network_config& c, const rank_analysis& r) {
   if (r.gram.skipped == gram_rank_skip::too_many_variables)
-    return "its polynomial ring would have d_x + 2D = " + std::to_string(gram_rank_variable_count(c)) +
-           " variables (limit " + std::to_string(max_gram_variables) + ", i.e. d_x <= 23)";
-  return "its coefficient matrix would have up to d_x * multichoose(2D, C) = more than " + std::to_string(r.gram.max_nonzeros) +
-         " nonzeros (raise with --max-gram-terms)";
+    return "its polynomial ring would have $d_x + 2D = " + std::to_string(gram_rank_variable_count(c)) +
+           "$ variables (limit " + std::to_string(max_gram_variables) + ", i.e. $d_x <= 23$)";
+  return "its coefficient matrix would have up to $d_x * multichoose(2D, C)$, more than " + std::to_string(r.gram.max_nonzeros) +
+         ", nonzeros (raise with --max-gram-terms)";
 }
 
 derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
   if (!r.gram.computed())
-    return {"Gram rank (N -> infinity)",
-            "the rank of sum_r A_L(M_A + M_B)[p][r] x^i_r split as (x^i, M_A) | M_B bounds sep for every N",
+    return {"Gram rank ($N -> infinity$)",
+            "the rank of $sum_r A_L(M_A + M_B)[p][r] x^i_r$ split as $(x^i, M_A) | M_B$ bounds $sep$ for every $N$",
             {},
             S::skipped,
             gram_skip_text(s.cfg, r),
             "gram-rank"};
   const auto& g = r.gram.rank;
   const int D = gram_entry_count(s.cfg.dx);
-  derivation_step st{"Gram rank (N -> infinity)",
-                     "y = sum_r A_L(M_A + M_B)[p][r] x^i_r; with M_A, M_B independent symmetric matrices, the rank of its "
-                     "coefficient matrix ((x^i, M_A)-monomials x M_B-monomials) bounds sep for every N, with equality once "
-                     "|A| >= d_x + 1 and |B| >= d_x",
-                     {{"Gram rank", g.exact() ? str(g.lower) : ">= " + str(g.lower)},
+  derivation_step st{"Gram rank ($N -> infinity$)",
+                     "$y = sum_r A_L(M_A + M_B)[p][r] x^i_r$; with $M_A$, $M_B$ independent symmetric matrices, the rank of its "
+                     "coefficient matrix ($(x^i, M_A)$-monomials $x$ $M_B$-monomials) bounds $sep$ for every $N$, with equality once "
+                     "$|A| >= d_x + 1$ and $|B| >= d_x$",
+                     {{"Gram rank", g.exact() ? str(g.lower) : "$>= " + str(g.lower) + "$"},
                       {"status", rank_summary(g)},
-                      {"D = d_x(d_x+1)/2", str(D)},
-                      {"blocks (M_B-degree k: size, rank)", block_table(r.gram.matrix, g, "k =")}},
+                      {"$D = d_x(d_x+1)/2$", str(D)},
+                      block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.matrix, g, "k =")},
                      g.exact() ? S::verified : S::probabilistic,
-                     "sep <= Gram rank: every term of y is (a function of x_A) times a monomial in M_B. Equality for large N: "
-                     "x_A -> (x^i, M_A) and x_B -> M_B are then dominant, so the monomials stay linearly independent "
+                     "$sep <=$ Gram rank: every term of $y$ is (a function of $x_A$) times a monomial in $M_B$. Equality for large $N$: "
+                     "$x_A -> (x^i, M_A)$ and $x_B -> M_B$ are then dominant, so the monomials stay linearly independent "
                      "(docs/theory.md, section 7). It rests on the Gram form, " + gram_form_citation(s),
                      "gram-rank"};
   return st;
 }
 
 derivation_step stabilization_step(const rank_analysis& r) {
-  std::string rows;
+  step_value rows{"$sep(N)$, balanced partitions", ""};
+  rows.data = json::array();
   bool reached = false;
   for (const auto& row : r.stabilization) {
-    rows += "\n      N = " + str(row.N) + ": sep >= " + str(row.grid) + (row.exact ? " = Gram rank (exact)" : "");
+    rows.items.push_back("$N = " + str(row.N) + "$: $sep >= " + str(row.grid) + "$" + (row.exact ? " = Gram rank (exact)" : ""));
+    rows.data.push_back(json{{"N", row.N}, {"sep_at_least", row.grid}, {"exact", row.exact}});
     reached = reached || row.exact;
   }
-  return {"Stabilization in N (the sums over j_1..j_C remove the dependence on N)",
-          "sep(N) <= Gram rank for every N, and sep(N) is non-decreasing in N (setting the extra inputs to 0 restricts "
-          "y to the smaller network); so once the grid rank reaches the Gram rank, sep(N) = Gram rank for all larger N",
-          {{"sep(N), balanced partitions", rows}},
+  return {"Stabilization in $N$ (the sums over $j_1..j_C$ remove the dependence on $N$)",
+          "$sep(N) <=$ Gram rank for every $N$, and $sep(N)$ is non-decreasing in $N$ (setting the extra inputs to 0 restricts "
+          "$y$ to the smaller network); so once the grid rank reaches the Gram rank, $sep(N)$ = Gram rank for all larger $N$",
+          {rows},
           reached ? S::verified : S::computed,
           reached ? "lower bounds from grid tensors met the Gram rank" : "the grid rank did not reach the Gram rank within the point limit",
           "stabilization"};
@@ -235,15 +268,17 @@ derivation_step stabilization_step(const rank_analysis& r) {
 derivation_step seeds_step(const rank_analysis& r) {
   long best = 0;
   bool same = true;
-  std::string rows;
+  step_value rows{"ranks", ""};
+  rows.data = json::array();
   for (const auto& x : r.seeds) {
     best = std::max(best, x.rank);
     same = same && x.rank == r.seeds.front().rank;
-    rows += "\n      seed " + str(static_cast<long long>(x.seed)) + ": " + (x.exact ? "" : ">= ") + str(x.rank);
+    rows.items.push_back("seed " + str(static_cast<long long>(x.seed)) + ": $" + (x.exact ? "" : ">= ") + str(x.rank) + "$");
+    rows.data.push_back(json{{"seed", static_cast<long long>(x.seed)}, {"rank", x.rank}, {"exact", x.exact}});
   }
   return {"Genericity: other weight draws",
           "the generic rank is the maximum over weights; a smaller value flags a non-generic draw",
-          {{"ranks", rows}, {"maximum", str(best)}, {"all draws agree", same ? "yes" : "no"}},
+          {rows, {"maximum", str(best)}, {"all draws agree", same ? "yes" : "no"}},
           S::computed,
           "agreement across draws is evidence for genericity, not a proof; each value is a certified lower bound on the generic rank",
           "seeds"};
@@ -251,14 +286,16 @@ derivation_step seeds_step(const rank_analysis& r) {
 
 derivation_step partitions_step(const rank_analysis& r) {
   bool same = true;
-  std::string rows;
+  step_value rows{"ranks", ""};
+  rows.data = json::array();
   for (const auto& x : r.partitions) {
     same = same && x.rank == r.partitions.front().rank && x.exact;
-    rows += "\n      " + x.part.str() + ": " + (x.exact ? "" : ">= ") + str(x.rank);
+    rows.items.push_back("$" + x.part.str() + "$: $" + (x.exact ? "" : ">= ") + str(x.rank) + "$");
+    rows.data.push_back(json{{"partition", x.part.str()}, {"rank", x.rank}, {"exact", x.exact}});
   }
   return {"Proposition 1: every balanced partition",
-          "sep is the same for every balanced partition (paper, Proposition 1)",
-          {{"ranks", rows}, {"all equal", same ? "yes" : "NO"}},
+          "$sep$ is the same for every balanced partition (paper, Proposition 1)",
+          {rows, {"all equal", same ? "yes" : "NO"}},
           same ? S::verified : S::failed,
           "each rank certified as above, with the same weights",
           "proposition-1"};
@@ -268,20 +305,20 @@ derivation_step partitions_step(const rank_analysis& r) {
 
 std::string rank_summary(const rank_result& r) {
   if (r.exact()) return "exact (certified: " + certificate_summary(r) + ")";
-  return "lower bound (rank mod p = " + std::to_string(r.lower) +
-         "; equal to the rank over Q unless p divides all maximal minors: probability <= " +
-         display_double(r.error_bound, 2) + " over the choice of p)";
+  return "lower bound (rank $mod p = " + std::to_string(r.lower) +
+         "$; equal to the rank over $Q$ unless $p$ divides all maximal minors: probability $<= " +
+         display_double(r.error_bound, 2) + "$ over the choice of $p$)";
 }
 
 namespace {
 
 derivation_step bracket_step(const rank_analysis& r) {
   const bool exact = r.sep.exact();
-  return {"Separation rank sep(y_p; A, B) for the drawn weights, without the expansion",
-          "grid-tensor rank (step grid-rank) <= sep <= Gram rank (step gram-rank): both proven bounds",
+  return {"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
+          "grid-tensor rank (step grid-rank) $<= sep <=$ Gram rank (step gram-rank): both proven bounds",
           {{"sep", exact                 ? std::to_string(r.sep.lower)
-                   : r.gram.rank.exact() ? std::to_string(r.sep.lower) + " <= sep <= " + std::to_string(r.gram.rank.upper)
-                                         : ">= " + std::to_string(r.sep.lower)}},
+                   : r.gram.rank.exact() ? "$" + std::to_string(r.sep.lower) + " <= sep <= " + std::to_string(r.gram.rank.upper) + "$"
+                                         : "$>= " + std::to_string(r.sep.lower) + "$"}},
           exact ? S::verified : S::computed,
           exact ? "the grid-tensor lower bound meets the Gram-rank upper bound"
                 : r.gram.computed() ? "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"
@@ -308,15 +345,15 @@ void append_rank_steps(derivation& d, const structure_analysis& s, const rank_an
 derivation_step certificate_step(const rank_analysis& r, const grid_certificate& g, const std::string& dir) {
   const bool met = g.rank >= r.sep.lower;
   return {"Certificates anyone can re-check",
-          "lower bound: the grid of step grid-rank again, with its points kept and a prime below 2^28, written with the "
+          "lower bound: the grid of step grid-rank again, with its points kept and a prime below $2^28$, written with the "
           "weights to a file that a standalone script re-checks by the literal forward pass of eq. 3 (Python 3 and numpy "
           "only); upper bound: the Gram-form argument plus the count (step n-free-bound), which anyone can recount",
           {{"files", dir + "/certificate.json, " + dir + "/check.py"},
            {"re-check with", "python3 " + dir + "/check.py   (last line: sep >= R certified; exit status 0 when R >= claimed_rank)"},
-           {"claimed rank", str(g.rank) + " at s = t = " + str(static_cast<long long>(g.a_points.size())) +
-                                " points per side mod p = " + str(static_cast<long long>(g.prime)) +
-                                (met ? "" : " (below the certified sep " + str(r.sep.lower) + ": the small prime lost rank)")},
-           {"int64 safety", "p < 2^28: products of residues stay below 2^56 and sums of up to 64 of them below 2^62"}},
+           {"claimed rank", str(g.rank) + " at $s = t = " + str(static_cast<long long>(g.a_points.size())) +
+                                "$ points per side $mod p = " + str(static_cast<long long>(g.prime)) + "$" +
+                                (met ? "" : " (below the certified $sep$ " + str(r.sep.lower) + ": the small prime lost rank)")},
+           {"int64 safety", "$p < 2^28$: products of residues stay below $2^56$ and sums of up to 64 of them below $2^62$"}},
           S::computed,
           "the grid rank mod p was computed here (" + std::string(met ? "it meets" : "it is below") +
               " the certified sep of step separation-rank); the script recomputes it without this tool",

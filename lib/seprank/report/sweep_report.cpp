@@ -19,7 +19,7 @@ std::string log3_of(long v) { return v > 0 ? format_float(log3(big_float(v)), 3)
 std::string status_text(const sweep_row& row) {
   switch (row.status) {
     case sweep_row_status::ok: return row.sep_exact ? "ok" : "lower bound";
-    case sweep_row_status::head_not_dividing: return "H does not divide d_x";
+    case sweep_row_status::head_not_dividing: return "$H$ does not divide $d_x$";
     case sweep_row_status::refused: return "refused: " + row.refusal;
     case sweep_row_status::invalid: return "invalid: " + row.refusal;
   }
@@ -33,16 +33,16 @@ derivation sweep_derivation(const sweep_result& r) {
   d.title = "seprank-sym sweep: certified separation ranks next to the paper's bounds (N = " + str(r.spec.N) + ")";
   d.config = json{{"N", r.spec.N}};
   d.steps.push_back({"How to read the table",
-                     "sep: the certified separation rank at this N for the seeded draw (\">=\" marks a lower bound); Gram: "
-                     "the rank for N -> infinity; bounds in log_3, from the paper's Theorem 1 (L < log_3 d_x) or 2 (L > log_3 d_x)",
-                     {{"W^Q^T W^K rank", "exact rank of each head's bilinear form (at most d_a = d_x / H): small heads cap what one head can express"},
+                     "sep: the certified separation rank at this $N$ for the seeded draw (\">=\" marks a lower bound); Gram: "
+                     "the rank for $N -> infinity$; bounds in $log_3$, from the paper's Theorem 1 ($L < log_3 d_x$) or 2 ($L > log_3 d_x$)",
+                     {{"$W^Q^T W^K$ rank", "exact rank of each head's bilinear form (at most $d_a = d_x / H$): small heads cap what one head can express"},
                       {"rows", str(static_cast<long long>(r.rows.size())) + (r.interrupted ? " (interrupted by the user)" : "")}},
                      r.interrupted ? claim_status::skipped : claim_status::computed,
                      r.interrupted ? "the sweep was interrupted (SIGINT); the rows done so far are shown" : "",
                      "how-to-read"});
   result_table t;
   t.title = "Sweep";
-  t.header = {"d_x", "L", "H", "d_a", "regime", "sep", "log_3 sep", "Gram", "grid", "W^Q^T W^K rank", "paper lower", "paper upper", "note"};
+  t.header = {"$d_x$", "$L$", "$H$", "$d_a$", "regime", "sep", "$log_3 sep$", "Gram", "grid", "$W^Q^T W^K$ rank", "paper lower", "paper upper", "note"};
   json rows = json::array();
   for (const auto& row : r.rows) {
     const paper_bounds& p = row.paper;

@@ -17,27 +17,27 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
   auto row = [&](const std::string& name, const std::string& value, const std::string& l3) {
-    rows.push_back({name, value + "  (log_3 " + l3 + ")"});
+    rows.push_back({name, value + "  ($log_3$ " + l3 + ")"});
   };
   const big_float& plow = p.lower_log3();
   const bool low_defined = p.lower_defined();
-  if (low_defined) row("paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : format_power_of_three(plow), format_float(plow));
-  row("grid-tensor rank at N = " + str(static_cast<long long>(s.cfg.N)) + " (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
+  if (low_defined) row("paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : "$" + format_power_of_three(plow) + "$", format_float(plow));
+  row("grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
   if (r.expanded || r.sep.exact())
-    row("sep at N = " + str(static_cast<long long>(s.cfg.N)) + (r.sep.exact() ? " (certified)" : " (lower bound)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
+    row("$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (certified)" : " (lower bound)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
   if (r.gram.computed())
-    row(std::string("Gram rank, N -> infinity") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
+    row(std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
         str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower));
-  row("Gram count sum_k min(d_x mc(D,C-k), mc(D,k))", str(f.gram_count_bound), log3_text(f.gram_count_bound));
-  row("binom(D + C, C)", str(f.binom_bound), log3_text(f.binom_bound));
-  row("paper's route: sum over the used m of prod (gamma_v + 1)", str(f.element_rank_sum), log3_text(f.element_rank_sum));
+  row("Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count_bound), log3_text(f.gram_count_bound));
+  row("$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound));
+  row("paper's route: sum over the used $m$ of $prod (gamma_v + 1)$", str(f.element_rank_sum), log3_text(f.element_rank_sum));
   const big_float& pup = p.upper_log3();
-  row("paper upper bound (" + std::string(th2 ? "Th. 2, c_2 as printed" : "Th. 1") + ")",
-      th2 || !p.t1.upper_exact ? format_power_of_three(pup) : str(p.t1.upper), format_float(pup));
-  if (th2) row("paper upper bound (Th. 2, c_2 read as a fraction)", format_power_of_three(p.t2.upper_log3_fraction),
+  row("paper upper bound (" + std::string(th2 ? "Th. 2, $c_2$ as printed" : "Th. 1") + ")",
+      th2 || !p.t1.upper_exact ? "$" + format_power_of_three(pup) + "$" : str(p.t1.upper), format_float(pup));
+  if (th2) row("paper upper bound (Th. 2, $c_2$ read as a fraction)", "$" + format_power_of_three(p.t2.upper_log3_fraction) + "$",
                format_float(p.t2.upper_log3_fraction));
   return {"Summary: every bound and the exact values", "", rows, S::computed,
-          "integers exact; log_3 values to 6 decimals (display only); paper values are the printed formulas", "summary"};
+          "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas", "summary"};
 }
 
 json results_json(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f, const paper_bounds& p) {
@@ -70,8 +70,8 @@ std::string findings_note(const paper_comparison& cmp) {
   }
   return "each statement is proved (a certified upper bound at or below an upper bound, or a certified lower bound at or "
          "above a lower bound), contradicted (the reverse), undecided, or not claimed here (docs/theory.md, section 13). "
-         "Certified lower bounds hold for the drawn weights and so bound the generic sep from below; the Gram count holds "
-         "for every weight and N";
+         "Certified lower bounds hold for the drawn weights and so bound the generic $sep$ from below; the Gram count holds "
+         "for every weight and $N$";
 }
 
 }  // namespace

@@ -140,6 +140,7 @@ TEST_CASE("math markup: ASCII formulas to LaTeX") {
   CHECK(ascii_math_latex("psi = x^i (x) M^{(x)C}") == "\\psi = x^{(i)} \\otimes  M^{\\otimes C}");
   CHECK(ascii_math_latex("A = {1,2}") == "A = \\{1,2\\}");
   CHECK(ascii_math_latex("N -> infinity") == "N \\to  \\infty");
+  CHECK(ascii_math_latex("mod p = 7") == "\\;\\mathrm{mod}\\; p = 7");
   CHECK(markup_plain("the $sep <= 3^L$ bound") == "the sep <= 3^L bound");
   CHECK(markup_latex("a_b & $a_b$") == "a\\_b \\& $a_{b}$");
   CHECK(markup_latex("--kernel") == "-{}-kernel");

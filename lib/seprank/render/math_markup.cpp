@@ -26,7 +26,7 @@ const std::map<std::string, std::string>& word_table() {
   static const std::map<std::string, std::string> t{
       {"sum", "\\sum"},         {"prod", "\\prod"},       {"log", "\\log"},        {"min", "\\min"},
       {"max", "\\max"},         {"exp", "\\exp"},         {"dim", "\\dim"},        {"sep", "\\operatorname{sep}"},
-      {"rank", "\\operatorname{rank}"}, {"mod", "\\bmod"}, {"in", "\\in"},        {"infinity", "\\infty"},
+      {"rank", "\\operatorname{rank}"}, {"mod", "\\;\\mathrm{mod}\\;"}, {"in", "\\in"},        {"infinity", "\\infty"},
       {"alpha", "\\alpha"},     {"beta", "\\beta"},       {"gamma", "\\gamma"},    {"delta", "\\delta"},
       {"lambda", "\\lambda"},   {"psi", "\\psi"},         {"phi", "\\phi"},        {"sigma", "\\sigma"},
       {"and", "\\text{ and }"}, {"or", "\\text{ or }"},   {"for", "\\text{ for }"}, {"at", "\\text{ at }"}};

@@ -2,7 +2,11 @@
 // planted Gram blocks whose ranks are chosen by hand.
 #include <doctest/doctest.h>
 
+#include <map>
+#include <tuple>
+
 #include "seprank/analysis/gram_rank.hpp"
+#include "seprank/model/weights.hpp"
 
 using namespace seprank;
 
@@ -19,9 +23,7 @@ network_config cfg(int L, int dx, bool residual) {
 gram_rank_result planted(const std::vector<long>& ranks) {
   gram_rank_result g;
   for (std::size_t k = 0; k < ranks.size(); ++k) {
-    coefficient_block b;
-    b.b_degrees = {static_cast<int>(k)};
-    g.matrix.blocks.push_back(b);
+    g.blocks.push_back({{static_cast<int>(k)}, 0, 0});
     block_rank r;
     r.exact = ranks[k] >= 0;
     r.upper = ranks[k] >= 0 ? ranks[k] : -1;
@@ -85,4 +87,75 @@ TEST_CASE("block bound with i in B: the even side is A") {
   const auto bound = block_bound(c, p, g);
   CHECK(bound(input_block({5}, {2})) == 11);  // A side degree 2: k = 1
   CHECK(bound(input_block({9}, {0})) == 7);
+}
+
+namespace {
+
+// Every W^V replaced by a rank-1 matrix u v^T (u, v from the drawn W^V's first column and row).
+integer_weights rank_one_values(integer_weights w) {
+  for (auto& layer : w.layers)
+    for (auto& h : layer) {
+      auto V = h.V;
+      for (int a = 0; a < V.rows(); ++a)
+        for (int b = 0; b < V.cols(); ++b) h.V(a, b) = V(a, 0) * V(0, b);
+    }
+  return w;
+}
+
+// The graded Gram rank (blocks from A_L's coefficients, sampled, mod p) against the expansion of
+// sum_r A_L(M_A + M_B)[p][r] x^i_r in d_x + 2D variables: the same rank in every block.
+// Returns how far the rank falls below the Gram count (sum over blocks of min(rows, cols)).
+long compare_with_expansion(const network_config& c, const integer_weights& w) {
+  const auto g = compute_gram_form(c, w);
+  const auto graded = gram_rank(c, g, draw_prime(3), {}, 2);
+  const auto expanded = expanded_gram_rank(c, g, draw_prime(3), {});
+  REQUIRE(graded.graded);
+  REQUIRE(graded.rank.exact());
+  REQUIRE(expanded.rank.exact());
+  CHECK(graded.rank.lower == expanded.rank.lower);
+  // The expansion drops empty rows and columns and may merge degrees; compare per M_B-degree k.
+  std::map<int, long> by_k_graded, by_k_expanded;
+  for (std::size_t b = 0; b < graded.blocks.size(); ++b) by_k_graded[graded.blocks[b].b_degrees[0]] += graded.rank.blocks[b].upper;
+  for (std::size_t b = 0; b < expanded.blocks.size(); ++b) {
+    REQUIRE(expanded.blocks[b].b_degrees.size() == 1);
+    by_k_expanded[expanded.blocks[b].b_degrees[0]] += expanded.rank.blocks[b].upper;
+  }
+  for (const auto& [k, r] : by_k_graded) {
+    CAPTURE(k);
+    CHECK(r == (by_k_expanded.count(k) ? by_k_expanded[k] : 0));
+  }
+  long count = 0;
+  for (const auto& b : graded.blocks) count += std::min(b.rows, b.cols);
+  return count - graded.rank.lower;
+}
+
+}  // namespace
+
+TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
+  long deficit = 0;
+  for (const auto& [L, dx, H] : std::vector<std::tuple<int, int, int>>{{1, 2, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {2, 4, 1}, {3, 2, 1}}) {
+    network_config c = cfg(L, dx, false);
+    c.H = H;
+    CAPTURE(c.L);
+    CAPTURE(c.dx);
+    CAPTURE(c.H);
+    const auto w = draw_weights(c, 5, 9);
+    const long random_deficit = compare_with_expansion(c, w);
+    if (H == 1) CHECK(random_deficit == 0);  // H = 1, random weights: the Gram count (H = 2 may fall below it)
+    deficit += compare_with_expansion(c, rank_one_values(w));
+  }
+  CHECK(deficit > 0);  // rank-1 values take the paths for blocks below full rank
+}
+
+TEST_CASE("graded Gram rank: block sizes d_x multichoose(D, C - k) x multichoose(D, k), worked by hand") {
+  // L = 2, d_x = 2: D = 3, C = 4; rows 2 * (15, 10, 6, 3, 1), columns (1, 3, 6, 10, 15).
+  const auto c = cfg(2, 2, false);
+  const auto g = gram_rank(c, compute_gram_form(c, draw_weights(c, 1, 9)), draw_prime(1), {});
+  const long rows[] = {30, 20, 12, 6, 2}, cols[] = {1, 3, 6, 10, 15};
+  REQUIRE(g.blocks.size() == 5);
+  for (int k = 0; k <= 4; ++k) {
+    CHECK(g.blocks[k].rows == rows[k]);
+    CHECK(g.blocks[k].cols == cols[k]);
+  }
+  CHECK(g.rank.lower == 1 + 3 + 6 + 6 + 2);  // generic: the Gram count, every block of full rank
 }

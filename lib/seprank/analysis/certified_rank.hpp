@@ -25,6 +25,8 @@ struct block_rank {
   long upper = -1;          // a proven upper bound used, or -1
   bool exact = false;
   block_certificate certificate = block_certificate::lower_bound_only;
+  std::uint64_t prime = 0;  // the prime of rank_mod_p (0: the rank_result's prime)
+  long sampled_rows = 0, sampled_cols = 0;  // > 0: rank_mod_p was taken on a random submatrix of this size
 };
 
 struct rank_result {

@@ -47,6 +47,12 @@ std::uint64_t coefficient_matrix::largest_block_entries() const {
   return m;
 }
 
+std::vector<block_shape> shapes_of(const coefficient_matrix& m) {
+  std::vector<block_shape> out;
+  for (const auto& b : m.blocks) out.push_back({b.b_degrees, b.matrix.rows, b.matrix.cols});
+  return out;
+}
+
 std::vector<bool> partition_mask(const network_config& c, const partition& p) {
   std::vector<bool> mask(c.variable_count());
   for (int j = 1; j <= c.N; ++j)

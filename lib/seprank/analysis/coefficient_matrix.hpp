@@ -23,6 +23,12 @@ struct coefficient_block {
   integer_matrix matrix;
 };
 
+// A block's place and size without its entries (for reports and per-block bounds).
+struct block_shape {
+  std::vector<int> b_degrees;  // B-side degrees present, sorted
+  long rows = 0, cols = 0;
+};
+
 struct coefficient_matrix {
   std::vector<int> a_vars, b_vars;  // ring variable indices on each side
   std::vector<coefficient_block> blocks;
@@ -31,6 +37,7 @@ struct coefficient_matrix {
   long nonzeros() const;
   std::uint64_t largest_block_entries() const;  // max rows x cols
 };
+std::vector<block_shape> shapes_of(const coefficient_matrix& m);
 
 // The coefficient matrix of y for the variable split is_A (true: A side), built from the terms
 // once and split into connected blocks (a row and a column share a block when their degrees

@@ -39,8 +39,13 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   const std::uint64_t prime = draw_prime(s.choice.seed);
   {
     stopwatch w{a.timings, "Gram rank"};
-    const std::uint64_t size = gram_matrix_size_bound(c, opt.max_gram_terms);
-    if (gram_rank_variable_count(c) > max_gram_variables) {
+    const std::uint64_t size = c.residual ? gram_matrix_size_bound(c, opt.max_gram_terms) : 0;
+    const gram_rank_estimate est = c.residual ? gram_rank_estimate{} : estimate_gram_rank(c, threads);
+    if (!c.residual && (est.seconds > lim.max_seconds || est.memory_mb > lim.max_memory_mb)) {
+      a.gram.skipped = gram_rank_skip::over_limits;  // graded path (homogeneous networks): refused with the estimate
+      a.gram.estimate = est;
+      a.gram.rank.upper = -1;
+    } else if (c.residual && gram_rank_variable_count(c) > max_gram_variables) {
       a.gram.skipped = gram_rank_skip::too_many_variables;
       a.gram.rank.upper = -1;
     } else if (size > opt.max_gram_terms) {
@@ -48,8 +53,10 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       a.gram.max_nonzeros = opt.max_gram_terms;
       a.gram.rank.upper = -1;
     } else {
-      progress("computing the Gram rank (N -> infinity)");
-      a.gram = gram_rank(c, s.gram, prime, opt.limits);
+      progress(c.residual ? std::string("computing the Gram rank (N -> infinity)")
+                          : "computing the Gram rank (N -> infinity) block by block, estimated " +
+                                std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
+      a.gram = gram_rank(c, s.gram, prime, opt.limits, threads, progress);
     }
   }
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
@@ -102,7 +109,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
       require_expansion_fits(c, max_abs_weight(w2), threads, lim);
       const polynomial y2 = expand_output(c, w2, s.ring);
-      const gram_rank_result g2 = gram_rank(c, compute_gram_form(c, w2), prime, opt.limits);
+      const gram_rank_result g2 = gram_rank(c, compute_gram_form(c, w2), prime, opt.limits, threads);
       const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
       a.seeds.push_back({wc.seed, r.lower, r.exact()});
     }

@@ -62,24 +62,28 @@ std::string degrees_text(const std::vector<int>& d) {
 }
 
 // One line per diagonal block ("k = 0: 2860 x 1, rank 1 (full rank mod p)") and the same as typed records.
-step_value block_table(const char* name, const coefficient_matrix& m, const rank_result& r, const char* side_degree) {
+step_value block_table(const char* name, const std::vector<block_shape>& shapes, const rank_result& r, const char* side_degree) {
   step_value v{name, ""};
   v.data = json::array();
-  for (std::size_t b = 0; b < m.blocks.size(); ++b) {
-    const auto& blk = m.blocks[b];
+  for (std::size_t b = 0; b < shapes.size(); ++b) {
+    const auto& blk = shapes[b];
     const auto& br = r.blocks[b];
     std::ostringstream out;
     out << (side_degree[0] == 'k' ? "$k = " + degrees_text(blk.b_degrees) + "$" : std::string(side_degree) + " $" + degrees_text(blk.b_degrees) + "$")
-        << ": $" << blk.matrix.rows << " x " << blk.matrix.cols
+        << ": $" << blk.rows << " x " << blk.cols
         << "$, rank $" << (br.exact ? str(br.upper) : ">= " + str(br.rank_mod_p)) << "$ (" << certificate_name(br.certificate)
-        << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound $" + str(br.upper) + "$" : "") << ")";
+        << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound $" + str(br.upper) + "$" : "")
+        << (br.sampled_rows > 0 ? " on a random $" + str(br.sampled_rows) + " x " + str(br.sampled_cols) + "$ submatrix" : "")
+        << (br.prime != 0 && br.prime != r.prime ? ", $p = " + str(static_cast<long long>(br.prime)) + "$" : "") << ")";
     v.items.push_back(out.str());
     v.data.push_back(json{{"degree", blk.b_degrees.size() == 1 ? json(blk.b_degrees[0]) : json(blk.b_degrees)},
-                          {"rows", blk.matrix.rows},
-                          {"cols", blk.matrix.cols},
+                          {"rows", blk.rows},
+                          {"cols", blk.cols},
                           {"rank", br.exact ? br.upper : br.rank_mod_p},
                           {"exact", br.exact},
                           {"certificate", certificate_key(br.certificate)}});
+    if (br.sampled_rows > 0) v.data.back()["sampled"] = json{{"rows", br.sampled_rows}, {"cols", br.sampled_cols}};
+    if (br.prime != 0 && br.prime != r.prime) v.data.back()["prime"] = str(static_cast<long long>(br.prime));
   }
   return v;
 }
@@ -118,7 +122,7 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count) {
                      "the rank over $Q$ of the coefficient matrix (a lower bound on the generic separation rank)",
                      {{"sep", x.exact() ? str(x.lower) : "$>= " + str(x.lower) + "$"},
                       {"status", rank_summary(x)},
-                      block_table("blocks (B-degree: size, rank)", r.matrix, x, "B-degree")},
+                      block_table("blocks (B-degree: size, rank)", shapes_of(r.matrix), x, "B-degree")},
                      x.exact() ? S::verified : S::probabilistic,
                      "",
                      "separation-rank"};
@@ -217,6 +221,10 @@ std::string gram_skip_text(const network_config& c, const rank_analysis& r) {
   if (r.gram.skipped == gram_rank_skip::too_many_variables)
     return "its polynomial ring would have $d_x + 2D = " + std::to_string(gram_rank_variable_count(c)) +
            "$ variables (limit " + std::to_string(max_gram_variables) + ", i.e. $d_x <= 23$)";
+  if (r.gram.skipped == gram_rank_skip::over_limits)
+    return "its blocks were estimated at " + display_double(r.gram.estimate.seconds, 3) + " s and " + std::to_string(r.gram.estimate.memory_mb) +
+           " MiB (largest dense block $" + str(r.gram.estimate.largest_rows) + " x " + str(r.gram.estimate.largest_cols) +
+           "$ mod $p$), over --time-limit or --max-memory";
   return "its coefficient matrix would have up to $d_x * multichoose(2D, C)$, more than " + std::to_string(r.gram.max_nonzeros) +
          ", nonzeros (raise with --max-gram-terms)";
 }
@@ -238,7 +246,7 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
                      {{"Gram rank", g.exact() ? str(g.lower) : "$>= " + str(g.lower) + "$"},
                       {"status", rank_summary(g)},
                       {"$D = d_x(d_x+1)/2$", str(D)},
-                      block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.matrix, g, "k =")},
+                      block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.blocks, g, "k =")},
                      g.exact() ? S::verified : S::probabilistic,
                      "$sep <=$ Gram rank: every term of $y$ is (a function of $x_A$) times a monomial in $M_B$. Equality for large $N$: "
                      "$x_A -> (x^i, M_A)$ and $x_B -> M_B$ are then dominant, so the monomials stay linearly independent "

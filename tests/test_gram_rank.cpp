@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "seprank/analysis/gram_rank.hpp"
+#include "seprank/analysis/minor_relations.hpp"
 #include "seprank/model/weights.hpp"
 
 using namespace seprank;
@@ -158,4 +159,22 @@ TEST_CASE("graded Gram rank: block sizes d_x multichoose(D, C - k) x multichoose
     CHECK(g.blocks[k].cols == cols[k]);
   }
   CHECK(g.rank.lower == 1 + 3 + 6 + 6 + 2);  // generic: the Gram count, every block of full rank
+}
+
+TEST_CASE("finite-N side bounds (analysis/minor_relations) against spans counted by hand") {
+  const std::uint64_t p = 268435399, big = 100000000;
+  for (int k = 0; k <= 6; ++k) {
+    CAPTURE(k);
+    // One position, d_x = 2: M = x x^T, so M^beta runs over the 2k + 1 monomials of degree 2k in x.
+    CHECK(even_side_bound(2, 1, k, p, big) == 2 * k + 1);
+    // x_r M^alpha with |alpha| = k: every monomial of degree 2k + 1 in x, 2k + 2 of them.
+    CHECK(odd_side_bound(2, 1, k, p, big) == 2 * k + 2);
+    // d_x = 3, two positions: only det M vanishes (a principal prime ideal): mc(6, k) - mc(6, k - 3).
+    const long mc6[] = {1, 6, 21, 56, 126, 252, 462};
+    CHECK(even_side_bound(3, 2, k, p, big) == mc6[k] - (k >= 3 ? mc6[k - 3] : 0));
+    // As many positions as d_x: no relation.
+    CHECK(even_side_bound(3, 3, k, p, big) == mc6[k]);
+    CHECK(odd_side_bound(3, 3, k, p, big) == 3 * mc6[k]);
+  }
+  CHECK(even_side_bound(4, 1, 6, p, 10) == -1);  // over the size limit: no bound
 }

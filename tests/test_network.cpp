@@ -113,10 +113,11 @@ TEST_CASE("symbolic weights, L = 1, dx = 2: substituting a draw gives the FLINT 
   }
 }
 
-TEST_CASE("the mod-p forward pass equals the literal forward pass reduced mod p") {
-  for (const auto& c : {cfg(2, 4, 2, 3), cfg(3, 2, 1, 2), cfg(2, 3, 3, 4, true)}) {
+TEST_CASE("the mod-p forward pass equals the literal forward pass reduced mod p (62-bit and < 2^28 primes)") {
+  // Below 2^28 the forward pass sums products unreduced in 64 bits: a separate code path.
+  for (const std::uint64_t p : {draw_prime(5), std::uint64_t{268435399}, std::uint64_t{134217757}})
+  for (const auto& c : {cfg(2, 4, 2, 3), cfg(3, 2, 1, 2), cfg(2, 3, 3, 4, true), cfg(2, 8, 1, 4)}) {
     const auto w = draw_weights(c, 7, 9);
-    const std::uint64_t p = draw_prime(5);
     const modp_network net(c, w, p);
     std::vector<std::uint64_t> x(c.variable_count()), scratch;
     std::vector<std::vector<mpz_class>> xz(c.N, std::vector<mpz_class>(c.dx));

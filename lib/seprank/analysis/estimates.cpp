@@ -113,14 +113,26 @@ void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim) {
                          std::to_string(lim.max_dense_entries) + " entries, raise with --max-dense-entries)");
 }
 
-long grid_points_within(const network_config& c, long max_points, double max_seconds) {
-  // One evaluation: per layer and head about N (3 d_a d_x + 2 d_a^2) multiplications mod p
-  // (measured near 7 ns each with the loop overhead); doubling s up to S costs about (4/3) S^2 evaluations.
+bool grid_is_graded(const network_config& c) { return !c.residual && summed_index_count(c.L) + 1 <= 255; }
+
+double grid_seconds(const network_config& c, long s, int threads) {
+  // One evaluation: per layer and head about N (3 d_a d_x + 2 d_a^2) multiply-adds: about 7 ns each
+  // reduced mod a 62-bit prime (ungraded grid), 2 ns summed unreduced below 2^28 (graded grid; both
+  // measured with the loop overhead). Doubling s up to S costs about (4/3) S^2 evaluations, times
+  // C + 1 scalings when graded; the ranks add about 1.2e-10 s x s^3 (per block when graded).
   const double da = c.head_size();
-  const double per_eval = c.L * c.H * static_cast<double>(c.N) * (3 * da * c.dx + 2 * da * da) * 7e-9;
+  const bool graded = grid_is_graded(c);
+  const double ops = c.L * c.H * static_cast<double>(c.N) * (3 * da * c.dx + 2 * da * da);
+  const double scalings = graded ? static_cast<double>(summed_index_count(c.L) + 1) : 1.0;
+  const double eval = (4.0 / 3.0) * static_cast<double>(s) * s * scalings * ops * (graded ? 2e-9 : 7e-9);
+  const double rank = scalings * 1.2e-10 * static_cast<double>(s) * s * s;
+  return eval / std::max(1, threads) + rank;
+}
+
+long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads) {
   long s = 8;
-  while (2 * s <= max_points && (4.0 / 3.0) * 4.0 * s * s * per_eval <= max_seconds) s *= 2;
-  return (4.0 / 3.0) * s * s * per_eval <= max_seconds ? s : 4;
+  while (2 * s <= max_points && grid_seconds(c, 2 * s, threads) <= max_seconds) s *= 2;
+  return grid_seconds(c, s, threads) <= max_seconds ? s : 4;
 }
 
 }  // namespace seprank

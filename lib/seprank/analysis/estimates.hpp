@@ -55,6 +55,10 @@ void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim);
 
 // The largest grid size s = t (a power of two, at most max_points) whose estimated evaluation time
 // fits in max_seconds; below 8 the grid is not attempted (4 is returned).
-long grid_points_within(const network_config& cfg, long max_points, double max_seconds);
+long grid_points_within(const network_config& cfg, long max_points, double max_seconds, int threads = 1);
+// Estimated seconds of a grid with up to s x s points (graded: per degree block, C + 1 scalings).
+double grid_seconds(const network_config& cfg, long s, int threads = 1);
+// Whether grid_rank takes the graded path (homogeneous networks with C + 1 <= 255).
+bool grid_is_graded(const network_config& cfg);
 
 }  // namespace seprank

@@ -1,25 +1,42 @@
 #include "seprank/analysis/grid_tensor.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <thread>
 
 #include <flint/ulong_extras.h>
 
+#include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/minor_relations.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/modp_network.hpp"
+#include "seprank/model/quantities.hpp"
 #include "seprank/support/interrupt.hpp"
 #include "seprank/support/random.hpp"
 
 namespace seprank {
-grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const partition& part,
-                           std::uint64_t seed, long upper, long max_points) {
+
+bool grid_rank_result::exact() const {
+  return graded && std::all_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.exact(); });
+}
+
+namespace {
+
+constexpr long grid_margin = 8;  // points beyond a block's upper bound
+constexpr std::uint64_t side_bound_entries = 50000000;  // dense relation matrix mod p for a side bound (400 MB)
+
+// Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
+std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std::uint64_t p) {
+  return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
+                       splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) % p;
+}
+
+grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weights& w, const partition& part,
+                                    std::uint64_t seed, long upper, long max_points) {
   grid_rank_result g;
   g.prime = draw_prime(seed ^ 0x67726964ULL);
   const modp_network net(c, w, g.prime);
-  // Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
-  auto coordinate = [&](int side, long u, int var) {
-    return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
-                    splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) % g.prime;
-  };
+  auto coordinate = [&](int side, long u, int var) { return grid_coordinate(seed, side, u, var, g.prime); };
   std::vector<std::uint64_t> x(c.variable_count()), scratch;
   for (long s = 8;; s *= 2) {
     nmod_matrix T(s, s, g.prime);
@@ -34,6 +51,7 @@ grid_rank_result grid_rank(const network_config& c, const integer_weights& w, co
       }
       check_interrupt();
     }
+    g.evaluations += static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(s);
     g.rank = nmod_mat_rank(T.m);
     g.points = s;
     if (g.rank < s) {
@@ -50,6 +68,131 @@ grid_rank_result grid_rank(const network_config& c, const integer_weights& w, co
     }
   }
   return g;
+}
+
+// The graded grid (see the header): values f_t(u, v) = y(a_u, (t+1) b_v) for t = 0..C, then
+// y_k(a_u, b_v) = sum_t Vinv[k][t] f_t(u, v) with V[t][k] = ((t+1)^2)^k.
+grid_rank_result graded_grid_rank(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
+                                  long max_points, const std::vector<long>& gram_blocks, int threads) {
+  grid_rank_result g;
+  g.graded = true;
+  // A prime below 2^28: the forward pass then sums products unreduced (engine/modp_network).
+  g.prime = n_nextprime((1ULL << 27) | (splitmix_hash(seed ^ 0x67726964ULL) >> 37), 1);
+  const std::uint64_t p = g.prime;
+  const modp_network net(c, w, p);
+  const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
+  const bool even_is_B = part.in_A(c.position);
+  const std::uint64_t n_even = (even_is_B ? part.B.size() : part.A.size()) * static_cast<std::uint64_t>(c.dx);
+  const std::uint64_t n_odd = (even_is_B ? part.A.size() : part.B.size()) * static_cast<std::uint64_t>(c.dx);
+  bool all_bounded = true;
+  long target = 0;
+  for (int k = 0; k <= C; ++k) {
+    grid_block b;
+    b.k = k;
+    const std::uint64_t cap = std::uint64_t{1} << 40;
+    const auto even = multichoose_capped(n_even, 2 * static_cast<std::uint64_t>(k), cap);
+    const auto odd = multichoose_capped(n_odd, 2 * static_cast<std::uint64_t>(C - k) + 1, cap);
+    std::uint64_t bound = std::min(even.exceeds ? cap : even.value, odd.exceeds ? cap : odd.value);
+    if (bound < cap) b.bound = grid_bound::monomial_count;
+    if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 && static_cast<std::uint64_t>(gram_blocks[k]) < bound)
+      bound = static_cast<std::uint64_t>(gram_blocks[k]), b.bound = grid_bound::gram_block;
+    if (bound < cap) b.upper = static_cast<long>(bound);
+    all_bounded = all_bounded && b.upper >= 0;
+    target = std::max(target, b.upper + grid_margin);
+    g.blocks.push_back(b);
+  }
+  // Inverse Vandermonde matrix in mu_t = (t+1)^2.
+  nmod_matrix V(T, T, p), Vinv(T, T, p);
+  for (int t = 0; t < T; ++t) {
+    const std::uint64_t mu = static_cast<std::uint64_t>(t + 1) * static_cast<std::uint64_t>(t + 1) % p;
+    std::uint64_t pw = 1;
+    for (int k = 0; k < T; ++k, pw = n_mulmod2_preinv(pw, mu, p, n_preinvert_limb(p))) nmod_mat_entry(V.m, t, k) = pw;
+  }
+  if (!nmod_mat_inv(Vinv.m, V.m)) throw std::logic_error("graded grid: singular Vandermonde matrix");
+  std::vector<std::uint64_t> f;  // f[(u * s + v) * T + t]
+  long s_old = 0;
+  long s = all_bounded ? std::min(max_points, std::max<long>(target, 8)) : std::min<long>(8, max_points);
+  for (;;) {
+    // Evaluate the pairs not yet known, keeping the earlier ones.
+    std::vector<std::uint64_t> next(static_cast<std::size_t>(s) * s * T);
+    for (long u = 0; u < s_old; ++u)
+      std::copy(f.begin() + u * s_old * T, f.begin() + (u + 1) * s_old * T, next.begin() + u * s * T);
+    f.swap(next);
+    auto evaluate_rows = [&](long from, long to) {
+      std::vector<std::uint64_t> x(c.variable_count()), scratch;
+      for (long u = from; u < to; ++u)
+        for (long v = u < s_old ? s_old : 0; v < s; ++v)
+          for (int t = 0; t < T; ++t) {
+            for (int j = 1; j <= c.N; ++j) {
+              const bool in_A = part.in_A(j), even = in_A != even_is_B;
+              for (int r = 1; r <= c.dx; ++r) {
+                const int var = c.variable(j, r);
+                const std::uint64_t a = grid_coordinate(seed, in_A ? 0 : 1, in_A ? u : v, var, p);
+                x[var] = even ? a * static_cast<std::uint64_t>(t + 1) % p : a;
+              }
+            }
+            f[(static_cast<std::size_t>(u) * s + v) * T + t] = net.evaluate(x, scratch);
+          }
+    };
+    const long chunk = 32L * std::max(1, threads);
+    for (long u0 = 0; u0 < s; u0 += chunk) {
+      const long u1 = std::min(s, u0 + chunk);
+      std::vector<std::thread> pool;
+      for (int th = 1; th < threads; ++th) pool.emplace_back(evaluate_rows, u0 + (u1 - u0) * th / threads, u0 + (u1 - u0) * (th + 1) / threads);
+      evaluate_rows(u0, u0 + (u1 - u0) / std::max(1, threads));
+      for (auto& t : pool) t.join();
+      check_interrupt();
+    }
+    g.evaluations += (static_cast<std::uint64_t>(s) * s - static_cast<std::uint64_t>(s_old) * s_old) * T;
+    bool more = false;
+    g.rank = 0;
+    g.points = 0;
+    for (auto& b : g.blocks) {
+      b.points = b.upper >= 0 ? std::min(s, b.upper + grid_margin) : s;
+      nmod_matrix G(b.points, b.points, p);
+      const std::uint64_t* vk = &nmod_mat_entry(Vinv.m, b.k, 0);
+      for (long u = 0; u < b.points; ++u)
+        for (long v = 0; v < b.points; ++v) {
+          const std::uint64_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
+          std::uint64_t acc = 0;  // T <= 255 products below 2^56
+          for (int t = 0; t < T; ++t) acc += vk[t] * fv[t];
+          nmod_mat_entry(G.m, u, v) = acc % p;
+        }
+      b.rank = nmod_mat_rank(G.m);
+      check_interrupt();
+      g.rank += b.rank;
+      g.points = std::max(g.points, b.points);
+      if (b.rank == b.points && !b.exact()) more = true;  // still of full rank: may grow
+    }
+    if (!more) {
+      // Blocks below their bound: the finite-N side bounds may meet them (rank stays as measured).
+      const int n_even_pos = static_cast<int>(even_is_B ? part.B.size() : part.A.size());
+      const int n_odd_pos = static_cast<int>(even_is_B ? part.A.size() : part.B.size());
+      for (auto& b : g.blocks) {
+        if (b.exact()) continue;
+        for (const long side : {even_side_bound(c.dx, n_even_pos, b.k, p, side_bound_entries),
+                                odd_side_bound(c.dx, n_odd_pos, C - b.k, p, side_bound_entries)})
+          if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;
+      }
+      g.stop = g.exact() ? grid_stop::reached_upper_bound : grid_stop::rank_stopped_growing;
+      break;
+    }
+    if (2 * s > max_points) {
+      g.stop = grid_stop::point_limit;
+      break;
+    }
+    s_old = s;
+    s *= 2;
+  }
+  return g;
+}
+
+}  // namespace
+
+grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed, long upper,
+                           long max_points, const std::vector<long>& gram_blocks, int threads) {
+  if (!grid_is_graded(c)) return ungraded_grid_rank(c, w, part, seed, upper, max_points);
+  return graded_grid_rank(c, w, part, seed, max_points, gram_blocks, threads);
 }
 
 grid_certificate certificate_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,

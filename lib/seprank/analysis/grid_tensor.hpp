@@ -19,19 +19,47 @@ enum class grid_stop {
   time_limit,            // the next size would exceed the point count the time estimate allows
 };
 
-struct grid_rank_result {
-  long rank = 0;
-  long points = 0;          // s = t
-  std::uint64_t prime = 0;
-  grid_stop stop = grid_stop::rank_stopped_growing;
-  bool capped() const { return stop == grid_stop::point_limit || stop == grid_stop::time_limit; }
+// One degree block of a graded grid: the part y_k of y of degree 2k in the inputs of the side
+// without position i (the even side).
+enum class grid_bound { none, monomial_count, gram_block, side_relations };
+
+struct grid_block {
+  int k = 0;
+  grid_bound bound = grid_bound::none;  // where `upper` comes from
+  long rank = 0;     // rank mod p of the s_k x s_k grid of y_k: a certified lower bound on block k's rank
+  long points = 0;   // s_k
+  long upper = -1;   // a proven upper bound on block k's rank (-1: none)
+  bool exact() const { return upper >= 0 && rank == upper; }
 };
 
-// s = t doubles from 8 until the rank stops growing (rank < s), reaches `upper` (if >= 0), or
-// 2s exceeds max_points (stop = point_limit; the caller marks time_limit when max_points came from
-// the time estimate).
+struct grid_rank_result {
+  long rank = 0;            // sum of the block ranks (graded) or the rank of the s x s grid
+  long points = 0;          // s = t (graded: the largest s_k)
+  std::uint64_t prime = 0;
+  grid_stop stop = grid_stop::rank_stopped_growing;
+  bool graded = false;
+  std::vector<grid_block> blocks;  // graded only, k = 0..C
+  std::uint64_t evaluations = 0;   // forward passes carried out
+  bool capped() const { return stop == grid_stop::point_limit || stop == grid_stop::time_limit; }
+  // Graded: every block meets its proven upper bound, so rank = sep exactly.
+  bool exact() const;
+};
+
+// Homogeneous networks (graded, docs/theory.md, section 8): with the even side's inputs scaled by
+// lambda, y(a, lambda b) = sum_k lambda^(2k) y_k(a, b); y is evaluated by the forward pass at
+// lambda = 1..C+1 and each y_k(a_u, b_v) interpolated over Z/p. The coefficient matrix is
+// block-diagonal by that degree, so sep = sum_k rank(block k) >= sum_k rank of y_k's grid. Block k
+// gets s_k = its upper bound + 8 points (doubling from 8 when no bound is known); its proven upper
+// bound is the smaller of gram_blocks[k] (the exact Gram block rank, -1 unknown) and the numbers of
+// monomials on either side; for blocks that stay below it, also the finite-N side bounds of
+// analysis/minor_relations (the Gram matrices of the sides have rank <= their number of positions).
+// Residual networks (degrees mix) use the ungraded grid: s = t doubles from 8 until the rank stops growing (rank < s), reaches `upper`
+// (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when
+// max_points came from the time estimate). Evaluations run on `threads` threads; the result does
+// not depend on their number.
 grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const partition& p,
-                           std::uint64_t seed, long upper, long max_points);
+                           std::uint64_t seed, long upper, long max_points, const std::vector<long>& gram_blocks = {},
+                           int threads = 1);
 
 // A grid kept with its points, for a certificate anyone can re-check without this tool: the rank mod a
 // prime below 2^28 (so that a checker's int64 arithmetic cannot overflow: products of residues stay below

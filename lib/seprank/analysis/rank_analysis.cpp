@@ -44,6 +44,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     if (!c.residual && (est.seconds > lim.max_seconds || est.memory_mb > lim.max_memory_mb)) {
       a.gram.skipped = gram_rank_skip::over_limits;  // graded path (homogeneous networks): refused with the estimate
       a.gram.estimate = est;
+      a.gram.max_seconds = lim.max_seconds;
+      a.gram.max_memory_mb = lim.max_memory_mb;
       a.gram.rank.upper = -1;
     } else if (c.residual && gram_rank_variable_count(c) > max_gram_variables) {
       a.gram.skipped = gram_rank_skip::too_many_variables;
@@ -60,6 +62,9 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     }
   }
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
+  std::vector<long> gram_blocks;  // exact Gram block ranks by M_B-degree k (graded path), -1 unknown
+  if (a.gram.computed() && a.gram.graded)
+    for (const auto& b : a.gram.rank.blocks) gram_blocks.push_back(b.exact ? b.upper : -1);
   a.expanded = s.expanded();
   if (a.expanded) {
     {
@@ -73,22 +78,24 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   {
     stopwatch w{a.timings, "grid-tensor rank"};
     const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
-    const long points = grid_points_within(c, opt.max_grid_points, lim.max_seconds);
-    progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points)");
-    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, points);
+    const long points = grid_points_within(c, opt.max_grid_points, lim.max_seconds, threads);
+    progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
+             (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
+             ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, threads) + 0.5)) + " s)");
+    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, points, gram_blocks, threads);
     if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
       a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
   }
   if (!a.expanded) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
     a.sep.lower = a.grid.rank;
-    a.sep.upper = gram_upper >= 0 && a.grid.rank == gram_upper ? gram_upper : -1;
+    a.sep.upper = a.grid.exact() ? a.grid.rank : gram_upper >= 0 && a.grid.rank == gram_upper ? gram_upper : -1;
     a.sep.prime = a.grid.prime;
   }
   if (opt.stabilization && gram_upper >= 0) {
     stopwatch w{a.timings, "stabilization in N"};
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank");
     a.stabilization = follow_stabilization(
-        c, s.weights, s.choice.seed, gram_upper, opt.max_grid_points, lim.max_seconds,
+        c, s.weights, s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds,
         [&](const network_config& cn, const partition& pn) { return cn.N == c.N && pn.A == a.part.A; }, a.grid);
   }
   if (opt.seeds > 1 && !a.expanded)

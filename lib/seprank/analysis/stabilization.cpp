@@ -8,7 +8,8 @@
 namespace seprank {
 
 std::vector<stabilization_row> follow_stabilization(
-    const network_config& c, const integer_weights& w, std::uint64_t seed, long gram_rank, long max_grid_points,
+    const network_config& c, const integer_weights& w, std::uint64_t seed, long gram_rank, const std::vector<long>& gram_blocks,
+    int threads, long max_grid_points,
     double max_seconds, const std::function<bool(const network_config&, const partition&)>& reuse,
     const grid_rank_result& main_grid) {
   using clock_type = std::chrono::steady_clock;
@@ -21,10 +22,10 @@ std::vector<stabilization_row> follow_stabilization(
     cn.position = 1;
     const partition pn = default_partition(cn);
     const bool same_as_main = reuse(cn, pn);
-    const long points = grid_points_within(cn, max_grid_points, max_seconds);
+    const long points = grid_points_within(cn, max_grid_points, max_seconds, threads);
     if (!same_as_main && points < 8) break;
-    const auto g = same_as_main ? main_grid : grid_rank(cn, w, pn, seed, gram_rank, points);
-    rows.push_back({N, g.rank, g.rank == gram_rank});
+    const auto g = same_as_main ? main_grid : grid_rank(cn, w, pn, seed, gram_rank, points, gram_blocks, threads);
+    rows.push_back({N, g.rank, g.rank == gram_rank, g.rank == gram_rank || g.exact()});
     if (g.rank == gram_rank || g.capped()) break;
   }
   return rows;

@@ -30,12 +30,20 @@ std::uint64_t modp_network::evaluate(std::vector<std::uint64_t>& x, std::vector<
   std::uint64_t* t = q + da;                 // da: S q
   auto mul = [this](std::uint64_t a, std::uint64_t b) { return n_mulmod2_preinv(a, b, p_, pinv_); };
   auto add = [this](std::uint64_t a, std::uint64_t b) { return n_addmod(a, b, p_); };
-  auto apply = [&](const std::uint64_t* W, int rows, const std::uint64_t* in, int cols, std::uint64_t* out) {
-    for (int r = 0; r < rows; ++r) {
-      std::uint64_t acc = 0;
-      for (int c = 0; c < cols; ++c) acc = add(acc, mul(W[r * cols + c], in[c]));
-      out[r] = acc;
+  // p < 2^28 and at most 255 terms per sum: products stay below 2^56, so a dot product is
+  // accumulated in 64 bits and reduced once (several times faster than a reduction per product).
+  const bool lazy = p_ < (std::uint64_t{1} << 28) && std::max({N, dx, da}) <= 255;
+  auto dot = [&](const std::uint64_t* a, const std::uint64_t* b, int n) {
+    std::uint64_t acc = 0;
+    if (lazy) {
+      for (int c = 0; c < n; ++c) acc += a[c] * b[c];
+      return acc % p_;
     }
+    for (int c = 0; c < n; ++c) acc = add(acc, mul(a[c], b[c]));
+    return acc;
+  };
+  auto apply = [&](const std::uint64_t* W, int rows, const std::uint64_t* in, int cols, std::uint64_t* out) {
+    for (int r = 0; r < rows; ++r) out[r] = dot(W + r * cols, in, cols);
   };
   const std::uint64_t* W = weights_.data();
   for (int l = 0; l < cfg_.L; ++l) {
@@ -48,16 +56,15 @@ std::uint64_t modp_network::evaluate(std::vector<std::uint64_t>& x, std::vector<
         apply(WV, da, &x[j * dx], dx, v + j * da);
         apply(WK, da, &x[j * dx], dx, k + j * da);
         for (int a = 0; a < da; ++a)
-          for (int b = 0; b < da; ++b) S[a * da + b] = add(S[a * da + b], mul(v[j * da + a], k[j * da + b]));
+          for (int b = 0; b < da; ++b)
+            S[a * da + b] = lazy ? S[a * da + b] + v[j * da + a] * k[j * da + b] : add(S[a * da + b], mul(v[j * da + a], k[j * da + b]));
       }
+      if (lazy)
+        for (int z = 0; z < da * da; ++z) S[z] %= p_;
       for (int i = last ? cfg_.position - 1 : 0; i < (last ? cfg_.position : N); ++i) {
         apply(WQ, da, &x[i * dx], dx, q);
         apply(S, da, q, da, t);
-        for (int r = 0; r < dx; ++r) {
-          std::uint64_t acc = 0;
-          for (int a = 0; a < da; ++a) acc = add(acc, mul(WO[r * da + a], t[a]));
-          y[i * dx + r] = add(y[i * dx + r], acc);
-        }
+        for (int r = 0; r < dx; ++r) y[i * dx + r] = add(y[i * dx + r], dot(WO + r * da, t, da));
       }
     }
     if (cfg_.residual)

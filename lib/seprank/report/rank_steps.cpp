@@ -198,6 +198,16 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
   return st;
 }
 
+const char* grid_bound_name(grid_bound b) {
+  switch (b) {
+    case grid_bound::monomial_count: return "monomial count";
+    case grid_bound::gram_block: return "Gram block";
+    case grid_bound::side_relations: return "side relations";
+    case grid_bound::none: break;
+  }
+  return "none";
+}
+
 derivation_step grid_step(const rank_analysis& r) {
   const auto& g = r.grid;
   const bool impossible = r.expanded && r.sep.exact() && g.rank > r.sep.lower;
@@ -214,6 +224,32 @@ derivation_step grid_step(const rank_analysis& r) {
                      "$y$ evaluated by the forward pass of eq. 3 over $Z/p$, no expansion; the grid matrix factors through the "
                      "coefficient matrix, so its rank $mod p$ is a certified lower bound on $sep$ (docs/theory.md, section 8)",
                      "grid-rank"};
+  if (g.graded) {
+    st.claim = "with the inputs of the side without position $i$ scaled by $lambda$, $y(a, lambda b) = sum_k lambda^(2k) y_k(a, b)$, and "
+               "the coefficient matrix is block-diagonal by $k$; so $sep = sum_k rank(block k) >= sum_k rank [y_k(a_u, b_v)]$";
+    st.values[0] = {"grid rank", str(g.rank) + " (the sum over the degree blocks) at up to $s = t = " + str(g.points) +
+                                     "$ random points $mod p = " + str(static_cast<long long>(g.prime)) + "$"};
+    step_value blocks{"blocks ($k$: points, rank, proven upper bound)", ""};
+    blocks.data = json::array();
+    for (const auto& b : g.blocks) {
+      blocks.items.push_back("$k = " + str(b.k) + "$: $" + str(b.points) + " x " + str(b.points) + "$ points, rank $" + str(b.rank) + "$" +
+                             (b.upper < 0 ? ", no upper bound" : b.exact() ? " = bound (exact)" : ", bound $" + str(b.upper) + "$") +
+                             (b.upper < 0 ? "" : std::string(" [") + grid_bound_name(b.bound) + "]") +
+                             (b.rank == b.points && !b.exact() ? " (capped at --max-grid-points)" : ""));
+      blocks.data.push_back(json{{"degree", b.k}, {"points", b.points}, {"rank", b.rank},
+                                 {"upper", b.upper >= 0 ? json(b.upper) : json()}, {"bound", grid_bound_name(b.bound)}, {"exact", b.exact()}});
+    }
+    st.values.insert(st.values.begin() + 2, blocks);
+    st.values.insert(st.values.begin() + 3, step_value{"evaluations", str(static_cast<long long>(g.evaluations))});
+    if (!impossible && g.exact()) st.status = S::verified;
+    st.check = "$y$ evaluated by the forward pass of eq. 3 over $Z/p$ (no expansion) at $lambda = 1..C+1$, each $y_k(a_u, b_v)$ "
+               "interpolated (Vandermonde in $lambda^2$); block $k$'s grid factors through block $k$ of the coefficient matrix, so "
+               "its rank $mod p$ is a certified lower bound on that block's rank. Upper bound of block $k$: the smaller of the Gram "
+               "block's exact rank (step gram-rank), the numbers of monomials on either side, and, for blocks below those, the "
+               "side relations: the Gram matrices of the sides have rank at most their number of positions, so their minors and "
+               "those of $[M_A | x^i]$ vanish (docs/theory.md, section 8)" +
+               std::string(g.exact() ? "; every block meets its bound, so $sep = " + str(g.rank) + "$ exactly" : "");
+  }
   return st;
 }
 
@@ -224,7 +260,8 @@ std::string gram_skip_text(const network_config& c, const rank_analysis& r) {
   if (r.gram.skipped == gram_rank_skip::over_limits)
     return "its blocks were estimated at " + display_double(r.gram.estimate.seconds, 3) + " s and " + std::to_string(r.gram.estimate.memory_mb) +
            " MiB (largest dense block $" + str(r.gram.estimate.largest_rows) + " x " + str(r.gram.estimate.largest_cols) +
-           "$ mod $p$), over --time-limit or --max-memory";
+           "$ mod $p$), over the limits " + display_double(r.gram.max_seconds, 3) + " s (--time-limit) and " + std::to_string(r.gram.max_memory_mb) +
+           " MiB (--max-memory): raise them to compute it";
   return "its coefficient matrix would have up to $d_x * multichoose(2D, C)$, more than " + std::to_string(r.gram.max_nonzeros) +
          ", nonzeros (raise with --max-gram-terms)";
 }
@@ -260,8 +297,11 @@ derivation_step stabilization_step(const rank_analysis& r) {
   rows.data = json::array();
   bool reached = false;
   for (const auto& row : r.stabilization) {
-    rows.items.push_back("$N = " + str(row.N) + "$: $sep >= " + str(row.grid) + "$" + (row.exact ? " = Gram rank (exact)" : ""));
-    rows.data.push_back(json{{"N", row.N}, {"sep_at_least", row.grid}, {"exact", row.exact}});
+    rows.items.push_back("$N = " + str(row.N) + "$: " +
+                         (row.exact ? "$sep >= " + str(row.grid) + "$ = Gram rank (exact)"
+                          : row.certified ? "$sep = " + str(row.grid) + "$ (certified block by block, below the Gram rank)"
+                                          : "$sep >= " + str(row.grid) + "$"));
+    rows.data.push_back(json{{"N", row.N}, {"sep_at_least", row.grid}, {"exact", row.exact}, {"certified", row.certified}});
     reached = reached || row.exact;
   }
   return {"Stabilization in $N$ (the sums over $j_1..j_C$ remove the dependence on $N$)",
@@ -324,11 +364,12 @@ derivation_step bracket_step(const rank_analysis& r) {
   const bool exact = r.sep.exact();
   return {"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
           "grid-tensor rank (step grid-rank) $<= sep <=$ Gram rank (step gram-rank): both proven bounds",
-          {{"sep", exact                 ? std::to_string(r.sep.lower)
-                   : r.gram.rank.exact() ? "$" + std::to_string(r.sep.lower) + " <= sep <= " + std::to_string(r.gram.rank.upper) + "$"
-                                         : "$>= " + std::to_string(r.sep.lower) + "$"}},
+          {exact                 ? step_value{"sep", std::to_string(r.sep.lower)}
+           : r.gram.rank.exact() ? step_value{"sep (bracketed)", "$[" + std::to_string(r.sep.lower) + ", " + std::to_string(r.gram.rank.upper) + "]$"}
+                                 : step_value{"sep (lower bound)", std::to_string(r.sep.lower)}},
           exact ? S::verified : S::computed,
-          exact ? "the grid-tensor lower bound meets the Gram-rank upper bound"
+          exact && r.gram.rank.exact() && r.sep.lower == r.gram.rank.upper ? "the grid-tensor lower bound meets the Gram-rank upper bound"
+          : exact ? "every degree block of the grid meets its proven upper bound (step grid-rank), below the Gram rank"
                 : r.gram.computed() ? "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"
                                     : "no upper bound to meet: the Gram rank was skipped (step gram-rank); the grid rank is a lower bound",
           "separation-rank"};

@@ -113,6 +113,16 @@ void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim) {
                          std::to_string(lim.max_dense_entries) + " entries, raise with --max-dense-entries)");
 }
 
+double dense_rank_seconds(double rows, double cols, bool small_prime, int threads) {
+  return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 / std::max(1, std::min(threads, 2));
+}
+
+double coefficient_rank_seconds(const coefficient_matrix& m, int threads) {
+  double total = 0;
+  for (const auto& b : m.blocks) total += dense_rank_seconds(b.matrix.rows, b.matrix.cols, false, threads);
+  return total;
+}
+
 bool grid_is_graded(const network_config& c) { return !c.residual && summed_index_count(c.L) + 1 <= 255; }
 
 double grid_seconds(const network_config& c, long s, int threads) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "seprank/analysis/estimates.hpp"
 #include "seprank/analysis/kernel_space.hpp"
 #include "seprank/model/monomial_index.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -51,11 +52,9 @@ std::uint64_t draw_small_prime(std::uint64_t seed) {
   return n_nextprime((1ULL << 25) | (splitmix_hash(seed ^ 0x736d616c6cULL) >> 39), 1);
 }
 
-// Dense rank mod p of an s x t matrix (FLINT nmod_mat_rank, measured on this machine: 3000^3 in
-// 1.9 s with a 26-bit prime and 3.3 s with a 62-bit prime, 2 threads), plus building it (O(D) per entry).
+// Dense rank mod p of an s x t block (estimates.hpp) plus building it (O(D) per entry).
 double block_seconds(double s, double t, int D, bool small_prime, int threads) {
-  const double scale = 2.0 / std::max(1, std::min(threads, 2));
-  return (s * t * std::min(s, t) * (small_prime ? 7.1e-11 : 1.23e-10) + s * t * D * 3e-9) * scale;
+  return dense_rank_seconds(s, t, small_prime, threads) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
 }
 
 struct graded_layout {

@@ -22,8 +22,13 @@ struct stopwatch {
 };
 
 rank_result rank_of(const structure_analysis& s, const polynomial& y, const partition& p, const gram_rank_result& g,
-                    const rank_options& opt, std::uint64_t prime, coefficient_matrix* keep = nullptr) {
+                    const rank_options& opt, std::uint64_t prime, coefficient_matrix* keep = nullptr,
+                    const progress_fn& progress = {}, int threads = 1) {
   coefficient_matrix m = build_coefficient_matrix(y, partition_mask(s.cfg, p));
+  const double est = coefficient_rank_seconds(m, threads);
+  if (progress && est >= 2)
+    progress("ranking " + std::to_string(m.blocks.size()) + " blocks mod p (largest " + std::to_string(m.largest_block_entries()) +
+             " entries), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
   rank_result r = certified_rank(m, prime, opt.limits, block_bound(s.cfg, p, g));
   if (keep) *keep = std::move(m);
   return r;
@@ -69,8 +74,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   if (a.expanded) {
     {
       stopwatch w{a.timings, "coefficient matrix and rank"};
-      progress("ranking the coefficient matrix");
-      a.sep = rank_of(s, s.y, a.part, a.gram, opt, prime, &a.matrix);
+      progress("building and ranking the coefficient matrix");
+      a.sep = rank_of(s, s.y, a.part, a.gram, opt, prime, &a.matrix, progress, threads);
     }
     stopwatch w{a.timings, "kernel"};
     a.kernel = kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
@@ -93,10 +98,11 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   }
   if (opt.stabilization && gram_upper >= 0) {
     stopwatch w{a.timings, "stabilization in N"};
-    progress("following sep(N) for N = 2, 4, ... up to the Gram rank");
+    progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
+             " s, --time-limit)");
     a.stabilization = follow_stabilization(
         c, s.weights, s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds,
-        [&](const network_config& cn, const partition& pn) { return cn.N == c.N && pn.A == a.part.A; }, a.grid);
+        [&](const network_config& cn, const partition& pn) { return cn.N == c.N && pn.A == a.part.A; }, a.grid, progress);
   }
   if (opt.seeds > 1 && !a.expanded)
     throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);

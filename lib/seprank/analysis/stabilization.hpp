@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "seprank/analysis/grid_tensor.hpp"
+#include "seprank/analysis/options.hpp"
 #include "seprank/model/weights.hpp"
 
 namespace seprank {
@@ -25,6 +26,6 @@ std::vector<stabilization_row> follow_stabilization(
     const network_config& cfg, const integer_weights& w, std::uint64_t seed, long gram_rank, const std::vector<long>& gram_blocks,
     int threads, long max_grid_points,
     double max_seconds, const std::function<bool(const network_config&, const partition&)>& reuse,
-    const grid_rank_result& main_grid);
+    const grid_rank_result& main_grid, const progress_fn& progress = {});
 
 }  // namespace seprank

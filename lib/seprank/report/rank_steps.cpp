@@ -266,7 +266,7 @@ std::string gram_skip_text(const network_config& c, const rank_analysis& r) {
          ", nonzeros (raise with --max-gram-terms)";
 }
 
-derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
+derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, const big_int& gram_count) {
   if (!r.gram.computed())
     return {"Gram rank ($N -> infinity$)",
             "the rank of $sum_r A_L(M_A + M_B)[p][r] x^i_r$ split as $(x^i, M_A) | M_B$ bounds $sep$ for every $N$",
@@ -289,6 +289,13 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r) {
                      "$x_A -> (x^i, M_A)$ and $x_B -> M_B$ are then dominant, so the monomials stay linearly independent "
                      "(docs/theory.md, section 7). It rests on the Gram form, " + gram_form_citation(s),
                      "gram-rank"};
+  if (!s.cfg.residual) {  // the count check: the Gram count is sum_k min(rows, cols) of these blocks
+    const big_int deficit = gram_count - big_int(g.lower);
+    st.values.insert(st.values.begin() + 3,
+                     step_value{"vs the Gram count $" + str(gram_count) + "$",
+                                g.exact() ? (deficit == 0 ? std::string("equal") : "deficit $" + str(deficit) + "$ (exact)")
+                                          : "deficit at most $" + str(deficit) + "$ (the rank is a lower bound)"});
+  }
   return st;
 }
 
@@ -378,7 +385,7 @@ derivation_step bracket_step(const rank_analysis& r) {
 }  // namespace
 
 void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count) {
-  d.steps.push_back(gram_step(s, r));
+  d.steps.push_back(gram_step(s, r, gram_count));
   if (r.expanded) {
     d.steps.push_back(matrix_step(r));
     d.steps.push_back(rank_step(r, gram_count));

@@ -613,3 +613,14 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
   }
   run_command("rm -rf " + dir);
 }
+
+TEST_CASE("progress: each long stage's line on stderr carries a time estimate, stdout none") {
+  const auto err = run_command(executable() + " --L 3 --dx 3 --max-grid-points 64 2>&1 > /dev/null");
+  REQUIRE(err.status == 0);
+  CHECK(contains(err.out, "computing the Gram rank (N -> infinity) block by block, estimated "));
+  CHECK(contains(err.out, "points per degree block, 14 scalings each, estimated at most "));  // C + 1 = 14 at L = 3
+  CHECK(contains(err.out, "following sep(N) for N = 2, 4, ... up to the Gram rank (at most 60 s, --time-limit)"));
+  const auto out = run_command(executable() + " --L 3 --dx 3 --max-grid-points 64 2> /dev/null");
+  CHECK_FALSE(contains(out.out, "seprank-sym: computing"));
+  CHECK_FALSE(contains(out.out, "estimated"));
+}

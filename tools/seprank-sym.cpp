@@ -66,7 +66,7 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--max-symbolic-terms", r.limits.max_symbolic_terms,
                  "refuse symbolic-weight expansions with more (estimated) terms")
       ->capture_default_str();
-  app.add_option("--threads", r.threads, "threads for FLINT's polynomial multiplication (results do not depend on it)")
+  app.add_option("--threads", r.threads, "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)")
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
   app.add_flag("--latex-fragment", o.latex_fragment, "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
@@ -86,7 +86,7 @@ void add_options(CLI::App& app, cli_options& o) {
       ->excludes(structure);
   app.add_flag("--all-partitions", r.ranks.all_partitions, "rank every balanced partition (Proposition 1; N <= 8)")
       ->excludes(structure);
-  app.add_option("--max-grid-points", r.ranks.max_grid_points, "largest grid s = t for grid-tensor ranks")
+  app.add_option("--max-grid-points", r.ranks.max_grid_points, "largest grid s = t for grid-tensor ranks (per degree block when graded)")
       ->capture_default_str();
   app.add_option("--max-gram-terms", r.ranks.max_gram_terms, "skip the Gram rank when its matrix may have more nonzeros")
       ->capture_default_str();

@@ -178,3 +178,14 @@ TEST_CASE("finite-N side bounds (analysis/minor_relations) against spans counted
   }
   CHECK(even_side_bound(4, 1, 6, p, 10) == -1);  // over the size limit: no bound
 }
+
+TEST_CASE("graded Gram rank estimate: block sizes by hand, and beyond 2^62 monomials an estimate over every limit") {
+  // L = 2, d_x = 2 (D = 3, C = 4): blocks 30 x 1, 20 x 3, 12 x 6, 6 x 10, 2 x 15; long sides cut to min + 16
+  // give dense blocks 17 x 1, 19 x 3, 12 x 6, 6 x 10, 2 x 15, the largest 12 x 6 (72 entries).
+  const auto e = estimate_gram_rank(cfg(2, 2, false), 2);
+  CHECK(e.largest_rows == 12);
+  CHECK(e.largest_cols == 6);
+  CHECK(e.seconds < 1);
+  const auto huge = estimate_gram_rank(cfg(5, 60, false), 2);  // multichoose(1830, 121) > 2^62
+  CHECK(huge.seconds > 1e100);
+}

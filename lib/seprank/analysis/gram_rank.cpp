@@ -236,8 +236,15 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
 }  // namespace
 
 gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
-  const graded_layout lay(c);
   gram_rank_estimate e;
+  try {
+    (void)graded_layout(c);
+  } catch (const std::overflow_error&) {  // more than 2^62 monomials of degree C: far beyond any limit
+    e.seconds = 1e300;
+    e.memory_mb = UINT64_MAX;
+    return e;
+  }
+  const graded_layout lay(c);
   std::uint64_t largest = 0;
   for (int k = 0; k <= lay.C; ++k) {
     const long m = std::min(lay.rows(c, k), lay.cols(k));

@@ -159,7 +159,7 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--N 1", "N = 1 is out of range: the number of positions must satisfy 2 <= N <= 64"},
       {"--position 7", "position = 7 is out of range"},
       {"--entry 9", "entry = 9 is out of range"},
-      {"--L two", "--L"},
+      {"--L two", "--L = two is not a valid number for this option"},
       {"--frobnicate", "frobnicate"},
       {"--weights /nonexistent.txt", "weight file /nonexistent.txt: cannot be opened"},
       {"--weight-range 0", "weight-range = 0 is out of range"},

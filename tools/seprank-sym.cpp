@@ -193,6 +193,12 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
+  } catch (const CLI::ConversionError& e) {  // CLI11: "Could not convert: --L = abc"
+    std::string what = e.what();
+    const std::string prefix = "Could not convert: ";
+    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size()) + " is not a valid number for this option";
+    std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
+    return seprank::exit_usage;
   } catch (const CLI::ParseError& e) {
     std::cerr << "seprank-sym: error: " << e.what() << " (see --help)\n";
     return seprank::exit_usage;

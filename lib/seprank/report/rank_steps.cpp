@@ -226,7 +226,8 @@ derivation_step grid_step(const rank_analysis& r) {
                      "grid-rank"};
   if (g.graded) {
     st.claim = "with the inputs of the side without position $i$ scaled by $lambda$, $y(a, lambda b) = sum_k lambda^(2k) y_k(a, b)$, and "
-               "the coefficient matrix is block-diagonal by $k$; so $sep = sum_k rank(block k) >= sum_k rank [y_k(a_u, b_v)]$";
+               "the coefficient matrix is block-diagonal by $k$; so $sep = sum_k r_k$ with $r_k$ the rank of block $k$, and "
+               "$r_k >= rank [y_k(a_u, b_v)]$";
     st.values[0] = {"grid rank", str(g.rank) + " (the sum over the degree blocks) at up to $s = t = " + str(g.points) +
                                      "$ random points $mod p = " + str(static_cast<long long>(g.prime)) + "$"};
     step_value blocks{"blocks ($k$: points, rank, proven upper bound)", ""};
@@ -240,12 +241,13 @@ derivation_step grid_step(const rank_analysis& r) {
                                  {"upper", b.upper >= 0 ? json(b.upper) : json()}, {"bound", grid_bound_name(b.bound)}, {"exact", b.exact()}});
     }
     st.values.insert(st.values.begin() + 2, blocks);
-    st.values.insert(st.values.begin() + 3, step_value{"evaluations", str(static_cast<long long>(g.evaluations))});
+    st.values.insert(st.values.begin() + 3, step_value{"evaluations", "$" + str(static_cast<long long>(g.evaluations)) + "$"});
     if (!impossible && g.exact()) st.status = S::verified;
     st.check = "$y$ evaluated by the forward pass of eq. 3 over $Z/p$ (no expansion) at $lambda = 1..C+1$, each $y_k(a_u, b_v)$ "
                "interpolated (Vandermonde in $lambda^2$); block $k$'s grid factors through block $k$ of the coefficient matrix, so "
                "its rank $mod p$ is a certified lower bound on that block's rank. Upper bound of block $k$: the smaller of the Gram "
-               "block's exact rank (step gram-rank), the numbers of monomials on either side, and, for blocks below those, the "
+               "block's exact rank (step gram-rank" + std::string(r.gram.computed() ? "" : ", skipped here") +
+               "), the numbers of monomials on either side, and, for blocks whose rank stopped below their points, the "
                "side relations: the Gram matrices of the sides have rank at most their number of positions, so their minors and "
                "those of $[M_A | x^i]$ vanish (docs/theory.md, section 8)" +
                std::string(g.exact() ? "; every block meets its bound, so $sep = " + str(g.rank) + "$ exactly" : "");

@@ -365,6 +365,17 @@ TEST_CASE("Markdown output has every step with its status") {
   CHECK(!contains(r.out, "<br>"));
 }
 
+namespace {
+// Runs seprank-sym with these arguments in a format (it must succeed) and writes its output to a temporary file.
+std::string output_file(const std::string& args, const std::string& format, const std::string& name) {
+  const auto r = run(args + " --format " + format + " --quiet");
+  REQUIRE(r.status == 0);
+  const std::string file = temp_path(name);
+  std::ofstream(file) << r.out;
+  return file;
+}
+}  // namespace
+
 TEST_CASE("Markdown: pandoc reads every output as GitHub Markdown with math, without warnings") {
   const char* pandoc = std::getenv("PANDOC");
   REQUIRE_MESSAGE(pandoc != nullptr, "PANDOC must name pandoc (meson passes it when found)");
@@ -372,10 +383,7 @@ TEST_CASE("Markdown: pandoc reads every output as GitHub Markdown with math, wit
                            "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3"}) {
     const std::string shown = args;
     CAPTURE(shown);
-    const auto r = run(std::string(args) + " --format markdown --quiet");
-    REQUIRE(r.status == 0);
-    const std::string file = temp_path("d.md");
-    std::ofstream(file) << r.out;
+    const std::string file = output_file(args, "markdown", "d.md");
     // tex_math_dollars: the $...$ formulas are parsed and converted to MathML (a formula texmath cannot read warns).
     const auto p = run_command(std::string(pandoc) + " -f gfm+tex_math_dollars -t html5 --mathml --fail-if-warnings " + file +
                                " -o " + file + ".html 2>&1");
@@ -396,10 +404,7 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
                            "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3"}) {
     const std::string shown = args;
     CAPTURE(shown);
-    const auto r = run(std::string(args) + " --format json --quiet");
-    REQUIRE(r.status == 0);
-    const std::string file = temp_path("d.json");
-    std::ofstream(file) << r.out;
+    const std::string file = output_file(args, "json", "d.json");
     const auto v = run_command(std::string(validator) + " " + file + " 2>&1");
     CHECK_MESSAGE(v.status == 0, v.out);
     std::system(("rm -f " + file).c_str());

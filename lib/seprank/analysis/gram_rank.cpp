@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -105,7 +106,7 @@ std::vector<std::vector<std::uint64_t>> scaled_coefficients(const gram_form& g, 
 }
 
 // The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads.
-long sampled_rank(const network_config& c, const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
+long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
                   const std::vector<std::uint64_t>& rows, const std::vector<std::uint64_t>& cols, std::uint64_t q, int threads) {
   if (rows.empty() || cols.empty()) return 0;
   nmod_matrix T(static_cast<long>(rows.size()), static_cast<long>(cols.size()), q);
@@ -128,7 +129,6 @@ long sampled_rank(const network_config& c, const graded_layout& lay, int k, cons
   for (std::size_t p = 1; p < parts; ++p) pool.emplace_back(fill, n * p / parts, n * (p + 1) / parts);
   fill(0, n / parts);
   for (auto& t : pool) t.join();
-  (void)c;
   check_interrupt();
   return nmod_mat_rank(T.m);
 }
@@ -172,7 +172,6 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
   const graded_layout lay(c);
   gram_rank_result res;
   res.graded = true;
-  res.estimate = estimate_gram_rank(c, threads);
   res.rank.prime = prime;
   res.rank.upper = 0;
   const std::uint64_t small = draw_small_prime(prime);
@@ -184,10 +183,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
   };
   splitmix64 rng{prime ^ 0x6772616d626c6bULL};
   double log2h = 0;
-  long max_bits = 0;
-  for (const auto& row : g.row)
-    for (long t = 0; t < row.term_count(); ++t)
-      max_bits = std::max<long>(max_bits, static_cast<long>(mpz_sizeinbase(row.coefficient(t).get_mpz_t(), 2)));
+  long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
     block_rank b;
     b.rows = lay.rows(c, k), b.cols = lay.cols(k);
@@ -199,13 +195,13 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
       progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
                std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
     b.prime = use_small ? small : prime;
-    b.rank_mod_p = sampled_rank(c, lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
+    b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
                                 threads);
     if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
     if (b.rank_mod_p < m) {  // again, whole (when it fits) and mod the 62-bit prime
       const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
       const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
-      const long again = sampled_rank(c, lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime,
+      const long again = sampled_rank(lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime,
                                       threads);
       if (again >= b.rank_mod_p) {
         b.rank_mod_p = again, b.prime = prime;
@@ -221,6 +217,10 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
     } else {
       b.upper = -1;
       b.certificate = block_certificate::lower_bound_only;
+      if (max_bits < 0)
+        for (const auto& row : g.row)
+          for (long t = 0; t < row.term_count(); ++t)
+            max_bits = std::max<long>(max_bits, static_cast<long>(mpz_sizeinbase(row.coefficient(t).get_mpz_t(), 2)));
       // Hadamard: an m x m minor is at most (sqrt(m) max|entry|)^m, max|entry| <= max|c| 2^C.
       log2h = std::max(log2h, m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C));
     }
@@ -237,23 +237,23 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
 
 gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
   gram_rank_estimate e;
+  std::optional<graded_layout> lay;
   try {
-    (void)graded_layout(c);
+    lay.emplace(c);
   } catch (const std::overflow_error&) {  // more than 2^62 monomials of degree C: far beyond any limit
     e.seconds = 1e300;
     e.memory_mb = UINT64_MAX;
     return e;
   }
-  const graded_layout lay(c);
   std::uint64_t largest = 0;
-  for (int k = 0; k <= lay.C; ++k) {
-    const long m = std::min(lay.rows(c, k), lay.cols(k));
-    const long s = std::min(lay.rows(c, k), m + sample_margin), t = std::min(lay.cols(k), m + sample_margin);
-    e.seconds += block_seconds(s, t, lay.D, m > small_prime_side, threads);
+  for (int k = 0; k <= lay->C; ++k) {
+    const long m = std::min(lay->rows(c, k), lay->cols(k));
+    const long s = std::min(lay->rows(c, k), m + sample_margin), t = std::min(lay->cols(k), m + sample_margin);
+    e.seconds += block_seconds(s, t, lay->D, m > small_prime_side, threads);
     if (static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(t) > largest)
       largest = static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(t), e.largest_rows = s, e.largest_cols = t;
   }
-  e.memory_mb = (largest * 8 + 2 * static_cast<std::uint64_t>(c.dx) * lay.index.count(lay.C) * 8) / (1 << 20) + 1;
+  e.memory_mb = (largest * 8 + 2 * static_cast<std::uint64_t>(c.dx) * lay->index.count(lay->C) * 8) / (1 << 20) + 1;
   return e;
 }
 

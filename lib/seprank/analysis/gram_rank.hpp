@@ -28,7 +28,7 @@ struct gram_rank_result {
   std::vector<block_shape> blocks;  // indexed like rank.blocks: by the degree k in M_B, k = 0..C
   bool graded = false;              // blocks built from A_L's coefficients (homogeneous networks)
   std::uint64_t max_nonzeros = 0;   // the limit in force, when skipped for size (expansion path)
-  gram_rank_estimate estimate;      // graded path: the estimate (also when skipped over the limits)
+  gram_rank_estimate estimate;      // graded path: the estimate made before it (filled by the caller)
   double max_seconds = 0;           // the limits in force, when skipped over them
   std::uint64_t max_memory_mb = 0;
   bool computed() const { return skipped == gram_rank_skip::none; }

@@ -82,8 +82,9 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
   const modp_network net(c, w, p);
   const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
   const bool even_is_B = part.in_A(c.position);
-  const std::uint64_t n_even = (even_is_B ? part.B.size() : part.A.size()) * static_cast<std::uint64_t>(c.dx);
-  const std::uint64_t n_odd = (even_is_B ? part.A.size() : part.B.size()) * static_cast<std::uint64_t>(c.dx);
+  const int even_positions = static_cast<int>(even_is_B ? part.B.size() : part.A.size());
+  const int odd_positions = c.N - even_positions;
+  const std::uint64_t n_even = static_cast<std::uint64_t>(even_positions) * c.dx, n_odd = static_cast<std::uint64_t>(odd_positions) * c.dx;
   bool all_bounded = true;
   long target = 0;
   for (int k = 0; k <= C; ++k) {
@@ -171,12 +172,10 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     }
     // Stopping. Blocks whose rank stopped below the points (the others are capped): the finite-N side
     // bounds may meet them (the ranks stay as measured).
-    const int n_even_pos = static_cast<int>(even_is_B ? part.B.size() : part.A.size());
-    const int n_odd_pos = static_cast<int>(even_is_B ? part.A.size() : part.B.size());
     for (auto& b : g.blocks) {
       if (b.exact() || b.rank == b.points) continue;
-      for (const long side : {even_side_bound(c.dx, n_even_pos, b.k, p, side_bound_entries),
-                              odd_side_bound(c.dx, n_odd_pos, C - b.k, p, side_bound_entries)})
+      for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, side_bound_entries),
+                              odd_side_bound(c.dx, odd_positions, C - b.k, p, side_bound_entries)})
         if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;
     }
     g.stop = more ? grid_stop::point_limit : g.exact() ? grid_stop::reached_upper_bound : grid_stop::rank_stopped_growing;

@@ -64,6 +64,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
                           : "computing the Gram rank (N -> infinity) block by block, estimated " +
                                 std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
       a.gram = gram_rank(c, s.gram, prime, opt.limits, threads, progress);
+      a.gram.estimate = est;
     }
   }
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;

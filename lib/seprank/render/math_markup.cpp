@@ -195,22 +195,15 @@ class translator {
       k_ += 3;
       return "\\otimes ";
     }
-    if (c == '<' && at(k_ + 1) == '=') {
-      k_ += 2;
-      return "\\le ";
-    }
-    if (c == '>' && at(k_ + 1) == '=') {
-      k_ += 2;
-      return "\\ge ";
-    }
-    if (c == '!' && at(k_ + 1) == '=') {
-      k_ += 2;
-      return "\\ne ";
-    }
-    if (c == '-' && at(k_ + 1) == '>') {
-      k_ += 2;
-      return "\\to ";
-    }
+    static const struct {
+      char first, second;
+      const char* latex;
+    } pairs[] = {{'<', '=', "\\le "}, {'>', '=', "\\ge "}, {'!', '=', "\\ne "}, {'-', '>', "\\to "}};
+    for (const auto& op : pairs)
+      if (c == op.first && at(k_ + 1) == op.second) {
+        k_ += 2;
+        return op.latex;
+      }
     if (c == '<' && at(k_ + 1) != ' ' && at(k_ + 1) != '\0') {
       ++k_;
       ++angles_;

@@ -41,15 +41,17 @@ void write_certificate(const std::string& dir, const network_config& c, const in
       heads.push_back({{"Q", matrix_json(h.Q)}, {"K", matrix_json(h.K)}, {"V", matrix_json(h.V)}, {"O", matrix_json(h.O)}});
     weights.push_back(heads);
   }
+  // The checker insists that A holds the output position: swapping the sides transposes the grid (same rank).
+  const bool i_in_A = p.in_A(c.position);
   const nlohmann::ordered_json cert{
       {"format", "seprank-sym grid certificate v1"},
       {"statement", "sep(y_p; A, B) >= claimed_rank for these weights, hence for almost every weight"},
       {"config",
        {{"L", c.L}, {"dx", c.dx}, {"H", c.H}, {"N", c.N}, {"position", c.position}, {"entry", c.entry}, {"residual", c.residual}}},
-      {"partition", {{"A", p.A}, {"B", p.B}}},
+      {"partition", {{"A", i_in_A ? p.A : p.B}, {"B", i_in_A ? p.B : p.A}}},
       {"prime", g.prime},
       {"weights", weights},
-      {"points", {{"A", g.a_points}, {"B", g.b_points}}},
+      {"points", {{"A", i_in_A ? g.a_points : g.b_points}, {"B", i_in_A ? g.b_points : g.a_points}}},
       {"claimed_rank", g.rank}};
   const std::filesystem::path base(dir);
   write_file(base / "certificate.json", cert.dump() + "\n");

@@ -18,14 +18,19 @@ Overflow: every residue is below p < 2^28, so a product of two is below 2^56 and
 products below 2^62 < 2^63; every step reduces mod p before the next product. numpy's int64 arithmetic
 therefore never overflows (the script refuses a certificate whose prime or sizes break this).
 
-Prints the rank and, last, "sep >= R certified"; exits 0 when R >= claimed_rank, 1 otherwise, 2 on a
-malformed certificate.
+It trusts nothing in the file: every field is checked first (the prime is tested for primality by trial
+division, the sizes, the partition and every index are range-checked), and a malformed certificate is
+refused with one line naming the field and exit status 2. Prints the rank and, last, "sep >= R certified"
+only when R >= claimed_rank (exit 0); otherwise "NOT certified" (exit 1).
 """
 import json
 import pathlib
 import sys
 
 import numpy as np
+
+
+FORMAT = "seprank-sym grid certificate v1"
 
 
 def fail(message, status=2):
@@ -68,44 +73,125 @@ def rank_mod_p(m, p):
     return rank
 
 
-def main():
-    path = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).with_name("certificate.json")
+def is_prime(n):
+    """Deterministic: trial division (n < 2^28, so at most 8192 odd divisors)."""
+    if n < 2:
+        return False
+    if n % 2 == 0:
+        return n == 2
+    d = 3
+    while d * d <= n:
+        if n % d == 0:
+            return False
+        d += 2
+    return True
+
+
+def integer(value, name, lo, hi):
+    """value as an int in [lo, hi] (JSON booleans and floats are refused), or exit 2 naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail("%s must be an integer, not %r" % (name, value))
+    if not lo <= value <= hi:
+        fail("%s = %d is out of range %d..%d" % (name, value, lo, hi))
+    return value
+
+
+def integer_matrix(value, name, rows, cols):
+    """A rows x cols list of lists of JSON integers (any size; reduced mod p later), or exit 2."""
+    if not isinstance(value, list) or len(value) != rows or any(not isinstance(r, list) or len(r) != cols for r in value):
+        fail("%s must be a %d x %d matrix" % (name, rows, cols))
+    for r in value:
+        for x in r:
+            if isinstance(x, bool) or not isinstance(x, int):
+                fail("%s has a non-integer entry %r" % (name, x))
+    return value
+
+
+def read_certificate(path):
+    """Every field checked before it is used: the checker trusts nothing in the file."""
     try:
         cert = json.loads(path.read_text())
-        cfg = cert["config"]
-        L, dx, H, N = cfg["L"], cfg["dx"], cfg["H"], cfg["N"]
-        i, entry, residual = cfg["position"], cfg["entry"], cfg["residual"]
-        p = int(cert["prime"])
-        A, B = cert["partition"]["A"], cert["partition"]["B"]
-        a_points = np.array(cert["points"]["A"], dtype=np.int64)
-        b_points = np.array(cert["points"]["B"], dtype=np.int64)
-        claimed = int(cert["claimed_rank"])
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError) as e:
         fail("cannot read the certificate: %s" % e)
-    if not (2 <= p < 2 ** 28) or dx > 64 or N > 64 or dx % H:
-        fail("the prime must be below 2^28, d_x and N at most 64, and H must divide d_x (int64 safety)")
-    if sorted(A + B) != list(range(1, N + 1)) or not A or not B:
-        fail("A and B must be non-empty and partition 1..N")
-    s = len(a_points)
-    if len(b_points) != s or a_points.shape[1:] != (len(A) * dx,) or b_points.shape[1:] != (len(B) * dx,):
-        fail("the points must be s x (|A| d_x) and s x (|B| d_x)")
+    if not isinstance(cert, dict):
+        fail("the certificate must be a JSON object")
+    for key in ("format", "config", "prime", "partition", "weights", "points", "claimed_rank"):
+        if key not in cert:
+            fail("the certificate lacks the field '%s'" % key)
+    if cert["format"] != FORMAT:
+        fail("format must be '%s', not %r" % (FORMAT, cert["format"]))
+    cfg = cert["config"]
+    if not isinstance(cfg, dict):
+        fail("config must be an object")
+    for key in ("L", "dx", "H", "N", "position", "entry", "residual"):
+        if key not in cfg:
+            fail("config lacks the field '%s'" % key)
+    L = integer(cfg["L"], "config.L", 1, 8)
+    dx = integer(cfg["dx"], "config.dx", 1, 64)
+    H = integer(cfg["H"], "config.H", 1, dx)
+    if dx % H:
+        fail("config.H = %d must divide config.dx = %d" % (H, dx))
+    N = integer(cfg["N"], "config.N", 2, 64)
+    i = integer(cfg["position"], "config.position", 1, N)
+    entry = integer(cfg["entry"], "config.entry", 1, dx)
+    if not isinstance(cfg["residual"], bool):
+        fail("config.residual must be true or false, not %r" % (cfg["residual"],))
+    p = integer(cert["prime"], "prime", 2, 2 ** 28 - 1)
+    if not is_prime(p):
+        fail("prime = %d is not a prime (ranks mod a composite are not lower bounds)" % p)
+    part = cert["partition"]
+    if not isinstance(part, dict) or not isinstance(part.get("A"), list) or not isinstance(part.get("B"), list):
+        fail("partition must be an object with the lists A and B")
+    A = [integer(j, "partition.A", 1, N) for j in part["A"]]
+    B = [integer(j, "partition.B", 1, N) for j in part["B"]]
+    if not A or not B:
+        fail("partition: A and B must be non-empty")
+    if len(set(A + B)) != len(A + B):
+        fail("partition: A and B must be disjoint, without repeated positions")
+    if sorted(A + B) != list(range(1, N + 1)):
+        fail("partition: A and B must cover the positions 1..%d" % N)
+    if i not in A:
+        fail("partition: the output position %d must be in A" % i)
+    claimed = integer(cert["claimed_rank"], "claimed_rank", 0, 2 ** 31)
+    pts = cert["points"]
+    if not isinstance(pts, dict) or not isinstance(pts.get("A"), list) or not isinstance(pts.get("B"), list):
+        fail("points must be an object with the lists A and B")
+    s = len(pts["A"])
+    if s == 0 or len(pts["B"]) != s:
+        fail("points: A and B must hold the same number s >= 1 of points")
+    a_points = np.array(integer_matrix(pts["A"], "points.A", s, len(A) * dx), dtype=object)
+    b_points = np.array(integer_matrix(pts["B"], "points.B", s, len(B) * dx), dtype=object)
     da = dx // H
+    if not isinstance(cert["weights"], list) or len(cert["weights"]) != L:
+        fail("weights must be a list of L = %d layers" % L)
     weights = []
-    for layer in cert["weights"]:
+    for l, layer in enumerate(cert["weights"], 1):
+        if not isinstance(layer, list) or len(layer) != H:
+            fail("weights: layer %d must hold H = %d heads" % (l, H))
         heads = []
-        for h in layer:
-            m = {k: np.array(h[k], dtype=np.int64) % p for k in ("Q", "K", "V", "O")}
-            if m["Q"].shape != (da, dx) or m["K"].shape != (da, dx) or m["V"].shape != (da, dx) or m["O"].shape != (dx, da):
-                fail("W^Q, W^K, W^V must be d_a x d_x and W^O d_x x d_a")
+        for h, head in enumerate(layer, 1):
+            if not isinstance(head, dict):
+                fail("weights: layer %d, head %d must be an object with Q, K, V, O" % (l, h))
+            m = {}
+            for k in ("Q", "K", "V", "O"):
+                shape = (dx, da) if k == "O" else (da, dx)
+                name = "weights: layer %d, head %d, W^%s" % (l, h, k)
+                m[k] = (np.array(integer_matrix(head.get(k), name, *shape), dtype=object) % p).astype(np.int64)
             heads.append(m)
-        if len(heads) != H:
-            fail("every layer needs H heads")
         weights.append(heads)
-    if len(weights) != L:
-        fail("the weights need L layers")
-    a_points %= p
-    b_points %= p
+    return {"L": L, "dx": dx, "H": H, "N": N, "i": i, "entry": entry, "residual": cfg["residual"], "p": p, "A": A, "B": B,
+            "claimed": claimed, "a": (a_points % p).astype(np.int64), "b": (b_points % p).astype(np.int64),
+            "weights": weights}
 
+
+def main():
+    if len(sys.argv) > 2:
+        fail("usage: check.py [certificate.json]")
+    path = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).with_name("certificate.json")
+    c = read_certificate(path)
+    L, dx, H, N, i, entry, p, A, B = (c[k] for k in ("L", "dx", "H", "N", "i", "entry", "p", "A", "B"))
+    a_points, b_points, claimed = c["a"], c["b"], c["claimed"]
+    s = len(a_points)
     grid = np.zeros((s, s), dtype=np.int64)
     a_idx = [j - 1 for j in A]
     b_idx = [j - 1 for j in B]
@@ -115,15 +201,16 @@ def main():
         x = np.zeros((u.size, s, N, dx), dtype=np.int64)
         x[:, :, a_idx, :] = a_points[u].reshape(u.size, 1, len(A), dx)
         x[:, :, b_idx, :] = b_points.reshape(1, s, len(B), dx)
-        y = forward(x.reshape(u.size * s, N, dx), weights, p, residual)
+        y = forward(x.reshape(u.size * s, N, dx), c["weights"], p, c["residual"])
         grid[u, :] = y[:, i - 1, entry - 1].reshape(u.size, s)
     rank = rank_mod_p(grid, p)
     print("grid: %d x %d points, prime p = %d, L = %d, d_x = %d, H = %d, N = %d, A = %s, B = %s" % (s, s, p, L, dx, H, N, A, B))
     print("rank of the grid matrix mod p: %d (claimed: %d)" % (rank, claimed))
     if rank < claimed:
-        print("NOT certified: the rank is below the claimed rank")
+        print("NOT certified: the rank of the grid is below the claimed rank")
+        sys.exit(1)
     print("sep >= %d certified" % rank)
-    sys.exit(0 if rank >= claimed else 1)
+    sys.exit(0)
 
 
 if __name__ == "__main__":

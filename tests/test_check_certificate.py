@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""The standalone certificate checker (lib/seprank/app/check_certificate.py) trusts nothing.
+
+A certificate written by hand: L = 1, d_x = 1, H = 1, N = 2, all weights 1, output position 1, so
+y = x1 (x1^2 + x2^2) = x1^3 + x1 x2^2 and sep(y; {1} | {2}) = 2 (two linearly independent products;
+by hand). The checker must accept the claim 2, reject the claim 3 without printing a "certified" line,
+and refuse every malformed variant, one field at a time, with exit status 2 and one line naming it.
+Usage: test_check_certificate.py CHECKER
+"""
+import copy
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CHECKER = sys.argv[1]
+VALID = {
+    "format": "seprank-sym grid certificate v1",
+    "statement": "sep(y_p; A, B) >= claimed_rank for these weights",
+    "config": {"L": 1, "dx": 1, "H": 1, "N": 2, "position": 1, "entry": 1, "residual": False},
+    "partition": {"A": [1], "B": [2]},
+    "prime": 1000003,
+    "weights": [[{"Q": [[1]], "K": [[1]], "V": [[1]], "O": [[1]]}]],
+    "points": {"A": [[1], [2], [3]], "B": [[1], [2], [3]]},
+    "claimed_rank": 2,
+}
+
+failures = []
+
+
+def run(cert, raw=None):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "certificate.json")
+        with open(path, "w") as f:
+            f.write(raw if raw is not None else json.dumps(cert))
+        r = subprocess.run([sys.executable, CHECKER, path], capture_output=True, text=True, timeout=120)
+    return r.returncode, r.stdout + r.stderr
+
+
+def certified_line(out):
+    return any(line.startswith("sep >=") and line.endswith("certified") for line in out.splitlines())
+
+
+def expect(cond, what, out=""):
+    if not cond:
+        failures.append(what + ("\n    output: " + out.strip().replace("\n", "\n            ") if out else ""))
+
+
+def variant(path, value):
+    cert = copy.deepcopy(VALID)
+    node = cert
+    for key in path[:-1]:
+        node = node[key]
+    if value is DELETE:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return cert
+
+
+DELETE = object()
+
+# The valid certificate: rank 2 = sep by hand.
+status, out = run(VALID)
+expect(status == 0 and out.strip().splitlines()[-1] == "sep >= 2 certified", "the valid certificate is accepted with sep >= 2", out)
+
+# A raised claim: exit 1, and no line says "certified" for it.
+status, out = run(variant(["claimed_rank"], 3))
+expect(status == 1, "claim 3 exits 1", out)
+expect(not certified_line(out), "claim 3 prints no 'sep >= R certified' line", out)
+expect("NOT certified" in out, "claim 3 says NOT certified", out)
+
+# The same weights with other degenerate data: W^V = 0 makes y = 0, so the rank is 0 < 1.
+zero_v = variant(["weights"], [[{"Q": [[1]], "K": [[1]], "V": [[0]], "O": [[1]]}]])
+zero_v["claimed_rank"] = 1
+status, out = run(zero_v)
+expect(status == 1 and not certified_line(out), "y = 0 (W^V = 0) does not certify sep >= 1", out)
+
+# One malformed field at a time: exit 2, one line, naming what is wrong, no certified line.
+MALFORMED = [
+    (["prime"], 12, "not a prime"),          # mod 12 elimination would overcount the rank (3 > sep = 2)
+    (["prime"], 1, "out of range"),
+    (["prime"], 2 ** 28 + 3, "out of range"),
+    (["prime"], 1000003.0, "integer"),
+    (["prime"], DELETE, "prime"),
+    (["format"], "something else", "format"),
+    (["config", "L"], 0, "config.L"),
+    (["config", "L"], True, "config.L"),
+    (["config", "L"], 2, "layers"),           # the weights hold one layer
+    (["config", "dx"], 0, "config.dx"),
+    (["config", "dx"], 65, "config.dx"),
+    (["config", "H"], 0, "config.H"),
+    (["config", "H"], 2, "config.H"),         # H > d_x
+    (["config", "N"], 1, "config.N"),
+    (["config", "N"], 65, "config.N"),
+    (["config", "N"], 3, "cover"),            # the partition covers 1..2 only
+    (["config", "position"], 0, "config.position"),
+    (["config", "position"], 3, "config.position"),
+    (["config", "position"], 2, "must be in A"),
+    (["config", "entry"], 0, "config.entry"),
+    (["config", "entry"], 2, "config.entry"),
+    (["config", "residual"], "no", "config.residual"),
+    (["config", "residual"], DELETE, "residual"),
+    (["partition", "A"], [], "non-empty"),
+    (["partition", "A"], [1, 2], "disjoint"),
+    (["partition", "B"], [1], "disjoint"),
+    (["partition", "B"], [3], "partition.B"),
+    (["partition", "A"], [0], "partition.A"),
+    (["partition", "A"], "1", "partition"),
+    (["points", "A"], [[1], [2]], "same number"),
+    (["points", "A"], [[1, 2], [2, 3], [3, 4]], "points.A"),
+    (["points", "B"], [[1], [2.5], [3]], "non-integer"),
+    (["points", "B"], [], "same number"),
+    (["weights"], [[{"Q": [[1, 0]], "K": [[1]], "V": [[1]], "O": [[1]]}]], "W^Q"),
+    (["weights"], [[{"Q": [[1]], "K": [[True]], "V": [[1]], "O": [[1]]}]], "non-integer"),
+    (["weights"], [[{"Q": [[1]], "K": [[1]], "V": [[1]]}]], "W^O"),
+    (["weights"], [[]], "heads"),
+    (["claimed_rank"], -1, "claimed_rank"),
+    (["claimed_rank"], "2", "claimed_rank"),
+]
+for path, value, says in MALFORMED:
+    label = ".".join(path) + " = " + ("(missing)" if value is DELETE else repr(value))
+    status, out = run(variant(path, value))
+    lines = out.strip().splitlines()
+    expect(status == 2, label + ": exit status 2 (got %d)" % status, out)
+    expect(len(lines) == 1 and lines[0].startswith("check.py: "), label + ": one line starting 'check.py: '", out)
+    expect(says in out, label + ": the message names '%s'" % says, out)
+    expect(not certified_line(out), label + ": no certified line", out)
+
+# H must divide d_x: d_x = 3, H = 2.
+cert = variant(["config", "dx"], 3)
+cert["config"]["H"] = 2
+status, out = run(cert)
+expect(status == 2 and "must divide" in out, "H = 2 with d_x = 3 is refused", out)
+
+for raw, says in (("{not json", "cannot read"), ("[1, 2]", "object")):
+    status, out = run(None, raw)
+    expect(status == 2 and says in out, "raw %r is refused" % raw, out)
+
+checks = 6 + 4 * len(MALFORMED) + 3
+print("%d passed, %d failed" % (checks - len(failures), len(failures)))
+for f in failures:
+    print("FAILED: " + f)
+sys.exit(1 if failures else 0)

@@ -101,7 +101,7 @@ TEST_CASE("the default run of the README: every structure check verified, and th
   CHECK(contains(r.out, "= exact (certified:"));
   CHECK(contains(r.out, "= 110 (the sum over the degree blocks) at up to s = t = 63 random points"));
   // Degree block k = 2 of the grid: rank multichoose(10, 2) = 55 on 55 + 8 points, meeting the Gram block.
-  CHECK(contains(r.out, "k = 2: 63 x 63 points, rank 55 = bound (exact) [Gram block]"));
+  CHECK(contains(r.out, "k = 2: 63 x 63 points, rank 55 = bound (exact) [Gram count]"));
   CHECK(contains(r.out, "Gram rank                         = 110\n"));
   CHECK(contains(r.out, "N = 4: sep >= 110 = Gram rank (exact)"));
   // dim V = d_x * multichoose(10, 4) = 4 * 715 = 2860.

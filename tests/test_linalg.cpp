@@ -79,8 +79,14 @@ TEST_CASE("Hadamard bound and the error bound, by hand") {
   a.rows = a.cols = 2;
   a.entries = {{0, 0, 3}, {0, 1, 4}, {1, 1, 2}};  // row norms 5 and 2: bound 10
   CHECK(log2_hadamard_bound(a) == doctest::Approx(std::log2(10.0)));
-  CHECK(rank_error_bound(60.0) == 0.0);  // no 62-bit prime divides a number below 2^60
-  CHECK(rank_error_bound(610.0) == doctest::Approx(10 * 1550.0 / std::ldexp(1.0, 61)));
+  const std::uint64_t p62 = draw_prime(1), p26 = 33554467;  // 2^25 + 35, prime
+  REQUIRE(n_is_prime(p26));
+  CHECK(rank_error_bound(60.0, p62) == 0.0);  // no 62-bit prime divides a number below 2^60
+  CHECK(rank_error_bound(610.0, p62) == doctest::Approx(10 * 1550.0 / std::ldexp(1.0, 61)));
+  // A prime in [2^25, 2^26): at most floor(250/25) = 10 of them divide a minor below 2^250, each drawn with
+  // probability at most 250 / 2^25 (the largest prime gap below 2^29 is 250), not the 2^61 formula.
+  CHECK(rank_error_bound(250.0, p26) == doctest::Approx(10 * 250.0 / std::ldexp(1.0, 25)));
+  CHECK(rank_error_bound(1e9, p26) == 1.0);  // a probability is at most 1
 }
 
 TEST_CASE("kernel vectors are primitive") {

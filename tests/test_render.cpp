@@ -107,14 +107,16 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
                                                 {"values", {{{"name", "x"}, {"text", "1"}, {"value", 1}},
                                                             {{"name", "longer name"}, {"text", "2"}, {"value", 2}},
                                                             {{"name", "blocks"}, {"text", ""}, {"value", {"k = 0: 2 x 3", "a*b"}}}}},
-                                                {"status", "verified"}, {"check", "by hand"}});
+                                                {"status", "verified"}, {"check", "by hand"}, {"rests_on", nlohmann::ordered_json::array()}});
   CHECK(j["steps"][1]["values"].is_array());
   CHECK(j["steps"][1]["values"].empty());
   CHECK(j["results"]["sep"] == "12345678901234567890");  // more than 15 digits: a string
   CHECK(j["results"]["small"] == 42);
   CHECK(j["results"]["log3"] == 4.278562);
   CHECK(j["results"]["findings"][0] == nlohmann::ordered_json{{"id", "theorem2-upper-printed"}, {"statement", "S"},
-                                                              {"status", "contradicted"}, {"log3_bound", 4.5}, {"evidence", "E"}});
+                                                              {"status", "contradicted"}, {"log3_bound", 4.5}, {"evidence", "E"},
+                                                              {"holds_from_N", nullptr}, {"certainty", "certain"},
+                                                              {"rests_on", nlohmann::ordered_json::array()}});
   CHECK(j["results"]["findings_note"] == "N");
   CHECK(j["tables"][0]["rows"][0] == nlohmann::ordered_json{{"a", 1}, {"bb", 22}});
   CHECK(j["appendix"][0]["text"] == "line\n");

@@ -74,6 +74,47 @@ TEST_CASE("rank summary: exact with the certificates by kind, or a lower bound w
   CHECK(rank_summary(r) == "exact (certified: 2 blocks: full rank $mod p$; 1 block: rank $mod p$ meets the Gram-form bound)");
   r.upper = -1;
   r.error_bound = 1e-15;
-  CHECK(rank_summary(r) == "lower bound (rank $mod p = 7$; equal to the rank over $Q$ unless $p$ divides all maximal minors: "
-                           "probability $<= 1e-15$ over the choice of $p$)");
+  const std::string bounded = rank_summary(r);
+  CHECK(bounded.rfind("lower bound (certain: the rank $mod p$ is $7$", 0) == 0);
+  CHECK(bounded.find("probability $<= 1e-15$") != std::string::npos);
+  // A block ranked on a random submatrix: no probability is claimed for equality.
+  r.equality_bounded = false;
+  const std::string sampled = rank_summary(r);
+  CHECK(sampled.find("probability $<=") == std::string::npos);
+  CHECK(sampled.find("no probability is claimed") != std::string::npos);
+}
+
+TEST_CASE("a step is never more certain than the steps it rests on; findings likewise") {
+  derivation d;
+  auto add = [&d](const char* id, claim_status st, std::vector<std::string> rests) {
+    derivation_step s{id, "", {}, st, "checked", id, std::move(rests)};
+    d.steps.push_back(s);
+  };
+  add("gram-form", claim_status::probabilistic, {});
+  add("gram-rank", claim_status::verified, {"gram-form"});
+  add("grid-rank", claim_status::verified, {"gram-rank"});            // a chain: two steps away
+  add("count", claim_status::computed, {});
+  add("separation-rank", claim_status::verified, {"grid-rank", "count"});
+  add("paper-upper-bound", claim_status::contradicted, {"gram-form"});
+  add("independent", claim_status::verified, {"count"});
+  d.findings.push_back({"theorem2-upper-printed", "", "contradicted", "", "", 4, {"gram-form"}});
+  d.findings.push_back({"theorem2-upper-fraction", "", "proved", "", "", 0, {}});
+  propagate_certainty(d);
+  for (const char* id : {"gram-rank", "grid-rank", "separation-rank", "paper-upper-bound"})
+    for (const auto& s : d.steps)
+      if (s.id == id) {
+        CAPTURE(id);
+        CHECK(s.status == claim_status::probabilistic);
+        CHECK(s.check.find("rests on step") != std::string::npos);
+      }
+  CHECK(d.steps[3].status == claim_status::computed);
+  CHECK(d.steps[6].status == claim_status::verified);
+  CHECK(d.findings[0].probabilistic);
+  CHECK_FALSE(d.findings[1].probabilistic);
+  // With the Gram form verified exactly, nothing is lowered.
+  d.steps.clear();
+  add("gram-form", claim_status::verified, {});
+  add("gram-rank", claim_status::verified, {"gram-form"});
+  propagate_certainty(d);
+  CHECK(d.steps[1].status == claim_status::verified);
 }

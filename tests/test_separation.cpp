@@ -160,3 +160,56 @@ TEST_CASE("blocks that cannot be certified fall back to exact elimination") {
   const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
   CHECK(g.rank == r.lower);
 }
+
+namespace {
+
+// A coefficient matrix of the given dense integer blocks (row and column monomials left empty).
+coefficient_matrix planted(const std::vector<std::vector<std::vector<long>>>& blocks) {
+  coefficient_matrix m;
+  for (const auto& rows : blocks) {
+    coefficient_block b;
+    b.matrix.rows = static_cast<long>(rows.size());
+    b.matrix.cols = static_cast<long>(rows[0].size());
+    for (long i = 0; i < b.matrix.rows; ++i)
+      for (long j = 0; j < b.matrix.cols; ++j)
+        if (rows[i][j] != 0) b.matrix.entries.push_back({i, j, mpz_class(rows[i][j])});
+    m.blocks.push_back(std::move(b));
+  }
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("a proven upper bound below the certified lower bound is a contradiction, never used") {
+  // The identity has rank 2 (by hand); a callback that 'proves' rank <= 1 must be caught, not believed.
+  const auto m = planted({{{1, 0, 0}, {0, 1, 0}, {0, 0, 0}}});
+  const auto r = certified_rank(m, draw_prime(1), {}, [](const coefficient_block&) { return 1L; });
+  CHECK(r.contradicted());
+  CHECK(r.lower == 2);  // the certified value stands
+  CHECK(r.blocks[0].proven_upper == 1);
+  const auto ok = certified_rank(m, draw_prime(1), {}, [](const coefficient_block&) { return 2L; });
+  CHECK_FALSE(ok.contradicted());
+  CHECK(ok.exact());
+  // The graded grid with a planted Gram block bound of 0 for blocks whose true rank is positive.
+  const auto c = cfg(1, 2, 1, 2);
+  const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024, {0, 0});
+  CHECK(g.contradicted());
+  const auto honest = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
+  CHECK_FALSE(honest.contradicted());
+  CHECK(honest.rank == 3);  // L = 1: d_x + 1 (theory notes, section 6)
+}
+
+TEST_CASE("the error probability sums over the blocks that stay lower bounds, each for its own prime") {
+  // Two blocks [[2^40, 2^40], [2^40, 2^40]] of rank 1 < 2, no upper bound, elimination forbidden: both stay
+  // lower bounds. Hadamard: rows of norm 2^40.5, so log2 H = 81 per block; one 62-bit prime can divide
+  // floor(81/61) = 1 such minor, probability <= 1550 / 2^61 per block: 2 x that in all (the max would say 1 x).
+  const long big = 1L << 40;
+  const auto m = planted({{{big, big}, {big, big}}, {{big, big}, {big, big}}});
+  rank_limits lim;
+  lim.max_exact_entries = 0;
+  const auto r = certified_rank(m, draw_prime(1), lim, nullptr);
+  REQUIRE_FALSE(r.exact());
+  CHECK(r.lower == 2);
+  CHECK(r.equality_bounded);
+  CHECK(r.error_bound == doctest::Approx(2 * 1550.0 / std::ldexp(1.0, 61)));
+}

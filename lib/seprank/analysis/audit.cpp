@@ -5,10 +5,8 @@
 #include <cmath>
 #include <type_traits>
 
-#include <boost/math/special_functions/gamma.hpp>
-
 #include "seprank/analysis/certified_table.hpp"
-#include "seprank/analysis/kernel_space.hpp"
+#include "seprank/analysis/gram_count.hpp"
 
 namespace seprank {
 namespace {
@@ -48,37 +46,42 @@ finding_status decide(bool upper_statement, const F& bound, const F& lower, cons
   return finding_status::undecided;
 }
 
-// For the fast map: Stirling's series with four terms for x >= 8 (relative error below 1e-13), glibc below;
-// the map's decisions keep a 1e-9 relative margin and re-decide closer comparisons in 100 digits.
-long double lgamma_of(long double x) {
-  if (x < 8) return std::lgamma(static_cast<double>(x));
-  const long double r = 1 / x, r2 = r * r;
-  return (x - 0.5L) * std::log(x) - x + 0.91893853320467274178L +
-         r * (1.0L / 12 - r2 * (1.0L / 360 - r2 * (1.0L / 1260 - r2 / 1680)));
+// The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
+// that hold at N (every one when N = 0).
+std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
+  static const std::vector<sep_bound> all = [] {  // the table as facts, logarithms taken once
+    std::vector<sep_bound> v;
+    for (const auto& e : certified_table()) {
+      sep_bound b;
+      b.source = sep_source::table;
+      b.value = e.sep, b.N = e.N, b.dx = e.dx;
+      b.log3 = log3(big_float(b.value));
+      v.push_back(b);
+    }
+    return v;
+  }();
+  std::vector<sep_bound> out;
+  if (dx % H != 0) return out;
+  const auto& table = certified_table();
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    const auto& e = table[k];
+    if (e.L != L || e.H != H || e.dx > dx || (N > 0 && all[k].from_N() > N)) continue;
+    out.push_back(all[k]);
+  }
+  return out;
 }
-big_float lgamma_of(const big_float& x) { return boost::math::lgamma(x); }
 
-// The best certified lower bound the table gives at (L, d_x, H): a value at width d_x' <= d_x with H
-// dividing both, carried by zero padding.
-const certified_sep* best_table_value(long L, long dx, long H) {
-  const certified_sep* best = nullptr;
-  if (dx % H != 0) return best;
-  for (const auto& e : certified_table())
-    if (e.L == L && e.H == H && e.dx <= dx && (!best || e.sep > best->sep)) best = &e;
-  return best;
-}
-
-// The exact Gram count as a bound, for small C (L <= exact_count_depth: C <= 40).
-constexpr long exact_count_depth = 4;
-sep_bound exact_count_bound(long L, long dx) {
-  network_config c;
-  c.L = static_cast<int>(L), c.dx = static_cast<int>(dx);
-  sep_bound b;
-  b.source = sep_source::gram_count;
-  b.value = 0;
-  for (unsigned k = 0; k <= static_cast<unsigned>(summed_index_count(c.L)); ++k) b.value += gram_count_of_block(c, k);
-  b.log3 = log3(big_float(b.value));
-  return b;
+// The best of the candidates as `lower` (the largest value; of equal values, the one that holds from the
+// smallest N), the others as alternatives.
+sep_facts facts_of(const sep_bound& base, std::vector<sep_bound> candidates) {
+  sep_facts f;
+  f.lower = base;
+  for (auto& c : candidates) {
+    const bool better = c.value > f.lower.value || (c.value == f.lower.value && c.from_N() < f.lower.from_N());
+    if (better) std::swap(c, f.lower);
+    f.alternatives.push_back(std::move(c));
+  }
+  return f;
 }
 
 // Every statement at one configuration, decided in the floating type F (the facts' own logarithms are
@@ -107,6 +110,22 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
                        : decide(is_upper(s), bound_of(s, v), lower, upper);
       const bool by_upper = (f.status == finding_status::proved) == is_upper(s);
       if (f.status != finding_status::undecided && by_upper && facts.upper) f.evidence = *facts.upper;
+      if (f.status != finding_status::undecided && !by_upper) {
+        // The lower bound decides it: state it from the smallest N among the lower bounds that decide it
+        // too (compared in 100 digits, and only when clear of the bound by 1e-9).
+        std::optional<big_float> clear;  // the bound plus the margin, made when first needed
+        static const sep_bound nonzero{};  // sep >= 1 holds at every N
+        std::vector<const sep_bound*> others{&nonzero};
+        for (const auto& alt : facts.alternatives) others.push_back(&alt);
+        for (const sep_bound* a : others) {
+          const sep_bound& alt = *a;
+          if (alt.from_N() >= f.evidence.from_N()) continue;
+          static const big_float relative("1e-9");
+          if (!clear) clear = f.bound_log3 + relative * (1 + abs(f.bound_log3));
+          if (alt.log3 >= *clear) f.evidence = alt;
+        }
+      }
+      if (f.status != finding_status::undecided) f.from_N = f.evidence.from_N();
       if (f.status == finding_status::undecided) f.other = facts.upper;
     }
     out.push_back(f);
@@ -114,67 +133,12 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
   return out;
 }
 
-// The facts of the rules: sep >= 1, or the table value e carried by padding; and the Gram count.
-sep_facts rule_facts(const certified_sep* e, const big_float& lower_log3, const big_float& count_log3) {
-  sep_facts f;
-  if (e) {
-    f.lower.source = sep_source::table;
-    f.lower.value = e->sep, f.lower.N = e->N, f.lower.dx = e->dx;
-    f.lower.log3 = lower_log3;
-  }
-  sep_bound count;
-  count.source = sep_source::gram_count;
-  count.value = 0;
-  count.count_exact = false;
-  count.log3 = count_log3;
-  f.upper = count;
-  return f;
-}
-
 }  // namespace
 
-template <class F>
-F gram_count_log3_upper(long L, const F& dx) {
-  using std::log;
-  using std::pow;
-  const F ln3 = log(F(3));
-  const F D = dx * (dx + 1) / 2;
-  const F C = (pow(F(3), L) - 1) / 2;
-  const F log3_dx = log(dx) / ln3;
-  // Summand k: min(log_3 d_x + b(C - k), b(k)) with b(k) = log_3 multichoose(D, k), increasing in k.
-  if (C <= 200) {  // the count itself, in log space; b(k + 1) = b(k) + log_3((D + k) / (k + 1))
-    // W: double for the fast map (its decisions keep a 1e-9 relative margin), F otherwise.
-    using W = std::conditional_t<std::is_same_v<F, long double>, double, F>;
-    const long n = static_cast<long>(C);
-    const W ln3w = log(W(3)), Dw = W(D), log3_dxw = W(log3_dx);
-    std::array<W, 202> b{}, terms{};
-    for (long k = 0; k < n; ++k) b[k + 1] = b[k] + W(log(W((Dw + k) / (k + 1))) / ln3w);
-    W m = 0;
-    for (long k = 0; k <= n; ++k) {
-      terms[k] = std::min(W(log3_dxw + b[n - k]), b[k]);
-      m = std::max(m, terms[k]);
-    }
-    W sum = 0;
-    for (long k = 0; k <= n; ++k) sum += W(exp(W((terms[k] - m) * ln3w)));
-    return F(m + W(log(sum) / ln3w));
-  }
-  // Large C: log_3(C + 1) + the largest summand, at the crossing of the two sides (bisection on k).
-  const F lg_D = lgamma_of(D);
-  auto b_of = [&](const F& k) { return (lgamma_of(F(D + k)) - lgamma_of(F(k + 1)) - lg_D) / ln3; };
-  auto a_of = [&](const F& k) { return log3_dx + b_of(F(C - k)); };
-  F lo = 0, hi = C;
-  while (hi - lo > 1) {
-    const F mid = floor((lo + hi) / 2);
-    (b_of(mid) <= a_of(mid) ? lo : hi) = mid;
-  }
-  if (b_of(hi) <= a_of(hi)) lo = hi;
-  F best = b_of(lo);
-  if (lo < C) best = std::max(best, a_of(F(lo + 1)));
-  return log(C + 1) / ln3 + best;
+int sep_bound::from_N() const {
+  if (source != sep_source::computed && source != sep_source::table) return 0;
+  return N > 0 ? N : 2 * dx + 2;
 }
-
-template long double gram_count_log3_upper<long double>(long, const long double&);
-template big_float gram_count_log3_upper<big_float>(long, const big_float&);
 
 std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts) {
   std::optional<big_float> upper;
@@ -184,15 +148,21 @@ std::vector<statement_finding> decide_statements(long L, const big_int& dx, cons
                        t1.upper_exact ? &t1.upper : nullptr);
 }
 
-sep_bound table_lower_bound(long L, long dx, long H) {
-  const certified_sep* e = best_table_value(L, dx, H);
-  return rule_facts(e, e ? log3(big_float(e->sep)) : big_float(0), big_float(0)).lower;
+sep_bound gram_count_bound_of(long L, long dx) {
+  const gram_count_result g = gram_count(L, dx);
+  sep_bound b;
+  b.source = sep_source::gram_count;
+  b.count_exact = g.exact;
+  b.value = g.exact ? g.value : big_int(0);
+  b.log3 = g.log3;
+  return b;
 }
 
-sep_facts facts_from_rules(long L, long dx, long H) {
-  const certified_sep* e = best_table_value(L, dx, H);
-  sep_facts f = rule_facts(e, e ? log3(big_float(e->sep)) : big_float(0), gram_count_log3_upper<big_float>(L, big_float(dx)));
-  if (L <= exact_count_depth) f.upper = exact_count_bound(L, dx);
+sep_facts table_lower_bounds(long L, long dx, long H, int N) { return facts_of(sep_bound{}, table_bounds(L, dx, H, N)); }
+
+sep_facts facts_from_rules(long L, long dx, long H, int N) {
+  sep_facts f = table_lower_bounds(L, dx, H, N);
+  f.upper = gram_count_bound_of(L, dx);
   return f;
 }
 
@@ -209,25 +179,38 @@ audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<lon
       audit_row row;
       row.L = L, row.dx = dx, row.H = H;
       row.reg = classify_regime(L, dx);
-      // Fast path: every number in long double; a comparison closer than the margin re-decides the whole
-      // configuration in 100-digit arithmetic.
+      const gram_count_fast count = gram_count_log3_fast(L, dx);
+      if (!count.usable) {  // long double cannot bound the count closely enough: 100 digits throughout
+        row.findings = decide_statements(L, dx, H, facts_from_rules(L, dx, H));
+        m.rows.push_back(std::move(row));
+        continue;
+      }
+      // Fast path: every number in long double; a comparison closer than the margin (or than the count's
+      // rounding bound) re-decides the whole configuration in 100-digit arithmetic.
       const auto v = paper_log3<long double>(L, static_cast<long double>(dx), static_cast<long double>(H));
-      const certified_sep* e = best_table_value(L, dx, H);
-      const long double lower = e ? std::log(static_cast<long double>(e->sep)) / std::log(3.0L) : 0.0L;
-      const long double upper = gram_count_log3_upper<long double>(L, static_cast<long double>(dx));
-      row.findings = findings_from<long double>(row.reg, v, lower, upper, rule_facts(e, big_float(lower), big_float(upper)));
+      sep_facts facts = table_lower_bounds(L, dx, H);
+      sep_bound upper_fact;
+      upper_fact.source = sep_source::gram_count;
+      upper_fact.count_exact = false;
+      upper_fact.value = 0;
+      upper_fact.log3 = big_float(count.log3);
+      facts.upper = upper_fact;
+      const long double lower = facts.lower.log3.convert_to<long double>(), upper = count.log3;
+      row.findings = findings_from<long double>(row.reg, v, lower, upper, facts);
       for (auto& f : row.findings) {
         if (f.status == finding_status::not_claimed || !f.defined) continue;
         const long double b = bound_of(f.statement, v), scale = 1 + std::fabs(b);
-        if (std::fabs(b - lower) >= margin * scale && std::fabs(b - upper) >= margin * scale) continue;
-        if (f.statement == paper_statement::theorem1_upper && L <= exact_count_depth) {
+        if (std::fabs(b - lower) >= margin * scale && std::fabs(b - upper) >= std::max(margin * scale, 2 * count.error)) continue;
+        if (f.statement == paper_statement::theorem1_upper && L <= 4) {
           // A tie with Theorem 1's integer bound (d_x + H)^C (L = 1, H = 1: the count is d_x + 1): exact integers.
-          const sep_bound count = exact_count_bound(L, dx);
+          const sep_bound exact_count = gram_count_bound_of(L, dx);
           big_int bound = 1;
           for (std::int64_t k = 0; k < summed_index_count(L); ++k) bound *= dx + H;
-          f.status = decide<big_int>(true, bound, f.evidence.value, count.value);
-          if (f.status == finding_status::proved) f.evidence = count;
-          if (f.status == finding_status::undecided) f.other = count;
+          f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
+          f.from_N = 0;
+          if (f.status == finding_status::proved) f.evidence = exact_count;
+          if (f.status == finding_status::contradicted) f.from_N = f.evidence.from_N();
+          if (f.status == finding_status::undecided) f.other = exact_count;
           continue;
         }
         row.findings = decide_statements(L, dx, H, facts_from_rules(L, dx, H));  // re-decide in 100 digits

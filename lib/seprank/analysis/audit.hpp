@@ -38,14 +38,20 @@ struct sep_bound {
   big_float log3 = 0;      // log_3 of the bound
   big_int value = 1;       // the bound as an integer (0 when only its logarithm is known)
   int N = 0;               // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
-  int dx = 0;              // table: the width it was certified at
+  int dx = 0;              // computed, table: the width it was certified at
   bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
+  // The smallest N at which it holds for balanced partitions: sep(N) never decreases with N (section 7),
+  // so a value certified at N holds at every larger N and says nothing at a smaller one. 0: every N
+  // (sep >= 1 and the Gram count); N = 0 rows (the Gram rank) hold from 2 d_x + 2.
+  int from_N() const;
 };
 
-// Certified bounds on the generic sep at one configuration: the best lower bound, and an upper bound
-// that holds for every weight (when known).
+// Certified bounds on the generic sep at one configuration: the best lower bound, other lower bounds that
+// hold from a smaller N (so that a status they also decide can be stated for more N), and an upper bound
+// that holds for every weight and N (when known).
 struct sep_facts {
   sep_bound lower;
+  std::vector<sep_bound> alternatives;
   std::optional<sep_bound> upper;
 };
 
@@ -57,18 +63,18 @@ struct statement_finding {
   finding_status status = finding_status::undecided;
   sep_bound evidence;        // the fact that decides it (proved, contradicted); the nearest facts otherwise
   std::optional<sep_bound> other;  // undecided: the fact on the other side
+  // proved, contradicted: the status holds for balanced partitions at every N >= from_N (0: every N); it is
+  // the evidence's from_N, the smallest among the certified facts that decide it.
+  int from_N = 0;
 };
 
 // Decides every statement at (L, d_x, H) from the facts.
 std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts);
 
-// log_3 of an upper bound on the Gram count at any size: the exact count in log space when C is small,
-// else log_3(C + 1) + max_k min(log_3 d_x + log_3 mc(D, C-k), log_3 mc(D, k)).
-template <class F>
-F gram_count_log3_upper(long L, const F& dx);
-
 // A map over (L, d_x) at one H: the findings per configuration with H dividing d_x, from the rules and
-// the table only (no computation per configuration). Long double with near-ties re-decided in big_float.
+// the table only (no computation per configuration), each with the N from which it holds (from_N).
+// Long double with near-ties (closer than 1e-9, or than the Gram count's rounding bound) re-decided in
+// 100 digits; where long double cannot bound the count to 1e-6 (large C), the row is decided in 100 digits.
 struct audit_row {
   int L = 0;
   long dx = 0, H = 0;
@@ -84,10 +90,13 @@ struct audit_map {
 };
 audit_map audit_configurations(const std::vector<int>& L, const std::vector<long>& dx, long H);
 
-// The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the best table value carried by
-// padding, and the Gram count (upper).
-sep_facts facts_from_rules(long L, long dx, long H);
-// Its lower bound alone: sep >= 1, or the best table value carried by padding.
-sep_bound table_lower_bound(long L, long dx, long H);
+// The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the table values carried by
+// padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact
+// when it has at most 1,000 digits, else bounded in log space).
+sep_facts facts_from_rules(long L, long dx, long H, int N = 0);
+// Their lower bounds alone.
+sep_facts table_lower_bounds(long L, long dx, long H, int N = 0);
+// The Gram count as a fact (an upper bound for every weight and N).
+sep_bound gram_count_bound_of(long L, long dx);
 
 }  // namespace seprank

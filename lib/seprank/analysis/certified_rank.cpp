@@ -7,13 +7,16 @@
 
 namespace seprank {
 
+bool rank_result::contradicted() const {
+  return std::any_of(blocks.begin(), blocks.end(), [](const block_rank& b) { return b.contradicted(); });
+}
+
 rank_result certified_rank(const coefficient_matrix& m, std::uint64_t prime, const rank_limits& lim,
                            const block_upper_bound& proven_upper) {
   require_rank_fits(m, lim);
   rank_result r;
   r.prime = prime;
   r.upper = 0;
-  double log2h = 0;
   for (const auto& blk : m.blocks) {
     block_rank b;
     b.rows = blk.matrix.rows;
@@ -21,6 +24,7 @@ rank_result certified_rank(const coefficient_matrix& m, std::uint64_t prime, con
     b.rank_mod_p = rank_mod_p(blk.matrix, prime);
     check_interrupt();
     const long upper = proven_upper ? proven_upper(blk) : -1;
+    b.proven_upper = upper;
     if (b.rank_mod_p == std::min(b.rows, b.cols)) {
       b.exact = true, b.upper = b.rank_mod_p, b.certificate = block_certificate::full_rank_mod_p;
     } else if (upper >= 0 && upper == b.rank_mod_p) {
@@ -31,15 +35,14 @@ rank_result certified_rank(const coefficient_matrix& m, std::uint64_t prime, con
       b.certificate = b.upper == b.rank_mod_p ? block_certificate::exact_elimination
                                               : block_certificate::exact_elimination_p_divided;
     } else {
-      b.upper = upper;
+      b.upper = upper >= b.rank_mod_p ? upper : -1;  // a bound below the lower bound is contradicted, not used
       b.certificate = block_certificate::lower_bound_only;
-      log2h = std::max(log2h, log2_hadamard_bound(blk.matrix));
+      r.error_bound += rank_error_bound(log2_hadamard_bound(blk.matrix), prime);
     }
     r.lower += b.exact ? b.upper : b.rank_mod_p;
     if (r.upper >= 0) r.upper = b.upper >= 0 ? r.upper + b.upper : -1;
     r.blocks.push_back(b);
   }
-  if (!r.exact()) r.error_bound = rank_error_bound(log2h);
   return r;
 }
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "seprank/analysis/estimates.hpp"
-#include "seprank/analysis/kernel_space.hpp"
+#include "seprank/analysis/gram_count.hpp"
 #include "seprank/model/monomial_index.hpp"
 #include "seprank/support/interrupt.hpp"
 #include "seprank/support/random.hpp"
@@ -182,7 +182,6 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
     return t;
   };
   splitmix64 rng{prime ^ 0x6772616d626c6bULL};
-  double log2h = 0;
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
     block_rank b;
@@ -221,15 +220,16 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
         for (const auto& row : g.row)
           for (long t = 0; t < row.term_count(); ++t)
             max_bits = std::max<long>(max_bits, static_cast<long>(mpz_sizeinbase(row.coefficient(t).get_mpz_t(), 2)));
-      // Hadamard: an m x m minor is at most (sqrt(m) max|entry|)^m, max|entry| <= max|c| 2^C.
-      log2h = std::max(log2h, m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C));
+      // Hadamard: an m x m minor is at most (sqrt(m) max|entry|)^m, max|entry| <= max|c| 2^C; for the prime the
+      // block was ranked with. A sample that lost rank says nothing about equality (certified_rank.hpp).
+      if (b.sampled_rows > 0) res.rank.equality_bounded = false;
+      else res.rank.error_bound += rank_error_bound(m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C), b.prime);
     }
     res.rank.lower += b.exact ? b.upper : b.rank_mod_p;
     if (res.rank.upper >= 0) res.rank.upper = b.upper >= 0 ? res.rank.upper + b.upper : -1;
     res.rank.blocks.push_back(b);
     res.blocks.push_back({{k}, b.rows, b.cols});
   }
-  if (!res.rank.exact()) res.rank.error_bound = rank_error_bound(log2h);
   return res;
 }
 

@@ -7,6 +7,7 @@
 #include <flint/ulong_extras.h>
 
 #include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/gram_count.hpp"
 #include "seprank/analysis/minor_relations.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/modp_network.hpp"
@@ -18,6 +19,10 @@ namespace seprank {
 
 bool grid_rank_result::exact() const {
   return graded && std::all_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.exact(); });
+}
+
+bool grid_rank_result::contradicted() const {
+  return (upper >= 0 && rank > upper) || std::any_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.contradicted(); });
 }
 
 namespace {
@@ -34,6 +39,7 @@ std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std
 grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weights& w, const partition& part,
                                     std::uint64_t seed, long upper, long max_points) {
   grid_rank_result g;
+  g.upper = upper;
   g.prime = draw_prime(seed ^ 0x67726964ULL);
   const modp_network net(c, w, g.prime);
   auto coordinate = [&](int side, long u, int var) { return grid_coordinate(seed, side, u, var, g.prime); };
@@ -95,6 +101,8 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     const auto odd = multichoose_capped(n_odd, 2 * static_cast<std::uint64_t>(C - k) + 1, cap);
     std::uint64_t bound = std::min(even.exceeds ? cap : even.value, odd.exceeds ? cap : odd.value);
     if (bound < cap) b.bound = grid_bound::monomial_count;
+    const big_int count = gram_count_of_block(c, static_cast<unsigned>(k));
+    if (count < big_int(bound)) bound = count.convert_to<std::uint64_t>(), b.bound = grid_bound::gram_count;
     if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 && static_cast<std::uint64_t>(gram_blocks[k]) < bound)
       bound = static_cast<std::uint64_t>(gram_blocks[k]), b.bound = grid_bound::gram_block;
     if (bound < cap) b.upper = static_cast<long>(bound);
@@ -163,7 +171,7 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
       check_interrupt();
       g.rank += b.rank;
       g.points = std::max(g.points, b.points);
-      if (b.rank == b.points && !b.exact()) more = true;  // still of full rank: may grow
+      if (b.rank == b.points && !b.exact() && !b.contradicted()) more = true;  // still of full rank: may grow
     }
     if (more && 2 * s <= max_points) {
       s_old = s;
@@ -173,7 +181,7 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     // Stopping. Blocks whose rank stopped below the points (the others are capped): the finite-N side
     // bounds may meet them (the ranks stay as measured).
     for (auto& b : g.blocks) {
-      if (b.exact() || b.rank == b.points) continue;
+      if (b.exact() || b.rank == b.points || b.contradicted()) continue;
       for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, side_bound_entries),
                               odd_side_bound(c.dx, odd_positions, C - b.k, p, side_bound_entries)})
         if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;

@@ -21,7 +21,7 @@ enum class grid_stop {
 
 // One degree block of a graded grid: the part y_k of y of degree 2k in the inputs of the side
 // without position i (the even side).
-enum class grid_bound { none, monomial_count, gram_block, side_relations };
+enum class grid_bound { none, monomial_count, gram_count, gram_block, side_relations };
 
 struct grid_block {
   int k = 0;
@@ -30,6 +30,7 @@ struct grid_block {
   long points = 0;   // s_k
   long upper = -1;   // a proven upper bound on block k's rank (-1: none)
   bool exact() const { return upper >= 0 && rank == upper; }
+  bool contradicted() const { return upper >= 0 && rank > upper; }  // our own bounds disagree (FAILED)
 };
 
 struct grid_rank_result {
@@ -41,8 +42,11 @@ struct grid_rank_result {
   std::vector<grid_block> blocks;  // graded only, k = 0..C
   std::uint64_t evaluations = 0;   // forward passes carried out
   bool capped() const { return stop == grid_stop::point_limit || stop == grid_stop::time_limit; }
+  long upper = -1;                 // ungraded: the proven upper bound it was given (-1: none)
   // Graded: every block meets its proven upper bound, so rank = sep exactly.
   bool exact() const;
+  // A certified lower bound above a proven upper bound (a block's, or the ungraded grid's): FAILED.
+  bool contradicted() const;
 };
 
 // Homogeneous networks (graded, docs/theory.md, section 8): with the even side's inputs scaled by
@@ -50,8 +54,10 @@ struct grid_rank_result {
 // lambda = 1..C+1 and each y_k(a_u, b_v) interpolated over Z/p. The coefficient matrix is
 // block-diagonal by that degree, so sep = sum_k rank(block k) >= sum_k rank of y_k's grid. Block k
 // gets s_k = its upper bound + 8 points (doubling from 8 when no bound is known); its proven upper
-// bound is the smaller of gram_blocks[k] (the exact Gram block rank, -1 unknown) and the numbers of
-// monomials on either side; for blocks that stay below it, also the finite-N side bounds of
+// bound is the smallest of the numbers of monomials on either side, the block's Gram count
+// min(d_x mc(D, C - k), mc(D, k)) (docs/theory.md, section 4: proven for every weight, no computation)
+// and gram_blocks[k] (the exact Gram block rank, -1 unknown; used only when strictly smaller, since it
+// rests on the computed Gram form); for blocks that stay below it, also the finite-N side bounds of
 // analysis/minor_relations (the Gram matrices of the sides have rank <= their number of positions).
 // Residual networks (degrees mix) use the ungraded grid: s = t doubles from 8 until the rank stops growing (rank < s), reaches `upper`
 // (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when

@@ -1,11 +1,13 @@
 #include "seprank/analysis/kernel_space.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
 
 #include "seprank/analysis/certified_rank.hpp"
+#include "seprank/analysis/gram_count.hpp"
 #include "seprank/analysis/monomial_space.hpp"
 #include "seprank/support/random.hpp"
 
@@ -28,14 +30,6 @@ big_int kernel_space_dimension(const network_config& c) {
   const auto C = static_cast<std::uint64_t>(summed_index_count(c.L));
   // Monomials of degree <= C in D variables = monomials of degree exactly C in D + 1 variables.
   return c.dx * (c.residual ? multichoose(D + 1, C) : multichoose(D, C));
-}
-
-big_int gram_count_of_block(const network_config& c, unsigned k) {
-  const auto D = static_cast<std::uint64_t>(gram_entry_count(c.dx));
-  const auto C = static_cast<std::uint64_t>(summed_index_count(c.L));
-  const big_int cols = multichoose(D, k);
-  const big_int rows = c.dx * multichoose(c.residual ? D + 1 : D, C - k);
-  return rows < cols ? rows : cols;
 }
 
 big_int element_separation_rank(const std::vector<unsigned long>& gamma) {
@@ -102,10 +96,8 @@ kernel_space_analysis analyse_kernel_space(const structure_analysis& s, std::uin
     ++f.checked_elements;
     f.checked_agree += element_separation_rank_by_matrix(gamma, prime) == element_separation_rank(gamma) ? 1 : 0;
   }
-  for (unsigned k = 0; k <= f.C; ++k) {
-    f.binom_bound += multichoose(f.D, k);
-    f.gram_count_bound += gram_count_of_block(c, k);
-  }
+  f.binom_bound = multichoose(f.D + 1, f.C);  // sum_{k <= C} mc(D, k)
+  f.gram_count_bound = gram_count(c.L, c.dx, c.residual, std::numeric_limits<long>::max()).value;
   for (int r = 0; r < c.dx && static_cast<long>(f.listed.size()) < list_limit; ++r)
     for (long t = 0; t < s.gram.row[r].term_count() && static_cast<long>(f.listed.size()) < list_limit; ++t)
       f.listed.push_back({r, s.gram.row[r].exponents(t)});

@@ -16,10 +16,6 @@ namespace seprank {
 // dim V = d_x * multichoose(D, C) (d_x * binom(D + C, C) with the residual connection).
 big_int kernel_space_dimension(const network_config& cfg);
 
-// The Gram count of the part of degree k in M_B (section 4): min(d_x multichoose(D, C - k),
-// multichoose(D, k)), with multichoose(D + 1, C - k) on the A side for the residual connection.
-big_int gram_count_of_block(const network_config& cfg, unsigned k);
-
 // sep(m_gamma(M_A + M_B); M_A | M_B) = prod_v (gamma_v + 1).
 big_int element_separation_rank(const std::vector<unsigned long>& gamma);
 

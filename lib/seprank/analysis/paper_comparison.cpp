@@ -1,31 +1,50 @@
 #include "seprank/analysis/paper_comparison.hpp"
 
+#include <algorithm>
+
 namespace seprank {
 namespace {
 
-sep_bound computed_bound(long value, int N, computed_by how) {
+sep_bound computed_bound(long value, int N, int dx, computed_by how) {
   sep_bound b;
   b.source = sep_source::computed;
   b.value = value;
   b.log3 = log3(big_float(value));
   b.N = N;
+  b.dx = dx;
   b.how = how;
   return b;
 }
 
-// The best certified lower bound on the generic sep for a balanced partition: this run's ranks (the Gram
-// rank is sep for every balanced partition once N >= 2 d_x + 2), the table, or sep >= 1.
-sep_bound best_lower(const network_config& c, const rank_analysis& r, const sep_bound& from_rules) {
-  sep_bound best = from_rules;
-  auto consider = [&best](const sep_bound& b) {  // this run's own certificate wins a tie with the table
-    if (b.value > best.value || (b.value == best.value && best.source != sep_source::computed)) best = b;
-  };
+// The certified lower bounds on the generic sep for balanced partitions. sep(N) never decreases with N,
+// and a value certified at N' says nothing at a smaller N (docs/theory.md, section 13). A balanced run
+// audits its own N: this run's ranks, the Gram rank once N >= 2 d_x + 2, and the table's values that hold
+// at N. An unbalanced run has no rank of its own for a balanced partition: its findings are for the N
+// each fact holds from (the Gram rank from 2 d_x + 2, the table's values from theirs).
+sep_facts lower_facts(const network_config& c, const rank_analysis& r) {
+  const int at_N = r.part.balanced() ? c.N : 0;
+  sep_facts table = table_lower_bounds(c.L, c.dx, c.H, at_N);
+  std::vector<sep_bound> candidates = std::move(table.alternatives);
+  if (table.lower.source != sep_source::nonzero) candidates.push_back(table.lower);
   if (r.part.balanced()) {
-    if (r.sep.lower > 0) consider(computed_bound(r.sep.lower, c.N, r.expanded ? computed_by::coefficient_rank : computed_by::grid_rank));
-    if (r.grid.rank > 0) consider(computed_bound(r.grid.rank, c.N, computed_by::grid_rank));
+    if (r.sep.lower > 0)
+      candidates.push_back(computed_bound(r.sep.lower, c.N, c.dx, r.expanded ? computed_by::coefficient_rank : computed_by::grid_rank));
+    if (r.grid.rank > 0) candidates.push_back(computed_bound(r.grid.rank, c.N, c.dx, computed_by::grid_rank));
   }
-  if (r.gram.computed() && r.gram.rank.lower > 0) consider(computed_bound(r.gram.rank.lower, 0, computed_by::gram_rank));
-  return best;
+  if (r.gram.computed() && r.gram.rank.lower > 0) {
+    const sep_bound g = computed_bound(r.gram.rank.lower, 0, c.dx, computed_by::gram_rank);
+    if (at_N == 0 || g.from_N() <= at_N) candidates.push_back(g);
+  }
+  // This run's own certificates first, so that they win a tie with the table.
+  std::stable_partition(candidates.begin(), candidates.end(), [](const sep_bound& b) { return b.source == sep_source::computed; });
+  sep_facts f;
+  for (auto& b : candidates) {
+    const bool better = b.value > f.lower.value || (b.value == f.lower.value && b.from_N() < f.lower.from_N() &&
+                                                    f.lower.source != sep_source::computed);
+    if (better) std::swap(b, f.lower);
+    if (b.source != sep_source::nonzero) f.alternatives.push_back(b);
+  }
+  return f;
 }
 
 }  // namespace
@@ -44,7 +63,7 @@ paper_comparison compare_with_paper(const network_config& c, const rank_analysis
     return p;
   }
   if (!r.part.balanced() && !r.gram.computed()) p.skipped = audit_skip::unbalanced;
-  p.facts.lower = best_lower(c, r, table_lower_bound(c.L, c.dx, c.H));  // the count comes from this run, below
+  p.facts = lower_facts(c, r);  // the count comes from this run, below
   sep_bound count;
   count.source = sep_source::gram_count;
   count.value = k.gram_count_bound;

@@ -99,8 +99,17 @@ gram_point_check gram_form_at_points(const network_config& c, const integer_weig
     r.agree = r.agree && z(net.evaluate(xf, scratch)) == gram;
     check_interrupt();
   }
+  // The difference of the two sides over Z: the forward pass's coefficients are below 2^coefficient_bits (the
+  // majorant of eq. 3); the substituted Gram side's sum of absolute coefficients is at most
+  // sum_r sum_gamma |c_r(gamma)| N^C (each entry of M = sum_j x^j x^j^T has N terms, coefficient 1).
+  mpz_class gram_sum = 0;
+  for (const auto& row : g.row)
+    for (long t = 0; t < row.term_count(); ++t) gram_sum += abs(row.coefficient(t));
+  const double gram_bits = static_cast<double>(mpz_sizeinbase(gram_sum.get_mpz_t(), 2)) +
+                           static_cast<double>(summed_index_count(c.L)) * std::log2(static_cast<double>(c.N));
+  const double difference_bits = std::max(static_cast<double>(coefficient_bits), std::ceil(gram_bits)) + 1;
   const double per_point = static_cast<double>(output_degree(c.L)) / static_cast<double>(r.prime);
-  r.error_bound = std::pow(per_point, r.points) + rank_error_bound(static_cast<double>(coefficient_bits + 1));
+  r.error_bound = std::pow(per_point, r.points) + rank_error_bound(difference_bits, r.prime);
   return r;
 }
 

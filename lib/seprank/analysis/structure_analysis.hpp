@@ -39,8 +39,8 @@ struct symbolic_expansion {
 // over Z/p (layer by layer, every position) against (A_L(M) x^i)_p with M = sum_j x^j x^j^T, at random
 // points of (Z/p)^{N d_x}. A nonzero difference of degree <= 3^L vanishes at all of them with probability
 // <= (3^L/p)^points; the identity over Z fails while holding mod p only if p divides every coefficient of
-// the difference, which is bounded like a rank (section 6) with the coefficient bound of the expansion
-// estimate (both sides share the majorant of eq. 3).
+// the difference, which is bounded like a rank (section 6) with a bound on the difference's coefficients:
+// the larger of the forward pass's (the majorant of eq. 3) and the substituted Gram side's, plus one bit.
 struct gram_point_check {
   bool performed = false;
   int points = 0;

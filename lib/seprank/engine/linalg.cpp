@@ -62,9 +62,11 @@ double log2_hadamard_bound(const integer_matrix& a) {
   return bits;
 }
 
-double rank_error_bound(double log2_hadamard) {
-  const double bad_primes = std::floor(std::max(0.0, log2_hadamard) / 61.0);
-  return bad_primes * 1550.0 / std::ldexp(1.0, 61);
+double rank_error_bound(double log2_hadamard, std::uint64_t prime) {
+  const int bits = 64 - __builtin_clzll(prime);  // prime in [2^(bits-1), 2^bits)
+  const double bad_primes = std::floor(std::max(0.0, log2_hadamard) / (bits - 1));
+  const double largest_gap = bits <= 29 ? 250.0 : 1550.0;
+  return std::min(1.0, bad_primes * largest_gap / std::ldexp(1.0, bits - 1));
 }
 
 std::vector<std::vector<mpz_class>> kernel_basis(const integer_matrix& a) {

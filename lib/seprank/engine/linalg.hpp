@@ -41,11 +41,13 @@ long exact_rank(const integer_matrix& m);
 // of m has absolute value at most 2^(this).
 double log2_hadamard_bound(const integer_matrix& m);
 
-// Probability bound that rank mod p < rank over Q for p = draw_prime(seed) with a uniform seed:
-// some r x r minor D != 0 (r = rank over Q) has |D| <= Hadamard bound H, at most log2(H)/61
-// primes in [2^61, 2^62) divide it, and n_nextprime from a uniform start in that range picks
-// any one prime with probability <= (maximal prime gap below 2^64 = 1550) / 2^61.
-double rank_error_bound(double log2_hadamard);
+// Probability bound that rank mod p < rank over Q for one block, p drawn as n_nextprime from a uniform
+// start in [2^(b-1), 2^b) (b = the bit length of p: 62 for draw_prime, 26 and 28 for the smaller primes):
+// some r x r minor D != 0 (r = rank over Q) has |D| <= Hadamard bound H, at most log2(H)/(b-1) primes
+// >= 2^(b-1) divide it, and each is drawn with probability at most (the largest prime gap below its
+// range: 250 below 2^29, 1550 below 2^64) / 2^(b-1). Several blocks ranked mod the same draw: sum the
+// blocks' bounds (union bound).
+double rank_error_bound(double log2_hadamard, std::uint64_t prime);
 
 // Basis of the right kernel over Q as primitive integer vectors (first nonzero entry positive) (FLINT fmpz_mat_nullspace), verified:
 // m * v == 0 exactly for every basis vector, and the vectors are linearly independent

@@ -78,7 +78,8 @@ std::string render_json(const derivation& d) {
                          {"claim", markup_plain(s.claim)},
                          {"values", values},
                          {"status", status_name(s.status)},
-                         {"check", markup_plain(s.check)}});
+                         {"check", markup_plain(s.check)},
+                         {"rests_on", s.rests_on}});
   }
   json tables = json::array();
   for (const auto& t : d.tables) {
@@ -101,7 +102,10 @@ std::string render_json(const derivation& d) {
                               {"statement", markup_plain(f.statement)},
                               {"status", f.status},
                               {"log3_bound", f.log3_bound.empty() ? json() : typed(f.log3_bound)},
-                              {"evidence", markup_plain(f.evidence)}});
+                              {"evidence", markup_plain(f.evidence)},
+                              {"holds_from_N", f.holds_from_N > 0 ? json(f.holds_from_N) : json()},
+                              {"certainty", f.probabilistic ? "probabilistic" : "certain"},
+                              {"rests_on", f.rests_on}});
     results["findings"] = findings;
     results["findings_note"] = markup_plain(d.findings_note);
   }

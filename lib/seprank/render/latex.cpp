@@ -94,7 +94,8 @@ void body(std::ostringstream& out, const derivation& d) {
     if (!d.findings.empty()) {
       out << "\\begin{itemize}\n";
       for (const auto& f : d.findings)
-        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << tex(f.status) << "} \\texttt{" << tex(f.id) << "}: "
+        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << tex(f.status) << "}"
+            << (f.probabilistic ? " \\sepstatus{cyan}{probabilistic}" : "") << " \\texttt{" << tex(f.id) << "}: "
             << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
       out << "\\end{itemize}\n";
     }

@@ -53,7 +53,7 @@ std::string render_text(const derivation& d) {
     out << "\nFindings: the paper's statements at this configuration\n";
     if (!d.findings_note.empty()) out << "  (" << markup_plain(d.findings_note) << ")\n";
     for (const auto& f : d.findings)
-      out << "  [" << f.status << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
+      out << "  [" << f.status << (f.probabilistic ? ", probabilistic" : "") << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
   }
   for (const auto& marked : d.tables) {
     result_table t = marked;

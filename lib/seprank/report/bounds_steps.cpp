@@ -1,5 +1,7 @@
 #include "seprank/report/bounds_steps.hpp"
 
+#include <algorithm>
+
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 
@@ -20,6 +22,8 @@ void add_finding(derivation_step& st, const paper_comparison& cmp, paper_stateme
   if (!f) return;
   st.values.push_back({name, std::string(finding_status_name(f->status)) + ": " + evidence_text(*f)});
   if (f->status == finding_status::contradicted) st.status = S::contradicted;
+  for (const auto& id : evidence_steps(*f))
+    if (std::find(st.rests_on.begin(), st.rests_on.end(), id) == st.rests_on.end()) st.rests_on.push_back(id);
 }
 
 std::string audit_note(const paper_comparison& cmp) {
@@ -39,10 +43,10 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
   const paper_bounds& p = cmp.paper;
   const bool th2 = p.theorem() == 2;
   const big_float& upper = p.upper_log3();
-  derivation_step st{th2 ? "The paper's Theorem 2 upper bound (eq. 8), as printed and as a reading of the print"
+  derivation_step st{th2 ? "The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it"
                          : "The paper's Theorem 1 upper bound (eq. 7)",
                      th2 ? "$log_3 sep <= 2 d_x L + c_1 + c_2$, $c_1 = L$, $c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x$ "
-                           "(as printed); read with the nested root as a flattened fraction (a hypothesis about the print, not "
+                           "(as transcribed from the printed eq. 8 of the seed text); read with the nested root as a flattened fraction (a hypothesis about the print, not "
                            "the paper's text): $c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x$"
                          : "$log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)$, i.e. $sep <= (d_x + H)^C$",
                      {},
@@ -55,7 +59,7 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
                      "paper-upper-bound"};
   if (th2)
     st.values = {{"$c_1$", format_float(p.t2.c1)},
-                 {"$c_2$ (as printed)", format_float(p.t2.c2)},
+                 {"$c_2$ (as transcribed from the printed eq. 8)", format_float(p.t2.c2)},
                  {"$2 d_x L + c_1 + c_2$", format_float(upper) + " ($sep <= " + format_power_of_three(upper) + "$)"},
                  {"$c_2'$ (read as a fraction)", format_float(p.t2.c2_fraction)},
                  {"$2 d_x L + c_1 + c_2'$", format_float(p.t2.upper_log3_fraction) + " ($sep <= " +
@@ -70,7 +74,7 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
                        format_float(cmp.route_log3) + (cmp.route_within_paper_upper ? " (reaches the printed bound)"
                                                                                     : " (does not reach the printed bound)")});
   if (th2) {
-    add_finding(st, cmp, paper_statement::theorem2_upper_printed, "as printed");
+    add_finding(st, cmp, paper_statement::theorem2_upper_printed, "as transcribed from the printed eq. 8");
     add_finding(st, cmp, paper_statement::theorem2_upper_fraction, "read as a fraction");
   } else {
     add_finding(st, cmp, paper_statement::theorem1_upper, "the bound");

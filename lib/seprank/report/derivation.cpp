@@ -36,6 +36,25 @@ bool derivation::has_failure() const {
   return false;
 }
 
+void propagate_certainty(derivation& d) {
+  auto probabilistic_among = [&d](const std::vector<std::string>& ids) {
+    std::string weak;
+    for (const auto& id : ids)
+      for (const auto& s : d.steps)
+        if (s.id == id && s.status == claim_status::probabilistic) weak += (weak.empty() ? "" : ", ") + id;
+    return weak;
+  };
+  for (auto& s : d.steps) {
+    if (s.status != claim_status::verified && s.status != claim_status::computed && s.status != claim_status::contradicted) continue;
+    const std::string weak = probabilistic_among(s.rests_on);
+    if (weak.empty()) continue;
+    s.check += std::string(s.check.empty() ? "" : ". ") + "Probabilistic, not " + status_name(s.status) + ": it rests on step " + weak +
+               ", which is probabilistic";
+    s.status = claim_status::probabilistic;
+  }
+  for (auto& f : d.findings) f.probabilistic = !probabilistic_among(f.rests_on).empty();
+}
+
 int exit_status_of(const derivation& d) { return d.has_failure() ? exit_check_failed : exit_ok; }
 
 }  // namespace seprank

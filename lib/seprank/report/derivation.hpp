@@ -49,6 +49,9 @@ struct derivation_step {
   claim_status status = claim_status::computed;
   std::string check;                // how it was checked, or why skipped / failed
   std::string id = {};              // stable across configurations ("gram-form", "separation-rank", ...)
+  // The steps whose certainty this one's claim inherits: a step is never more certain than the weakest
+  // of them (propagate_certainty).
+  std::vector<std::string> rests_on = {};
 };
 
 // The step with its id set (for builders whose steps are written as brace lists).
@@ -64,6 +67,9 @@ struct finding {
   std::string status;      // proved, contradicted, undecided, not-claimed
   std::string log3_bound;  // the paper's bound, log_3 (empty when undefined)
   std::string evidence;    // the certified facts that decide it, with their source
+  int holds_from_N = 0;    // proved, contradicted: holds for balanced partitions at every N >= this (0: every N)
+  std::vector<std::string> rests_on = {};  // the steps its evidence rests on
+  bool probabilistic = false;              // some step it rests on is only probabilistic (propagate_certainty)
 };
 
 // A titled block after the steps (a polynomial, a basis, timings): plain text, and optionally a
@@ -94,6 +100,11 @@ struct derivation {
 
   bool has_failure() const;
 };
+
+// Lowers every verified, computed or contradicted step that rests on a probabilistic step to
+// probabilistic (in step order, so it carries along chains), saying which step it rests on; marks
+// the findings that rest on a probabilistic step. A status is never more certain than what it rests on.
+void propagate_certainty(derivation& d);
 
 // The process exit status a derivation earns: 1 when one of our own checks failed, else 0 (a
 // contradicted statement of the paper is a finding, not a failure).

@@ -31,7 +31,8 @@ std::string statement_text(paper_statement s) {
     case paper_statement::theorem1_upper: return "Theorem 1 upper bound (eq. 7): $log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)";
     case paper_statement::theorem2_lower: return "Theorem 2 lower bound (eq. 8): $log_3 sep >= (1/2) d_x L + b_1 + b_2";
     case paper_statement::theorem2_upper_printed:
-      return "Theorem 2 upper bound (eq. 8), $c_2$ as printed: $log_3 sep <= 2 d_x L + c_1 + c_2";
+      return "Theorem 2 upper bound (eq. 8), $c_2$ as transcribed from the printed eq. 8, $c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + "
+             "log_3 d_x$: $log_3 sep <= 2 d_x L + c_1 + c_2";
     case paper_statement::theorem2_upper_fraction:
       return "Theorem 2 upper bound (eq. 8), $c_2$ read as a fraction (a hypothesis about the print): $log_3 sep <= 2 d_x L + c_1 + c_2'";
   }
@@ -59,6 +60,23 @@ std::string bound_text(const sep_bound& b, bool lower) {
   return "?";
 }
 
+namespace {
+
+// The range of N a decided status holds for (sep(N) never decreases; a value certified at N' says
+// nothing at a smaller N).
+std::string range_text(const statement_finding& f) {
+  if (f.from_N <= 0) return "";
+  return "; it holds for every balanced partition at $N >= " + str(static_cast<long long>(f.from_N)) + "$";
+}
+
+}  // namespace
+
+std::vector<std::string> evidence_steps(const statement_finding& f) {
+  if (f.status != finding_status::proved && f.status != finding_status::contradicted) return {};
+  if (f.evidence.source == sep_source::computed && f.evidence.how == computed_by::gram_rank) return {"gram-form"};
+  return {};
+}
+
 std::string evidence_text(const statement_finding& f) {
   const bool upper = f.statement == paper_statement::theorem1_upper || f.statement == paper_statement::theorem2_upper_printed ||
                      f.statement == paper_statement::theorem2_upper_fraction;
@@ -72,10 +90,10 @@ std::string evidence_text(const statement_finding& f) {
                                                                 : ">") +
              " log_3 d_x$) does not hold here: the paper claims nothing";
     case finding_status::contradicted:
-      return upper ? facts + " $>$ " + bound : facts + " $<$ " + bound;
+      return (upper ? facts + " $>$ " + bound : facts + " $<$ " + bound) + range_text(f);
     case finding_status::proved:
-      if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " $>=$ " + bound;
-      return upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound;
+      if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " $>=$ " + bound + range_text(f);
+      return (upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound) + range_text(f);
     case finding_status::undecided:
       if (!f.defined) return "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined";
       return "certified " + facts + (f.other ? " and " + bound_text(*f.other, false) : std::string()) + "; the bound " + bound +
@@ -88,7 +106,8 @@ std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
     out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
-                   finding_status_name(f.status), f.defined ? format_log3_fast(f.bound_log3) : "", evidence_text(f)});
+                   finding_status_name(f.status), f.defined ? format_log3_fast(f.bound_log3) : "", evidence_text(f), f.from_N,
+                   evidence_steps(f)});
   return out;
 }
 

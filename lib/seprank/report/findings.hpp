@@ -17,7 +17,10 @@ const char* finding_status_name(finding_status s);
 std::string statement_text(paper_statement s);
 // A certified bound in words: "sep >= 999 (certified here: grid-tensor rank at N = 4)".
 std::string bound_text(const sep_bound& b, bool lower);
-// Why the statement has its status, with the numbers.
+// The derivation steps a decided statement's evidence rests on: the Gram form for the Gram rank (its lower
+// bound is certain only when the Gram form was verified exactly).
+std::vector<std::string> evidence_steps(const statement_finding& f);
+// Why the statement has its status, with the numbers and the N it holds from.
 std::string evidence_text(const statement_finding& f);
 std::vector<finding> findings_of(const std::vector<statement_finding>& fs);
 

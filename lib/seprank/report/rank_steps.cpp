@@ -1,5 +1,6 @@
 #include "seprank/report/rank_steps.hpp"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -133,12 +134,23 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count) {
                                                                                : " (IMPOSSIBLE: the count bounds every weight)")});
     if (!within) st.status = S::failed;
   }
+  if (r.gram.computed() && r.gram.rank.exact() &&
+      std::any_of(x.blocks.begin(), x.blocks.end(), [](const block_rank& b) { return b.certificate == block_certificate::meets_gram_bound; }))
+    st.rests_on.push_back("gram-rank");  // the bound met may be the Gram blocks' total
+  if (x.contradicted()) {  // our own proven upper bound below our certified lower bound
+    st.status = S::failed;
+    for (std::size_t b = 0; b < x.blocks.size(); ++b)
+      if (x.blocks[b].contradicted())
+        st.values.push_back({"CONTRADICTION in block " + str(static_cast<long long>(b + 1)),
+                             "proven upper bound $" + str(x.blocks[b].proven_upper) + "$ < certified lower bound $" +
+                                 str(x.blocks[b].exact ? x.blocks[b].upper : x.blocks[b].rank_mod_p) + "$"});
+  }
   st.check = x.exact() ? "lower bound: rank modulo the prime $p = " + str(static_cast<long long>(x.prime)) +
                              "$ (a nonzero minor $mod p$ is nonzero over $Z$); upper bound per block: $min(rows, cols)$, the "
                              "Gram-form bound (the count of step n-free-bound, or the blocks of step gram-rank), or exact "
                              "fraction-free elimination over $Z$"
                        : "rank modulo $p = " + str(static_cast<long long>(x.prime)) +
-                             "$ is a certified lower bound; it equals the rank over $Q$ unless $p$ divides every maximal minor";
+                             "$ is a certified lower bound (certain); that it is the rank over $Q$ is probable only (status)";
   return st;
 }
 
@@ -176,7 +188,8 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
                      k.skipped == kernel_skip::none ? "columns minus the certified rank, block by block (exact because every block's rank "
                                              "is certified); --kernel prints a checked basis"
                                            : kernel_skip_text(k),
-                     "kernel"};
+                     "kernel",
+                     {"separation-rank"}};
   if (k.computed) {
     step_value basis{"basis (first blocks; primitive integer vectors)", k.vectors.empty() ? "(empty)" : ""};
     basis.data = json::array();
@@ -201,6 +214,7 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
 const char* grid_bound_name(grid_bound b) {
   switch (b) {
     case grid_bound::monomial_count: return "monomial count";
+    case grid_bound::gram_count: return "Gram count";
     case grid_bound::gram_block: return "Gram block";
     case grid_bound::side_relations: return "side relations";
     case grid_bound::none: break;
@@ -210,7 +224,7 @@ const char* grid_bound_name(grid_bound b) {
 
 derivation_step grid_step(const rank_analysis& r) {
   const auto& g = r.grid;
-  const bool impossible = r.expanded && r.sep.exact() && g.rank > r.sep.lower;
+  const bool impossible = (r.expanded && r.sep.exact() && g.rank > r.sep.lower) || g.contradicted();
   const bool equal = r.expanded && r.sep.exact() && g.rank == r.sep.lower;
   derivation_step st{"Grid-tensor rank (proof sketch of Theorem 1)",
                      "for points $a_1..a_s$ ($A$ side) and $b_1..b_t$ ($B$ side), $rank [y(a_u, b_v)] <= sep$",
@@ -243,11 +257,19 @@ derivation_step grid_step(const rank_analysis& r) {
     st.values.insert(st.values.begin() + 2, blocks);
     st.values.insert(st.values.begin() + 3, step_value{"evaluations", "$" + str(static_cast<long long>(g.evaluations)) + "$"});
     if (!impossible && g.exact()) st.status = S::verified;
+    if (std::any_of(g.blocks.begin(), g.blocks.end(), [](const grid_block& b) { return b.exact() && b.bound == grid_bound::gram_block; }))
+      st.rests_on.push_back("gram-rank");
+    for (const auto& b : g.blocks)
+      if (b.contradicted())
+        st.values.push_back({"CONTRADICTION in block $k = " + str(b.k) + "$",
+                             "certified lower bound $" + str(b.rank) + "$ > proven upper bound $" + str(b.upper) + "$ [" +
+                                 grid_bound_name(b.bound) + "]"});
     st.check = "$y$ evaluated by the forward pass of eq. 3 over $Z/p$ (no expansion) at $lambda = 1..C+1$, each $y_k(a_u, b_v)$ "
                "interpolated (Vandermonde in $lambda^2$); block $k$'s grid factors through block $k$ of the coefficient matrix, so "
-               "its rank $mod p$ is a certified lower bound on that block's rank. Upper bound of block $k$: the smaller of the Gram "
-               "block's exact rank (step gram-rank" + std::string(r.gram.computed() ? "" : ", skipped here") +
-               "), the numbers of monomials on either side, and, for blocks whose rank stopped below their points, the "
+               "its rank $mod p$ is a certified lower bound on that block's rank. Upper bound of block $k$: the smallest of the "
+               "numbers of monomials on either side, the block's Gram count $min(d_x mc(D, C-k), mc(D, k))$ (proven for every "
+               "weight, step n-free-bound), the Gram block's exact rank where smaller (step gram-rank" +
+               std::string(r.gram.computed() ? "" : ", skipped here") + "), and, for blocks whose rank stopped below their points, the "
                "side relations: the Gram matrices of the sides have rank at most their number of positions, so their minors and "
                "those of $[M_A | x^i]$ vanish (docs/theory.md, section 8)" +
                std::string(g.exact() ? "; every block meets its bound, so $sep = " + str(g.rank) + "$ exactly" : "");
@@ -290,7 +312,8 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
                      "$sep <=$ Gram rank: every term of $y$ is (a function of $x_A$) times a monomial in $M_B$. Equality for large $N$: "
                      "$x_A -> (x^i, M_A)$ and $x_B -> M_B$ are then dominant, so the monomials stay linearly independent "
                      "(docs/theory.md, section 7). It rests on the Gram form, " + gram_form_citation(s),
-                     "gram-rank"};
+                     "gram-rank",
+                     {"gram-form"}};
   if (!s.cfg.residual) {  // the count check: the Gram count is sum_k min(rows, cols) of these blocks
     const big_int deficit = gram_count - big_int(g.lower);
     st.values.insert(st.values.begin() + 3,
@@ -319,7 +342,8 @@ derivation_step stabilization_step(const rank_analysis& r) {
           {rows},
           reached ? S::verified : S::computed,
           reached ? "lower bounds from grid tensors met the Gram rank" : "the grid rank did not reach the Gram rank within the point limit",
-          "stabilization"};
+          "stabilization",
+          {"gram-rank"}};
 }
 
 derivation_step seeds_step(const rank_analysis& r) {
@@ -362,26 +386,50 @@ derivation_step partitions_step(const rank_analysis& r) {
 
 std::string rank_summary(const rank_result& r) {
   if (r.exact()) return "exact (certified: " + certificate_summary(r) + ")";
-  return "lower bound (rank $mod p = " + std::to_string(r.lower) +
-         "$; equal to the rank over $Q$ unless $p$ divides all maximal minors: probability $<= " +
-         display_double(r.error_bound, 2) + "$ over the choice of $p$)";
+  return "lower bound (certain: the rank $mod p$ is $" + std::to_string(r.lower) + "$, and a nonzero minor $mod p$ is nonzero over $Z$); " +
+         (r.equality_bounded ? "it equals the rank over $Q$ unless the prime of a block that stays a lower bound divides all its maximal "
+                               "minors: probability $<= " + display_double(r.error_bound, 2) + "$ over the choice of the primes"
+                             : std::string("a block was ranked on a random submatrix, which can lose rank for other reasons than the "
+                                           "prime: no probability is claimed that the bound is the rank")) + ")";
+}
+
+namespace {
+
+}  // namespace
+
+std::string bracket_certificate(const rank_analysis& r) {
+  if (r.grid.exact()) return "every degree block of the grid meets its proven upper bound (step grid-rank)";
+  if (r.sep.exact()) return "the grid-tensor lower bound meets the Gram-rank upper bound";
+  if (r.gram.rank.exact()) return "bracketed by the grid-tensor rank and the Gram rank";
+  return "lower bound from grid tensors";
 }
 
 namespace {
 
 derivation_step bracket_step(const rank_analysis& r) {
   const bool exact = r.sep.exact();
-  return {"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
+  const bool by_gram = exact && !r.grid.exact();  // closed by the Gram rank, not by the grid's own blocks
+  if (r.gram.rank.exact() && r.sep.lower > r.gram.rank.upper)
+    return {"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
+            "grid-tensor rank (step grid-rank) $<= sep <=$ Gram rank (step gram-rank): both proven bounds",
+            {{"CONTRADICTION", "grid-tensor rank $" + std::to_string(r.sep.lower) + "$ > Gram rank $" + std::to_string(r.gram.rank.upper) + "$"}},
+            S::failed,
+            "a certified lower bound exceeds a proven upper bound: one of our own computations is wrong",
+            "separation-rank",
+            {"grid-rank", "gram-rank"}};
+  derivation_step st{"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
           "grid-tensor rank (step grid-rank) $<= sep <=$ Gram rank (step gram-rank): both proven bounds",
           {exact                 ? step_value{"sep", std::to_string(r.sep.lower)}
            : r.gram.rank.exact() ? step_value{"sep (bracketed)", "$[" + std::to_string(r.sep.lower) + ", " + std::to_string(r.gram.rank.upper) + "]$"}
                                  : step_value{"sep (lower bound)", std::to_string(r.sep.lower)}},
           exact ? S::verified : S::computed,
-          exact && r.gram.rank.exact() && r.sep.lower == r.gram.rank.upper ? "the grid-tensor lower bound meets the Gram-rank upper bound"
-          : exact ? "every degree block of the grid meets its proven upper bound (step grid-rank), below the Gram rank"
+          exact ? bracket_certificate(r)
                 : r.gram.computed() ? "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"
                                     : "no upper bound to meet: the Gram rank was skipped (step gram-rank); the grid rank is a lower bound",
-          "separation-rank"};
+          "separation-rank",
+          {"grid-rank"}};
+  if (by_gram) st.rests_on.push_back("gram-rank");
+  return st;
 }
 
 }  // namespace

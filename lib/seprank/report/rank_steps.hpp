@@ -23,5 +23,8 @@ void append_rank_steps(derivation& d, const structure_analysis& s, const rank_an
 
 // "exact (certified: ...)" or "lower bound ... probability" text for a rank result.
 std::string rank_summary(const rank_result& r);
+// What certifies sep without the expansion: the grid's blocks meeting their bounds, the grid meeting the
+// Gram rank, a bracket, or a lower bound only.
+std::string bracket_certificate(const rank_analysis& r);
 
 }  // namespace seprank

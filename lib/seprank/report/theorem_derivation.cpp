@@ -32,7 +32,7 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   row("$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound));
   row("paper's route: sum over the used $m$ of $prod (gamma_v + 1)$", str(f.element_rank_sum), log3_text(f.element_rank_sum));
   const big_float& pup = p.upper_log3();
-  row("paper upper bound (" + std::string(th2 ? "Th. 2, $c_2$ as printed" : "Th. 1") + ")",
+  row("paper upper bound (" + std::string(th2 ? "Th. 2, $c_2$ as transcribed" : "Th. 1") + ")",
       th2 || !p.t1.upper_exact ? "$" + format_power_of_three(pup) + "$" : str(p.t1.upper), format_float(pup));
   if (th2) row("paper upper bound (Th. 2, $c_2$ read as a fraction)", "$" + format_power_of_three(p.t2.upper_log3_fraction) + "$",
                format_float(p.t2.upper_log3_fraction));
@@ -46,7 +46,7 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const ker
   j["separation_rank"] = json{
       {"value", str(static_cast<long long>(r.sep.lower))},
       {"exact", r.sep.exact()},
-      {"certificate", r.expanded ? rank_summary(r.sep) : r.sep.exact() ? "grid-tensor rank = Gram rank" : "lower bound from grid tensors"},
+      {"certificate", r.expanded ? rank_summary(r.sep) : bracket_certificate(r)},
       {"N", s.cfg.N}};
   j["grid_rank"] = json{{"value", str(static_cast<long long>(r.grid.rank))}, {"points", r.grid.points}};
   j["gram_rank"] = r.gram.computed() ? json{{"value", str(static_cast<long long>(r.gram.rank.lower))}, {"exact", r.gram.rank.exact()}} : json();
@@ -98,6 +98,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.audited = true;
   d.findings = findings_of(a.comparison.findings);
   d.findings_note = findings_note(a.comparison);
+  propagate_certainty(d);
   if (opt.basis) d.tables.push_back(basis_table(s, a.kernel_space));
   d.appendix = polynomial_appendix(s, opt.report);
   if (opt.timings) {

@@ -17,6 +17,10 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <set>
+
+#include "seprank/analysis/audit.hpp"
+#include "seprank/analysis/certified_table.hpp"
 
 namespace {
 
@@ -221,6 +225,31 @@ TEST_CASE("without the expansion: grid rank and Gram rank bracket sep, and the G
   CHECK(contains(r.out, "(A_L(M) x^i)_p vs the forward pass = equal at 4 random points mod p"));
   CHECK(contains(r.out, "checked at 4 random points mod p, error <= "));
   CHECK_FALSE(contains(r.out, "verified above"));
+}
+
+TEST_CASE("without the expansion, no step is more certain than the probabilistic Gram form it rests on") {
+  const auto j = nlohmann::ordered_json::parse(run("--L 2 --dx 3 --N 4 --max-terms 1000 --format json --quiet").out);
+  std::map<std::string, std::string> status;
+  for (const auto& s : j.at("steps")) status[s.at("id")] = s.at("status");
+  REQUIRE(status["gram-form"] == "probabilistic");
+  CHECK(status["gram-rank"] == "probabilistic");  // computed from the Gram form
+  for (const auto& s : j.at("steps"))
+    for (const auto& id : s.at("rests_on")) {
+      CAPTURE(s.at("id").get<std::string>());
+      CHECK(status.count(id.get<std::string>()) == 1);
+      if (status[id] == "probabilistic") CHECK(s.at("status") == "probabilistic");
+    }
+  // sep(4) = 49 here is certified by the grid's blocks meeting proven counts (monomials, Gram count), which
+  // do not rest on the computed Gram form: the certificate names them, not 'grid-tensor rank = Gram rank'.
+  const auto& sep = j.at("results").at("separation_rank");
+  CHECK(sep.at("value") == 49);
+  CHECK(sep.at("exact") == true);
+  CHECK(sep.at("certificate") == "every degree block of the grid meets its proven upper bound (step grid-rank)");
+  CHECK(status["separation-rank"] == "verified");
+  for (const auto& f : j.at("results").at("findings")) {
+    const bool on_gram = !f.at("rests_on").empty();
+    CHECK(f.at("certainty") == (on_gram ? "probabilistic" : "certain"));
+  }
 }
 
 TEST_CASE("JSON: stable step ids and the findings") {
@@ -602,9 +631,10 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
   const std::string dir = temp_path("cert28");
   const auto r = run("--L 2 --dx 8 --certificate " + dir + " --quiet");
   CHECK(r.status == 0);
-  CHECK(contains(r.out, "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as printed and as a reading of the print  [contradicted]"));
+  CHECK(contains(r.out, "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [contradicted]"));
   CHECK(contains(r.out, "[contradicted] theorem2-upper-printed"));
   CHECK(contains(r.out, "sep >= 999 (certified here: grid-tensor rank at N = 4) > 3^4.490923"));
+  CHECK(contains(r.out, "it holds for every balanced partition at N >= 4"));
   CHECK(contains(r.out, "[proved] theorem2-upper-fraction"));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
   const std::string py = python_with_numpy();
@@ -617,6 +647,43 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
     MESSAGE("check.py for L = 2, d_x = 8: " << seconds << " s (target <= 60 s)");
   }
   run_command("rm -rf " + dir);
+}
+
+TEST_CASE("slow: every row of the certified table that decides a status in the audit map, recomputed") {
+  // The rows that are the evidence of a proved or contradicted statement in the maps L = 1..20, d_x = 1..2000,
+  // H = 1..4 (the README's map and more widths than any row has), each recomputed by the tool now: a stale
+  // or wrong row would decide a status the tool can no longer certify.
+  std::set<std::tuple<int, int, int>> configs;
+  std::map<std::tuple<int, int, int, int>, long> rows;  // (L, d_x, H, N) -> sep in the table
+  for (const auto& e : seprank::certified_table()) rows[{e.L, e.dx, e.H, e.N}] = e.sep;
+  std::vector<int> Ls;
+  std::vector<long> dxs;
+  for (int L = 1; L <= 20; ++L) Ls.push_back(L);
+  for (long dx = 1; dx <= 2000; ++dx) dxs.push_back(dx);
+  for (long H = 1; H <= 4; ++H)
+    for (const auto& row : seprank::audit_configurations(Ls, dxs, H).rows)
+      for (const auto& f : row.findings)
+        if ((f.status == seprank::finding_status::proved || f.status == seprank::finding_status::contradicted) &&
+            f.evidence.source == seprank::sep_source::table)
+          configs.insert({static_cast<int>(row.L), f.evidence.dx, static_cast<int>(H)});
+  REQUIRE(configs.count({2, 8, 1}) == 1);  // the headline: 999 contradicts the printed Theorem 2 bound
+  MESSAGE(configs.size() << " (L, d_x, H) of the table decide a status; recomputing each");
+  for (const auto& [L, dx, H] : configs) {
+    CAPTURE(L);
+    CAPTURE(dx);
+    CAPTURE(H);
+    const auto r = run_command(executable() + " --L " + std::to_string(L) + " --dx " + std::to_string(dx) + " --H " + std::to_string(H) +
+                               " --format json --quiet --time-limit 300 2>/dev/null");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out)["results"];
+    const auto at4 = rows.find({L, dx, H, 4});
+    if (at4 != rows.end()) {
+      CHECK(j["separation_rank"]["N"] == 4);
+      CHECK(j["separation_rank"]["value"].get<long>() == at4->second);
+    }
+    const auto gram = rows.find({L, dx, H, 0});
+    if (gram != rows.end()) CHECK(j["gram_rank"]["value"].get<long>() == gram->second);
+  }
 }
 
 TEST_CASE("progress: each long stage's line on stderr carries a time estimate, stdout none") {

@@ -9,7 +9,8 @@ namespace seprank {
 
 struct certified_sep {
   int L, dx, H;
-  int N;       // the N it holds at; 0: every balanced N >= 2 d_x + 2 (the certified Gram rank, section 7)
+  int N;       // the N it holds at (and at every larger N); 0: every balanced N >= 2 d_x + 2 (the Gram rank of a
+               // Gram form verified exactly against the expansion, section 7)
   long sep;    // certified lower bound on sep (the rank for the drawn weights)
   bool exact;  // the rank for the drawn weights is certified exactly (not only bounded below)
 };

@@ -33,7 +33,8 @@ derivation_step space_step(const structure_analysis& s, const kernel_space_analy
                      (f.enumerated ? "the formula and a direct enumeration of the monomials " + std::string(agree ? "agree" : "DISAGREE")
                                    : std::string("formula only (too many monomials to enumerate)")) +
                          "; the used coordinates are the terms of row $p$ of $A_L(M)$, " + gram_form_citation(s),
-                     "kernel-space"};
+                     "kernel-space",
+                     {"gram-form"}};
   step_value list{basis ? "basis of the used coordinates" : "first used coordinates", ""};
   list.data = json::array();
   const long shown = static_cast<long>(f.listed.size());
@@ -68,8 +69,10 @@ derivation_step element_step(const kernel_space_analysis& f) {
                                                        str(static_cast<long long>(f.used_gammas)) + " used ones") +
           ": for each, the coefficient matrix of $m(M_A + M_B)$ in the $2|supp gamma|$ variables $(M_A)_v$, $(M_B)_v$, $v$ in the "
           "support of $gamma$ (at most " + std::to_string(2 * f.checked_max_support) +
-          " variables here), was built and its rank certified independently of the formula",
-      "element-ranks"};
+          " variables here), was built and its rank certified independently of the formula; the used monomials are "
+          "the terms of the computed Gram form (step gram-form)",
+      "element-ranks",
+      {"gram-form"}};
   return st;
 }
 
@@ -97,8 +100,9 @@ derivation_step n_free_step(const structure_analysis& s, const kernel_space_anal
            {"Gram count $sum_k min(d_x mc(D, C-k), mc(D, k))$", str(f.gram_count_bound) + " ($log_3 = " + log3_text(f.gram_count_bound) + "$)"},
            {"depends on $N$", "no: neither count involves $N$"}},
           S::computed,
-          "exact integer counts; the argument (docs/theory.md, section 4) needs only the Gram form, " + gram_form_citation(s) +
-              ". This is the certificate for upper bounds: the Gram-form argument plus the count",
+          "exact integer counts; the argument (docs/theory.md, sections 3-4) proves the Gram form $y = A_L(M) x^i$ for every "
+          "weight and the count from it, so the bound needs no computation of $A_L$ (the computed one is checked as well: " +
+              gram_form_citation(s) + "). This is the certificate for upper bounds: the Gram-form argument plus the count",
           "n-free-bound"};
 }
 

@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "seprank/engine/network.hpp"
-#include "seprank/analysis/gram_rank.hpp"
+#include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/engine/linalg.hpp"
 
 int main(int argc, char** argv) {

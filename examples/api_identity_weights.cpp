@@ -5,7 +5,7 @@
 
 #include "seprank/engine/network.hpp"
 #include "seprank/report/format.hpp"
-#include "seprank/analysis/gram_form.hpp"
+#include "seprank/analysis/structure/gram_form.hpp"
 
 int main() {
   seprank::network_config c;

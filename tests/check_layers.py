@@ -2,7 +2,13 @@
 """The import rules of docs/architecture.md, checked on the source tree.
 
 Layers, lowest first: support, model, engine, analysis, report, render, app. A file may include
-its own layer and the layers below, with three stricter rules:
+its own layer and the layers below. The analysis layer has floors a reader of section 4 recognises,
+lowest first: analysis/paper (closed-form bounds, corollaries, the Gram count, the audit, the
+certified table, the comparison with the paper), the shared analysis/ files (limits and estimates),
+analysis/structure (index structure, Gram form, monomial space, the span V of psi), analysis/ranks
+(coefficient matrix, certified rank, null space, grid tensor, Gram rank, side relations,
+stabilization). A floor includes its own and lower floors only; analysis/paper includes no engine
+header at all. Three stricter rules:
   - render/ includes only report/derivation.hpp, report/plot_data.hpp, render/ and support/;
   - report/ calls no rank, expansion, enumeration or closed-form routine (it reads records);
   - tools/ includes only app/, render/formats.hpp and support/, and no FLINT or GiNaC header.
@@ -14,27 +20,44 @@ import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
 layers = ["support", "model", "engine", "analysis", "report", "render", "app"]
+floors = ["paper", "analysis", "structure", "ranks"]  # within analysis/, lowest first ("analysis": its shared files)
 include = re.compile(r'#include\s+[<"]([^">]+)[">]')
 computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|build_coefficient_matrix|grid_rank|"
                        r"gram_rank|compute_gram_form|analyse_\w+|paper_bounds_for|theorem1|theorem2|rank_mod_p|"
                        r"exact_rank|kernel_basis|compare_with_paper)\s*\(")
 problems = []
 
-for path in sorted((root / "lib" / "seprank").rglob("*.[ch]pp")):
-    layer = path.parent.name
-    if layer not in layers:
-        problems.append(f"{path}: not in a layer folder ({', '.join(layers)})")
+def place(parts):
+    """(layer, floor) of a path's folders below lib/seprank, or None."""
+    if len(parts) == 1 and parts[0] in layers:
+        return parts[0], parts[0] if parts[0] == "analysis" else None
+    if len(parts) == 2 and parts[0] == "analysis" and parts[1] in floors[:1] + floors[2:]:
+        return "analysis", parts[1]
+    return None
+
+
+base = root / "lib" / "seprank"
+for path in sorted(base.rglob("*.[ch]pp")):
+    where = place(path.parent.relative_to(base).parts)
+    if where is None:
+        problems.append(f"{path}: not in a layer folder ({', '.join(layers)}; analysis/{{{', '.join(floors[:1] + floors[2:])}}})")
         continue
+    layer, floor = where
     text = path.read_text()
     for name in include.findall(text):
         if not name.startswith("seprank/"):
             continue
         parts = name.split("/")
-        if len(parts) != 3 or parts[1] not in layers:
+        target = place(parts[1:-1])
+        if target is None:
             problems.append(f"{path}: includes {name}, which is in no layer")
             continue
-        if layers.index(parts[1]) > layers.index(layer):
+        if layers.index(target[0]) > layers.index(layer):
             problems.append(f"{path}: {layer} includes {name} (upward)")
+        if layer == "analysis" and target[0] == "analysis" and floors.index(target[1]) > floors.index(floor):
+            problems.append(f"{path}: analysis/{floor} includes {name} (a higher floor)")
+        if floor == "paper" and target[0] == "engine":
+            problems.append(f"{path}: analysis/paper includes {name}; the closed forms need no engine")
         if layer == "render" and parts[1] not in ("support", "render") and name not in (
                 "seprank/report/derivation.hpp", "seprank/report/plot_data.hpp"):
             problems.append(f"{path}: a renderer includes {name}; renderers format a derivation only")

@@ -6,12 +6,12 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "seprank/analysis/audit.hpp"
-#include "seprank/analysis/certified_rank.hpp"
-#include "seprank/analysis/certified_table.hpp"
-#include "seprank/analysis/gram_rank.hpp"
-#include "seprank/analysis/kernel_space.hpp"
-#include "seprank/analysis/paper_comparison.hpp"
+#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/ranks/certified_rank.hpp"
+#include "seprank/analysis/paper/certified_table.hpp"
+#include "seprank/analysis/ranks/gram_rank.hpp"
+#include "seprank/analysis/structure/psi_span.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/network.hpp"
 
@@ -185,30 +185,26 @@ TEST_CASE("a lower bound is used only at an N it holds for: the Gram rank (110) 
   // L = 2, d_x = 4: sep(2) = 70 and the Gram rank 110 = sep at balanced N >= 2 d_x + 2 = 10 (by the
   // stabilization run of this tool; here the records are written by hand so that only the rule is tested).
   auto c = config(2, 4, 1, 2);
-  rank_analysis r;
-  r.part = default_partition(c);
-  r.sep.lower = r.sep.upper = 70;
-  r.grid.rank = 70;
-  r.gram.rank.lower = r.gram.rank.upper = 110;
-  kernel_space_analysis k;
-  k.gram_count_bound = 110;
-  k.binom_bound = 1001;
-  k.element_rank_sum = 1000;
-  const auto at2 = compare_with_paper(c, r, k);
+  certified_values r;
+  r.balanced = true;
+  r.sep_lower = 70, r.sep_exact = true;
+  r.grid_rank = 70;
+  r.gram_computed = true, r.gram_lower = 110;
+  r.gram_count = 110, r.binom_bound = 1001, r.route_sum = 1000;
+  const auto at2 = compare_with_paper(c, r);
   CHECK(at2.facts.lower.value == 70);
   CHECK(at2.facts.lower.from_N() == 2);
   for (const auto& b : at2.facts.alternatives) CHECK(b.from_N() <= 2);
   // At N = 10 the Gram rank holds and is used, from N = 10.
   c.N = 10;
-  r.part = default_partition(c);
-  const auto at10 = compare_with_paper(c, r, k);
+  const auto at10 = compare_with_paper(c, r);
   CHECK(at10.facts.lower.value == 110);
   CHECK(at10.facts.lower.from_N() == 10);
   // An unbalanced partition has no rank of its own for the paper's (balanced) sep: only the Gram rank,
   // from N = 10, and the table's values, from theirs.
   c.N = 4;
-  r.part = parse_partition("1|2,3,4", 4);
-  const auto unbalanced = compare_with_paper(c, r, k);
+  r.balanced = false;
+  const auto unbalanced = compare_with_paper(c, r);
   CHECK(unbalanced.facts.lower.value == 110);
   CHECK(unbalanced.facts.lower.source == sep_source::computed);
   CHECK(unbalanced.facts.lower.from_N() == 10);

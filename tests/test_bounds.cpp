@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "seprank/analysis/bounds.hpp"
+#include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/support/errors.hpp"

@@ -19,8 +19,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "seprank/analysis/audit.hpp"
-#include "seprank/analysis/certified_table.hpp"
+#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/certified_table.hpp"
 
 namespace {
 

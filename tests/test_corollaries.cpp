@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "seprank/analysis/corollaries.hpp"
+#include "seprank/analysis/paper/corollaries.hpp"
 #include "seprank/report/atlas_report.hpp"
 #include "seprank/support/errors.hpp"
 

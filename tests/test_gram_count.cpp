@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "seprank/analysis/audit.hpp"
-#include "seprank/analysis/gram_count.hpp"
+#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
 
 using namespace seprank;
 

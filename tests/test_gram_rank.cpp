@@ -5,8 +5,8 @@
 #include <map>
 #include <tuple>
 
-#include "seprank/analysis/gram_rank.hpp"
-#include "seprank/analysis/minor_relations.hpp"
+#include "seprank/analysis/ranks/gram_rank.hpp"
+#include "seprank/analysis/ranks/minor_relations.hpp"
 #include "seprank/model/weights.hpp"
 
 using namespace seprank;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "seprank/analysis/monomial_space.hpp"
+#include "seprank/analysis/structure/monomial_space.hpp"
 
 using namespace seprank;
 

@@ -2,8 +2,8 @@
 // check that fails (through the Gram-form seam) and the exit status it earns.
 #include <doctest/doctest.h>
 
-#include "seprank/analysis/bounds.hpp"
-#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/render/formats.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "seprank/engine/network.hpp"
-#include "seprank/analysis/gram_rank.hpp"
-#include "seprank/analysis/grid_tensor.hpp"
+#include "seprank/analysis/ranks/gram_rank.hpp"
+#include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/engine/linalg.hpp"
 
 using namespace seprank;

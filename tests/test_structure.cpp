@@ -2,9 +2,9 @@
 
 #include "helpers.hpp"
 #include "seprank/engine/network.hpp"
-#include "seprank/analysis/gram_form.hpp"
+#include "seprank/analysis/structure/gram_form.hpp"
 #include "seprank/analysis/estimates.hpp"
-#include "seprank/analysis/index_structure.hpp"
+#include "seprank/analysis/structure/index_structure.hpp"
 
 using namespace seprank;
 using seprank::testing::weights_from;

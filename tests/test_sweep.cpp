@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "seprank/analysis/sweep.hpp"
+#include "seprank/analysis/ranks/sweep.hpp"
 #include "seprank/report/sweep_report.hpp"
 
 using namespace seprank;

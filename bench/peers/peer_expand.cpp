@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "seprank/engine/network.hpp"
-#include "seprank/analysis/certified_rank.hpp"
+#include "seprank/analysis/ranks/certified_rank.hpp"
 #include "seprank/engine/linalg.hpp"
 
 using namespace seprank;

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "seprank/analysis/certified_rank.hpp"
-#include "seprank/analysis/monomial_space.hpp"
+#include "seprank/model/output_monomials.hpp"
 #include "seprank/support/errors.hpp"
 
 namespace seprank {
@@ -105,8 +104,9 @@ std::uint64_t gram_matrix_size_bound(const network_config& c, std::uint64_t cap)
 
 int gram_rank_variable_count(const network_config& c) { return c.dx + 2 * gram_entry_count(c.dx); }
 
-void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim) {
-  const std::uint64_t big = m.largest_block_entries();
+void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits& lim) {
+  std::uint64_t big = 0;
+  for (const auto& b : blocks) big = std::max(big, static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols));
   if (big > lim.max_dense_entries)
     throw resource_error("rank refused: the largest block of the coefficient matrix has " + std::to_string(big) +
                          " entries (" + std::to_string(big * 8 / (1 << 20)) + " MiB dense mod p; limit " +
@@ -117,9 +117,9 @@ double dense_rank_seconds(double rows, double cols, bool small_prime, int thread
   return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 / std::max(1, std::min(threads, 2));
 }
 
-double coefficient_rank_seconds(const coefficient_matrix& m, int threads) {
+double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads) {
   double total = 0;
-  for (const auto& b : m.blocks) total += dense_rank_seconds(b.matrix.rows, b.matrix.cols, false, threads);
+  for (const auto& b : blocks) total += dense_rank_seconds(b.rows, b.cols, false, threads);
   return total;
 }
 

@@ -4,13 +4,19 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
-#include "seprank/analysis/coefficient_matrix.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/analysis/options.hpp"
 
 namespace seprank {
+
+// A block's place and size without its entries (for reports, per-block bounds and estimates).
+struct block_shape {
+  std::vector<int> b_degrees;  // B-side degrees present, sorted
+  long rows = 0, cols = 0;
+};
 
 // Size of an expansion, estimated before it is carried out.
 struct expansion_estimate {
@@ -51,7 +57,7 @@ inline constexpr int max_gram_variables = 600;
 int gram_rank_variable_count(const network_config& cfg);
 
 // Throws resource_error (with the estimate) when a block is too large to rank densely mod p.
-void require_rank_fits(const coefficient_matrix& m, const rank_limits& lim);
+void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits& lim);
 
 // The largest grid size s = t (a power of two, at most max_points) whose estimated evaluation time
 // fits in max_seconds; below 8 the grid is not attempted (4 is returned).
@@ -60,7 +66,7 @@ long grid_points_within(const network_config& cfg, long max_points, double max_s
 // in 1.9 s with a prime below 2^26, 3.3 s with a 62-bit prime, both with 2 threads).
 double dense_rank_seconds(double rows, double cols, bool small_prime, int threads);
 // The certified rank of a coefficient matrix, block by block (dense mod p; elimination not counted).
-double coefficient_rank_seconds(const coefficient_matrix& m, int threads);
+double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads);
 // Estimated seconds of a grid with up to s x s points (graded: per degree block, C + 1 scalings).
 double grid_seconds(const network_config& cfg, long s, int threads = 1);
 // Whether grid_rank takes the graded path (homogeneous networks with C + 1 <= 255).

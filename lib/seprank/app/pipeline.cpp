@@ -4,15 +4,16 @@
 
 #include <filesystem>
 
+#include "seprank/analysis/ranks/element_rank.hpp"
 #include "seprank/app/certificate.hpp"
 
-#include "seprank/analysis/audit.hpp"
-#include "seprank/analysis/corollaries.hpp"
-#include "seprank/analysis/kernel_space.hpp"
-#include "seprank/analysis/paper_comparison.hpp"
-#include "seprank/analysis/rank_analysis.hpp"
-#include "seprank/analysis/structure_analysis.hpp"
-#include "seprank/analysis/sweep.hpp"
+#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/analysis/structure/psi_span.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
+#include "seprank/analysis/ranks/rank_analysis.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
+#include "seprank/analysis/ranks/sweep.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/render/plot.hpp"
 #include "seprank/report/atlas_report.hpp"
@@ -99,8 +100,9 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   opt.basis_print_limit = r.basis_print_limit;
   opt.timings = r.timings;
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
-  a.kernel_space = analyse_kernel_space(a.structure, prime, w.seed, opt.verify_elements, 5, opt.basis ? opt.basis_print_limit : 0);
-  a.comparison = compare_with_paper(r.cfg, a.ranks, a.kernel_space);
+  a.psi_span = analyse_psi_span(a.structure, w.seed, opt.verify_elements, 5, opt.basis ? opt.basis_print_limit : 0);
+  check_element_ranks(a.psi_span, prime);
+  a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
   if (!r.certificate.empty()) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
     a.certificate = certificate_grid(r.cfg, a.structure.weights, a.ranks.part, w.seed, a.ranks.sep.lower);

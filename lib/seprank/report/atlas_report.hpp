@@ -2,7 +2,7 @@
 // size with every constant, vacuity and hypothesis checks; Corollary 1's widths and Corollary 2's
 // shallower, wider network.
 #pragma once
-#include "seprank/analysis/corollaries.hpp"
+#include "seprank/analysis/paper/corollaries.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "seprank/analysis/certified_table.hpp"
+#include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 

@@ -2,7 +2,7 @@
 // configuration, the counts, and in JSON every statement with its bound and evidence; and the map's
 // plot data.
 #pragma once
-#include "seprank/analysis/audit.hpp"
+#include "seprank/analysis/paper/audit.hpp"
 #include "seprank/report/derivation.hpp"
 #include "seprank/report/plot_data.hpp"
 

@@ -1,7 +1,7 @@
 // The paper's closed-form bounds in the configuration's regime as derivation steps (eqs. 7 and 8;
 // docs/theory.md, section 9), each compared with the certified values.
 #pragma once
-#include "seprank/analysis/paper_comparison.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

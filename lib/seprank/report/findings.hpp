@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "seprank/analysis/audit.hpp"
+#include "seprank/analysis/paper/audit.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

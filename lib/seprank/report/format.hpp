@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "seprank/analysis/bounds.hpp"
+#include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/weights.hpp"
 

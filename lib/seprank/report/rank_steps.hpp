@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "seprank/analysis/rank_analysis.hpp"
-#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/analysis/ranks/rank_analysis.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

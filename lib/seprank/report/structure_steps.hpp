@@ -4,8 +4,8 @@
 #pragma once
 #include <vector>
 
-#include "seprank/analysis/bounds.hpp"
-#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "seprank/analysis/sweep.hpp"
+#include "seprank/analysis/ranks/sweep.hpp"
 #include "seprank/report/derivation.hpp"
 #include "seprank/report/plot_data.hpp"
 

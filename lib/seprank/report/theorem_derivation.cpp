@@ -3,7 +3,7 @@
 #include "seprank/report/bounds_steps.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
-#include "seprank/report/kernel_space_steps.hpp"
+#include "seprank/report/psi_span_steps.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
 
@@ -12,7 +12,7 @@ namespace {
 
 using S = claim_status;
 
-derivation_step summary_step(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f,
+derivation_step summary_step(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f,
                              const paper_bounds& p) {
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
@@ -40,7 +40,7 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
           "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas", "summary"};
 }
 
-json results_json(const structure_analysis& s, const rank_analysis& r, const kernel_space_analysis& f, const paper_bounds& p) {
+json results_json(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f, const paper_bounds& p) {
   json j = json::object();
   j["terms"] = s.expanded() ? json(str(s.y.term_count())) : json();
   j["separation_rank"] = json{
@@ -86,20 +86,20 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.config = configuration_json(s);
   d.steps = structure_steps(s, p);
   d.steps.push_back(partition_step(s, r));
-  d.steps.push_back(space_step(s, a.kernel_space, opt.basis));
-  d.steps.push_back(element_step(a.kernel_space));
-  d.steps.push_back(n_free_step(s, a.kernel_space));
-  append_rank_steps(d, s, r, a.kernel_space.gram_count_bound);
+  d.steps.push_back(space_step(s, a.psi_span, opt.basis));
+  d.steps.push_back(element_step(a.psi_span));
+  d.steps.push_back(n_free_step(s, a.psi_span));
+  append_rank_steps(d, s, r, a.psi_span.gram_count_bound);
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, a.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));
-  d.steps.push_back(summary_step(s, r, a.kernel_space, p));
-  d.results = results_json(s, r, a.kernel_space, p);
+  d.steps.push_back(summary_step(s, r, a.psi_span, p));
+  d.results = results_json(s, r, a.psi_span, p);
   d.audited = true;
   d.findings = findings_of(a.comparison.findings);
   d.findings_note = findings_note(a.comparison);
   propagate_certainty(d);
-  if (opt.basis) d.tables.push_back(basis_table(s, a.kernel_space));
+  if (opt.basis) d.tables.push_back(basis_table(s, a.psi_span));
   d.appendix = polynomial_appendix(s, opt.report);
   if (opt.timings) {
     std::string lines;

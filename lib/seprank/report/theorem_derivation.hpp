@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "seprank/analysis/kernel_space.hpp"
-#include "seprank/analysis/paper_comparison.hpp"
-#include "seprank/analysis/rank_analysis.hpp"
-#include "seprank/analysis/structure_analysis.hpp"
+#include "seprank/analysis/structure/psi_span.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
+#include "seprank/analysis/ranks/rank_analysis.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/report/derivation.hpp"
 #include "seprank/report/structure_steps.hpp"
 
@@ -20,7 +20,7 @@ namespace seprank {
 struct theorem_analysis {
   structure_analysis structure;
   rank_analysis ranks;
-  kernel_space_analysis kernel_space;
+  psi_span_analysis psi_span;
   paper_comparison comparison;
   std::optional<grid_certificate> certificate;  // with --certificate
   std::string certificate_dir;

@@ -1,0 +1,225 @@
+#include "seprank/analysis/paper/audit.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <type_traits>
+
+#include "seprank/analysis/paper/certified_table.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
+
+namespace seprank {
+namespace {
+
+bool is_upper(paper_statement s) {
+  return s == paper_statement::theorem1_upper || s == paper_statement::theorem2_upper_printed ||
+         s == paper_statement::theorem2_upper_fraction;
+}
+int theorem_of(paper_statement s) {
+  return s == paper_statement::theorem1_lower || s == paper_statement::theorem1_upper ? 1 : 2;
+}
+
+template <class F>
+F bound_of(paper_statement s, const paper_log3_values<F>& v) {
+  switch (s) {
+    case paper_statement::theorem1_lower: return v.t1_lower;
+    case paper_statement::theorem1_upper: return v.t1_upper;
+    case paper_statement::theorem2_lower: return v.t2_lower;
+    case paper_statement::theorem2_upper_printed: return v.t2_upper;
+    case paper_statement::theorem2_upper_fraction: return v.t2_upper_fraction;
+  }
+  return F(0);
+}
+
+// The decision of section 13, on plain numbers: an upper bound B is contradicted by a certified lower
+// bound above it and proved by a certified upper bound at or below it; a lower bound B is proved by a
+// certified lower bound at or above it and contradicted by a certified upper bound below it.
+template <class F>
+finding_status decide(bool upper_statement, const F& bound, const F& lower, const std::optional<F>& upper) {
+  if (upper_statement) {
+    if (lower > bound) return finding_status::contradicted;
+    if (upper && *upper <= bound) return finding_status::proved;
+  } else {
+    if (bound <= lower) return finding_status::proved;
+    if (upper && *upper < bound) return finding_status::contradicted;
+  }
+  return finding_status::undecided;
+}
+
+// The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
+// that hold at N (every one when N = 0).
+std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
+  static const std::vector<sep_bound> all = [] {  // the table as facts, logarithms taken once
+    std::vector<sep_bound> v;
+    for (const auto& e : certified_table()) {
+      sep_bound b;
+      b.source = sep_source::table;
+      b.value = e.sep, b.N = e.N, b.dx = e.dx;
+      b.log3 = log3(big_float(b.value));
+      v.push_back(b);
+    }
+    return v;
+  }();
+  std::vector<sep_bound> out;
+  if (dx % H != 0) return out;
+  const auto& table = certified_table();
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    const auto& e = table[k];
+    if (e.L != L || e.H != H || e.dx > dx || (N > 0 && all[k].from_N() > N)) continue;
+    out.push_back(all[k]);
+  }
+  return out;
+}
+
+// The best of the candidates as `lower` (the largest value; of equal values, the one that holds from the
+// smallest N), the others as alternatives.
+sep_facts facts_of(const sep_bound& base, std::vector<sep_bound> candidates) {
+  sep_facts f;
+  f.lower = base;
+  for (auto& c : candidates) {
+    const bool better = c.value > f.lower.value || (c.value == f.lower.value && c.from_N() < f.lower.from_N());
+    if (better) std::swap(c, f.lower);
+    f.alternatives.push_back(std::move(c));
+  }
+  return f;
+}
+
+// Every statement at one configuration, decided in the floating type F (the facts' own logarithms are
+// carried along as evidence).
+// theorem1_upper = (d_x + H)^C when known exactly: with the exact count (facts.upper->value > 0) Theorem 1's
+// upper bound is then decided by integers (at L = 1 the count d_x + 1 equals the bound for H = 1).
+template <class F>
+std::vector<statement_finding> findings_from(regime reg, const paper_log3_values<F>& v, const F& lower,
+                                             const std::optional<F>& upper, const sep_facts& facts,
+                                             const big_int* theorem1_upper = nullptr) {
+  std::vector<statement_finding> out;
+  for (paper_statement s : all_paper_statements) {
+    statement_finding f;
+    f.statement = s;
+    f.claimed = theorem_of(s) == 1 ? reg == regime::depth_efficient : reg == regime::depth_inefficient;
+    f.defined = is_upper(s) || v.lower_defined;
+    f.bound_log3 = big_float(bound_of(s, v));
+    f.evidence = facts.lower;
+    if (!f.claimed) {
+      f.status = finding_status::not_claimed;
+    } else if (!f.defined) {
+      f.status = finding_status::undecided;
+    } else {
+      const bool exact = s == paper_statement::theorem1_upper && theorem1_upper && facts.upper && facts.upper->value > 0;
+      f.status = exact ? decide<big_int>(true, *theorem1_upper, facts.lower.value, facts.upper->value)
+                       : decide(is_upper(s), bound_of(s, v), lower, upper);
+      const bool by_upper = (f.status == finding_status::proved) == is_upper(s);
+      if (f.status != finding_status::undecided && by_upper && facts.upper) f.evidence = *facts.upper;
+      if (f.status != finding_status::undecided && !by_upper) {
+        // The lower bound decides it: state it from the smallest N among the lower bounds that decide it
+        // too (compared in 100 digits, and only when clear of the bound by 1e-9).
+        std::optional<big_float> clear;  // the bound plus the margin, made when first needed
+        static const sep_bound nonzero{};  // sep >= 1 holds at every N
+        std::vector<const sep_bound*> others{&nonzero};
+        for (const auto& alt : facts.alternatives) others.push_back(&alt);
+        for (const sep_bound* a : others) {
+          const sep_bound& alt = *a;
+          if (alt.from_N() >= f.evidence.from_N()) continue;
+          static const big_float relative("1e-9");
+          if (!clear) clear = f.bound_log3 + relative * (1 + abs(f.bound_log3));
+          if (alt.log3 >= *clear) f.evidence = alt;
+        }
+      }
+      if (f.status != finding_status::undecided) f.from_N = f.evidence.from_N();
+      if (f.status == finding_status::undecided) f.other = facts.upper;
+    }
+    out.push_back(f);
+  }
+  return out;
+}
+
+}  // namespace
+
+int sep_bound::from_N() const {
+  if (source != sep_source::computed && source != sep_source::table) return 0;
+  return N > 0 ? N : 2 * dx + 2;
+}
+
+std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts) {
+  std::optional<big_float> upper;
+  if (facts.upper) upper = facts.upper->log3;
+  const theorem1_bounds t1 = theorem1(L, dx, H);
+  return findings_from(classify_regime(L, dx), paper_log3(L, big_float(dx), big_float(H)), facts.lower.log3, upper, facts,
+                       t1.upper_exact ? &t1.upper : nullptr);
+}
+
+sep_bound gram_count_bound_of(long L, long dx) {
+  const gram_count_result g = gram_count(L, dx);
+  sep_bound b;
+  b.source = sep_source::gram_count;
+  b.count_exact = g.exact;
+  b.value = g.exact ? g.value : big_int(0);
+  b.log3 = g.log3;
+  return b;
+}
+
+sep_facts table_lower_bounds(long L, long dx, long H, int N) { return facts_of(sep_bound{}, table_bounds(L, dx, H, N)); }
+
+sep_facts facts_from_rules(long L, long dx, long H, int N) {
+  sep_facts f = table_lower_bounds(L, dx, H, N);
+  f.upper = gram_count_bound_of(L, dx);
+  return f;
+}
+
+audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<long>& dxs, long H) {
+  audit_map m;
+  m.L = Ls, m.dx = dxs, m.H = H;
+  const long double margin = 1e-9L;
+  for (long dx : dxs) {
+    if (dx % H != 0) {
+      ++m.skipped_not_dividing;
+      continue;
+    }
+    for (int L : Ls) {
+      audit_row row;
+      row.L = L, row.dx = dx, row.H = H;
+      row.reg = classify_regime(L, dx);
+      const gram_count_fast count = gram_count_log3_fast(L, dx);
+      if (!count.usable) {  // long double cannot bound the count closely enough: 100 digits throughout
+        row.findings = decide_statements(L, dx, H, facts_from_rules(L, dx, H));
+        m.rows.push_back(std::move(row));
+        continue;
+      }
+      // Fast path: every number in long double; a comparison closer than the margin (or than the count's
+      // rounding bound) re-decides the whole configuration in 100-digit arithmetic.
+      const auto v = paper_log3<long double>(L, static_cast<long double>(dx), static_cast<long double>(H));
+      sep_facts facts = table_lower_bounds(L, dx, H);
+      sep_bound upper_fact;
+      upper_fact.source = sep_source::gram_count;
+      upper_fact.count_exact = false;
+      upper_fact.value = 0;
+      upper_fact.log3 = big_float(count.log3);
+      facts.upper = upper_fact;
+      const long double lower = facts.lower.log3.convert_to<long double>(), upper = count.log3;
+      row.findings = findings_from<long double>(row.reg, v, lower, upper, facts);
+      for (auto& f : row.findings) {
+        if (f.status == finding_status::not_claimed || !f.defined) continue;
+        const long double b = bound_of(f.statement, v), scale = 1 + std::fabs(b);
+        if (std::fabs(b - lower) >= margin * scale && std::fabs(b - upper) >= std::max(margin * scale, 2 * count.error)) continue;
+        if (f.statement == paper_statement::theorem1_upper && L <= 4) {
+          // A tie with Theorem 1's integer bound (d_x + H)^C (L = 1, H = 1: the count is d_x + 1): exact integers.
+          const sep_bound exact_count = gram_count_bound_of(L, dx);
+          big_int bound = 1;
+          for (std::int64_t k = 0; k < summed_index_count(L); ++k) bound *= dx + H;
+          f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
+          f.from_N = 0;
+          if (f.status == finding_status::proved) f.evidence = exact_count;
+          if (f.status == finding_status::contradicted) f.from_N = f.evidence.from_N();
+          if (f.status == finding_status::undecided) f.other = exact_count;
+          continue;
+        }
+        row.findings = decide_statements(L, dx, H, facts_from_rules(L, dx, H));  // re-decide in 100 digits
+        break;
+      }
+      m.rows.push_back(std::move(row));
+    }
+  }
+  return m;
+}
+
+}  // namespace seprank

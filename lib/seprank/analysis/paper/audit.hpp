@@ -1,0 +1,102 @@
+// The audit of the paper's printed bounds (docs/theory.md, section 13): each statement of Theorems 1 and 2
+// (lower, upper; c_2 as printed and read as a fraction) at one configuration is proved, contradicted or
+// undecided by certified facts about the generic separation rank, or not claimed there (outside the
+// theorem's hypothesis). The facts: sep >= 1 (y_p is nonzero), the Gram count (an upper bound for every
+// weight and N), values certified by this tool here or in its shipped table, carried to larger widths by
+// zero padding.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "seprank/analysis/paper/bounds.hpp"
+
+namespace seprank {
+
+enum class paper_statement { theorem1_lower, theorem1_upper, theorem2_lower, theorem2_upper_printed, theorem2_upper_fraction };
+inline constexpr paper_statement all_paper_statements[] = {
+    paper_statement::theorem1_lower, paper_statement::theorem1_upper, paper_statement::theorem2_lower,
+    paper_statement::theorem2_upper_printed, paper_statement::theorem2_upper_fraction};
+
+// contradicted: a statement the paper claims here is refuted by a certified computation.
+// not_claimed: the theorem's hypothesis does not hold here, so the paper states nothing.
+enum class finding_status { proved, contradicted, undecided, not_claimed };
+
+// Where a certified bound on the generic separation rank comes from.
+enum class sep_source {
+  nonzero,     // sep >= 1: y_p is a nonzero polynomial for almost every weight (section 13)
+  gram_count,  // sep <= sum_k min(d_x mc(D, C-k), mc(D, k)), for every weight and N (section 4)
+  computed,    // certified by this run for the drawn weights, at N (a lower bound on the generic sep)
+  table,       // certified by this tool at width `dx` (the shipped table), carried to larger widths (section 13)
+};
+
+// computed: which rank certified it.
+enum class computed_by { coefficient_rank, grid_rank, gram_rank };
+
+struct sep_bound {
+  sep_source source = sep_source::nonzero;
+  computed_by how = computed_by::coefficient_rank;
+  big_float log3 = 0;      // log_3 of the bound
+  big_int value = 1;       // the bound as an integer (0 when only its logarithm is known)
+  int N = 0;               // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
+  int dx = 0;              // computed, table: the width it was certified at
+  bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
+  // The smallest N at which it holds for balanced partitions: sep(N) never decreases with N (section 7),
+  // so a value certified at N holds at every larger N and says nothing at a smaller one. 0: every N
+  // (sep >= 1 and the Gram count); N = 0 rows (the Gram rank) hold from 2 d_x + 2.
+  int from_N() const;
+};
+
+// Certified bounds on the generic sep at one configuration: the best lower bound, other lower bounds that
+// hold from a smaller N (so that a status they also decide can be stated for more N), and an upper bound
+// that holds for every weight and N (when known).
+struct sep_facts {
+  sep_bound lower;
+  std::vector<sep_bound> alternatives;
+  std::optional<sep_bound> upper;
+};
+
+struct statement_finding {
+  paper_statement statement;
+  bool claimed = false;      // the theorem's hypothesis holds here
+  bool defined = true;       // the bound is defined (lower bounds need d_x > H)
+  big_float bound_log3 = 0;  // the paper's bound, log_3
+  finding_status status = finding_status::undecided;
+  sep_bound evidence;        // the fact that decides it (proved, contradicted); the nearest facts otherwise
+  std::optional<sep_bound> other;  // undecided: the fact on the other side
+  // proved, contradicted: the status holds for balanced partitions at every N >= from_N (0: every N); it is
+  // the evidence's from_N, the smallest among the certified facts that decide it.
+  int from_N = 0;
+};
+
+// Decides every statement at (L, d_x, H) from the facts.
+std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts);
+
+// A map over (L, d_x) at one H: the findings per configuration with H dividing d_x, from the rules and
+// the table only (no computation per configuration), each with the N from which it holds (from_N).
+// Long double with near-ties (closer than 1e-9, or than the Gram count's rounding bound) re-decided in
+// 100 digits; where long double cannot bound the count to 1e-6 (large C), the row is decided in 100 digits.
+struct audit_row {
+  int L = 0;
+  long dx = 0, H = 0;
+  regime reg = regime::threshold;
+  std::vector<statement_finding> findings;
+};
+struct audit_map {
+  std::vector<int> L;
+  std::vector<long> dx;
+  long H = 1;
+  std::vector<audit_row> rows;
+  long skipped_not_dividing = 0;  // widths that H does not divide (no network exists)
+};
+audit_map audit_configurations(const std::vector<int>& L, const std::vector<long>& dx, long H);
+
+// The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the table values carried by
+// padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact
+// when it has at most 1,000 digits, else bounded in log space).
+sep_facts facts_from_rules(long L, long dx, long H, int N = 0);
+// Their lower bounds alone.
+sep_facts table_lower_bounds(long L, long dx, long H, int N = 0);
+// The Gram count as a fact (an upper bound for every weight and N).
+sep_bound gram_count_bound_of(long L, long dx);
+
+}  // namespace seprank

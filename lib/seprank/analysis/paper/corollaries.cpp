@@ -1,0 +1,64 @@
+#include "seprank/analysis/paper/corollaries.hpp"
+
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+
+corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& shallow) {
+  validate(deep);
+  corollary1_result r;
+  r.deep = deep;
+  r.hypothesis = classify_regime(deep.L, deep.dx) == regime::depth_efficient;
+  const theorem1_bounds t = theorem1(deep.L, deep.dx, deep.H);
+  if (!t.lower_defined) throw usage_error("Corollary 1 needs d_x > H (the Theorem 1 lower bound uses log_3(d_x - H))");
+  r.deep_lower_log3 = t.lower_log3;
+  const big_float scale = abs(r.deep_lower_log3) > 1 ? big_float(abs(r.deep_lower_log3)) : big_float(1);
+  for (long Ls : shallow) {
+    if (Ls < 1 || Ls >= deep.L)
+      throw usage_error("shallow depth " + std::to_string(Ls) + " is out of range: must satisfy 1 <= L_shallow < L_deep = " +
+                        std::to_string(deep.L));
+    corollary1_row row{};
+    row.L_shallow = Ls;
+    row.C_shallow = summed_indices(Ls);
+    const big_float Cs = big_float(row.C_shallow);
+    row.width = pow(big_float(3), r.deep_lower_log3 / Cs) - big_float(deep.H);
+    row.check_log3 = Cs * log3(row.width + big_float(deep.H));
+    row.round_trip = abs(row.check_log3 - r.deep_lower_log3) < big_float(1e-60) * scale;
+    // The paper quotes widths for its own example only (section 4.1).
+    if (deep.L == 6 && deep.dx == 1000 && deep.H == 16) row.quoted = Ls == 2 ? "2e17" : Ls == 3 ? "2e5" : "";
+    if (!row.quoted.empty()) {
+      row.quoted_ratio = big_float(row.quoted) / row.width;
+      row.quoted_agrees = row.quoted_ratio > big_float(0.5) && row.quoted_ratio < big_float(2);
+    }
+    r.rows.push_back(row);
+  }
+  return r;
+}
+
+corollary2_result corollary2(const atlas_config& deep, long max_beta2) {
+  validate(deep);
+  corollary2_result r;
+  r.deep = deep;
+  r.hypothesis = classify_regime(deep.L, deep.dx) == regime::depth_inefficient;
+  r.beta1 = log3(big_float(deep.dx)) / big_float(deep.L);
+  r.deep_upper_log3 = theorem2(deep.L, deep.dx, deep.H).upper_log3;
+  for (long b2 = 1; b2 <= max_beta2; ++b2) {
+    const big_int ds = power_of_three(b2) * deep.dx;
+    // The deepest network of width ds below its threshold: the largest L with 3^L < ds.
+    long Ls = 0;
+    while (power_of_three(Ls + 1) < ds) ++Ls;
+    if (Ls < 1) continue;
+    const auto t = theorem1(Ls, ds, deep.H);
+    corollary2_try tr{b2, ds, Ls, r.beta1 * big_float(deep.L) + big_float(b2), t.lower_defined, t.lower_log3, false};
+    tr.higher = t.lower_defined && t.lower_log3 > r.deep_upper_log3;
+    r.tried.push_back(tr);
+    if (tr.higher) {
+      r.beta2 = b2, r.L_shallow = Ls, r.dx_shallow = ds, r.shallow_regime = regime::depth_efficient;
+      r.shallow_lower_log3 = t.lower_log3;
+      break;
+    }
+  }
+  return r;
+}
+
+}  // namespace seprank

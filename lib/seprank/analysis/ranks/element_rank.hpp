@@ -1,0 +1,20 @@
+// The separation rank of one basis element of the span V of psi, computed as a rank (docs/theory.md,
+// section 4): m_gamma(M_A + M_B) = prod_v (a_v + b_v)^gamma_v has a permuted diagonal coefficient matrix,
+// so its rank is prod_v (gamma_v + 1). The tool checks that formula on a sample by building and certifying
+// the coefficient matrix, independently of the formula.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "seprank/analysis/structure/psi_span.hpp"
+
+namespace seprank {
+
+// The certified rank of the coefficient matrix of m_gamma(M_A + M_B) split as M_A | M_B; -1 when it could not
+// be certified.
+long element_separation_rank_by_matrix(const std::vector<unsigned long>& gamma, std::uint64_t prime);
+
+// Fills f.checked_agree: how many of f.checked_gammas have the formula's rank by the matrix.
+void check_element_ranks(psi_span_analysis& f, std::uint64_t prime);
+
+}  // namespace seprank

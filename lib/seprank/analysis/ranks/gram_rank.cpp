@@ -1,0 +1,304 @@
+#include "seprank/analysis/ranks/gram_rank.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+#include <flint/ulong_extras.h>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/model/monomial_index.hpp"
+#include "seprank/support/interrupt.hpp"
+#include "seprank/support/random.hpp"
+
+namespace seprank {
+
+gram_rank_result expanded_gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime, const rank_limits& lim) {
+  const int D = gram_entry_count(c.dx);
+  std::vector<std::string> names;
+  for (int r = 1; r <= c.dx; ++r) names.push_back("xi_" + std::to_string(r));
+  for (const char* side : {"A", "B"})
+    for (int a = 1; a <= c.dx; ++a)
+      for (int b = a; b <= c.dx; ++b) names.push_back(std::string("M") + side + std::to_string(a) + "_" + std::to_string(b));
+  const auto ring = std::make_shared<const polynomial_ring>(names);
+  std::vector<polynomial> sum;  // m_ab -> MA_ab + MB_ab
+  for (int k = 0; k < D; ++k)
+    sum.push_back(polynomial::variable(ring, c.dx + k) + polynomial::variable(ring, c.dx + D + k));
+  polynomial P(ring);
+  for (int r = 0; r < c.dx; ++r) P += g.row[r].compose(ring, sum) * polynomial::variable(ring, r);
+  std::vector<bool> mask(c.dx + 2 * D, false);
+  std::fill(mask.begin(), mask.begin() + c.dx + D, true);
+  gram_rank_result res;
+  const coefficient_matrix m = build_coefficient_matrix(P, mask);
+  res.rank = certified_rank(m, prime, lim, nullptr);
+  res.blocks = shapes_of(m);
+  return res;
+}
+
+
+namespace {
+
+constexpr long sample_margin = 16;        // extra rows (columns) drawn from a block's long side
+constexpr long small_prime_side = 1500;   // blocks with min(rows, cols) above this start mod a prime < 2^26
+
+// A prime in [2^25, 2^26) drawn with the seed (FLINT's nmod_mat_rank is about 1.7x faster than
+// with 62-bit primes: README, Benchmarks).
+std::uint64_t draw_small_prime(std::uint64_t seed) {
+  return n_nextprime((1ULL << 25) | (splitmix_hash(seed ^ 0x736d616c6cULL) >> 39), 1);
+}
+
+// Dense rank mod p of an s x t block (estimates.hpp) plus building it (O(D) per entry).
+double block_seconds(double s, double t, int D, bool small_prime, int threads) {
+  return dense_rank_seconds(s, t, small_prime, threads) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
+}
+
+struct graded_layout {
+  int D, C;
+  monomial_index index;
+  graded_layout(const network_config& c)
+      : D(gram_entry_count(c.dx)), C(static_cast<int>(summed_index_count(c.L))), index(D, C) {}
+  long rows(const network_config& c, int k) const { return c.dx * static_cast<long>(index.count(C - k)); }
+  long cols(int k) const { return static_cast<long>(index.count(k)); }
+};
+
+// k distinct indices from [0, n) in increasing order (all of them when k >= n), Floyd's sampling.
+std::vector<std::uint64_t> choose_indices(std::uint64_t n, std::uint64_t k, splitmix64& rng) {
+  std::vector<std::uint64_t> out;
+  if (k >= n) {
+    for (std::uint64_t i = 0; i < n; ++i) out.push_back(i);
+    return out;
+  }
+  std::set<std::uint64_t> chosen;
+  for (std::uint64_t j = n - k; j < n; ++j) {
+    const std::uint64_t t = rng.next() % (j + 1);
+    chosen.insert(chosen.count(t) ? j : t);
+  }
+  return {chosen.begin(), chosen.end()};
+}
+
+// h_r(gamma) = c_r(gamma) gamma! mod q for every monomial gamma of degree C, indexed by its rank.
+std::vector<std::vector<std::uint64_t>> scaled_coefficients(const gram_form& g, const graded_layout& lay, std::uint64_t q) {
+  std::vector<std::uint64_t> fact(lay.C + 1, 1);
+  for (int n = 1; n <= lay.C; ++n) fact[n] = n_mulmod2_preinv(fact[n - 1], static_cast<std::uint64_t>(n), q, n_preinvert_limb(q));
+  std::vector<std::vector<std::uint64_t>> h;
+  std::vector<unsigned long> e(lay.D);
+  std::vector<unsigned> u(lay.D);
+  for (const auto& row : g.row) {
+    h.emplace_back(lay.index.count(lay.C), 0);
+    for (long t = 0; t < row.term_count(); ++t) {
+      row.exponents(t, e.data());
+      int degree = 0;
+      for (int v = 0; v < lay.D; ++v) degree += static_cast<int>(u[v] = static_cast<unsigned>(e[v]));
+      if (degree != lay.C) throw std::logic_error("graded Gram rank: A_L(M) has a term of degree " + std::to_string(degree));
+      const mpz_class c = row.coefficient(t);
+      std::uint64_t v = mpz_fdiv_ui(c.get_mpz_t(), q);
+      for (int w = 0; w < lay.D; ++w) v = n_mulmod2_preinv(v, fact[u[w]], q, n_preinvert_limb(q));
+      h.back()[lay.index.rank(u.data(), lay.C)] = v;
+    }
+  }
+  return h;
+}
+
+// The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads.
+long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
+                  const std::vector<std::uint64_t>& rows, const std::vector<std::uint64_t>& cols, std::uint64_t q, int threads) {
+  if (rows.empty() || cols.empty()) return 0;
+  nmod_matrix T(static_cast<long>(rows.size()), static_cast<long>(cols.size()), q);
+  std::vector<unsigned> betas(cols.size() * lay.D);
+  for (std::size_t j = 0; j < cols.size(); ++j) lay.index.unrank(cols[j], k, &betas[j * lay.D]);
+  const std::uint64_t per_r = lay.index.count(lay.C - k);
+  auto fill = [&](std::size_t from, std::size_t to) {
+    std::vector<unsigned> alpha(lay.D), gamma(lay.D);
+    for (std::size_t i = from; i < to; ++i) {
+      const auto& hr = h[rows[i] / per_r];
+      lay.index.unrank(rows[i] % per_r, lay.C - k, alpha.data());
+      for (std::size_t j = 0; j < cols.size(); ++j) {
+        for (int v = 0; v < lay.D; ++v) gamma[v] = alpha[v] + betas[j * lay.D + v];
+        nmod_mat_entry(T.m, static_cast<long>(i), static_cast<long>(j)) = hr[lay.index.rank(gamma.data(), lay.C)];
+      }
+    }
+  };
+  const std::size_t n = rows.size(), parts = static_cast<std::size_t>(std::max(1, threads));
+  std::vector<std::thread> pool;
+  for (std::size_t p = 1; p < parts; ++p) pool.emplace_back(fill, n * p / parts, n * (p + 1) / parts);
+  fill(0, n / parts);
+  for (auto& t : pool) t.join();
+  check_interrupt();
+  return nmod_mat_rank(T.m);
+}
+
+// Block k over Z (small blocks only): entries c_r(gamma) prod_v binom(gamma_v, alpha_v).
+integer_matrix exact_block(const gram_form& g, const graded_layout& lay, int k, long rows, long cols) {
+  integer_matrix m;
+  m.rows = rows, m.cols = cols;
+  const std::uint64_t per_r = lay.index.count(lay.C - k);
+  std::vector<std::vector<mpz_class>> coeff;
+  std::vector<unsigned long> e(lay.D);
+  std::vector<unsigned> u(lay.D), alpha(lay.D), beta(lay.D);
+  for (const auto& row : g.row) {
+    coeff.emplace_back(lay.index.count(lay.C));
+    for (long t = 0; t < row.term_count(); ++t) {
+      row.exponents(t, e.data());
+      for (int v = 0; v < lay.D; ++v) u[v] = static_cast<unsigned>(e[v]);
+      coeff.back()[lay.index.rank(u.data(), lay.C)] = row.coefficient(t);
+    }
+  }
+  for (long i = 0; i < rows; ++i) {
+    lay.index.unrank(static_cast<std::uint64_t>(i) % per_r, lay.C - k, alpha.data());
+    for (long j = 0; j < cols; ++j) {
+      lay.index.unrank(static_cast<std::uint64_t>(j), k, beta.data());
+      for (int v = 0; v < lay.D; ++v) u[v] = alpha[v] + beta[v];
+      mpz_class x = coeff[static_cast<std::size_t>(i) / per_r][lay.index.rank(u.data(), lay.C)];
+      if (x == 0) continue;
+      for (int v = 0; v < lay.D; ++v) {
+        mpz_class b;
+        mpz_bin_uiui(b.get_mpz_t(), u[v], alpha[v]);
+        x *= b;
+      }
+      m.entries.push_back({i, j, x});
+    }
+  }
+  return m;
+}
+
+gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime, const rank_limits& lim,
+                                  int threads, const progress_fn& progress) {
+  const graded_layout lay(c);
+  gram_rank_result res;
+  res.graded = true;
+  res.rank.prime = prime;
+  res.rank.upper = 0;
+  const std::uint64_t small = draw_small_prime(prime);
+  std::vector<std::vector<std::uint64_t>> h_small, h_prime;
+  auto table = [&](std::uint64_t q) -> const std::vector<std::vector<std::uint64_t>>& {
+    auto& t = q == prime ? h_prime : h_small;
+    if (t.empty()) t = scaled_coefficients(g, lay, q);
+    return t;
+  };
+  splitmix64 rng{prime ^ 0x6772616d626c6bULL};
+  long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
+  for (int k = 0; k <= lay.C; ++k) {
+    block_rank b;
+    b.rows = lay.rows(c, k), b.cols = lay.cols(k);
+    const long m = std::min(b.rows, b.cols);
+    const long s = std::min(b.rows, m + sample_margin), t = std::min(b.cols, m + sample_margin);
+    const bool use_small = m > small_prime_side;
+    const double est = block_seconds(s, t, lay.D, use_small, threads);
+    if (progress && est >= 2)
+      progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
+               std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
+    b.prime = use_small ? small : prime;
+    b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
+                                threads);
+    if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
+    if (b.rank_mod_p < m) {  // again, whole (when it fits) and mod the 62-bit prime
+      const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
+      const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
+      const long again = sampled_rank(lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime,
+                                      threads);
+      if (again >= b.rank_mod_p) {
+        b.rank_mod_p = again, b.prime = prime;
+        b.sampled_rows = whole ? 0 : s2, b.sampled_cols = whole ? 0 : t2;
+      }
+    }
+    if (b.rank_mod_p == m) {
+      b.exact = true, b.upper = m, b.certificate = block_certificate::full_rank_mod_p;
+    } else if (static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_exact_entries) {
+      b.upper = exact_rank(exact_block(g, lay, k, b.rows, b.cols));
+      b.exact = true;
+      b.certificate = b.upper == b.rank_mod_p ? block_certificate::exact_elimination : block_certificate::exact_elimination_p_divided;
+    } else {
+      b.upper = -1;
+      b.certificate = block_certificate::lower_bound_only;
+      if (max_bits < 0)
+        for (const auto& row : g.row)
+          for (long t = 0; t < row.term_count(); ++t)
+            max_bits = std::max<long>(max_bits, static_cast<long>(mpz_sizeinbase(row.coefficient(t).get_mpz_t(), 2)));
+      // Hadamard: an m x m minor is at most (sqrt(m) max|entry|)^m, max|entry| <= max|c| 2^C; for the prime the
+      // block was ranked with. A sample that lost rank says nothing about equality (certified_rank.hpp).
+      if (b.sampled_rows > 0) res.rank.equality_bounded = false;
+      else res.rank.error_bound += rank_error_bound(m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C), b.prime);
+    }
+    res.rank.lower += b.exact ? b.upper : b.rank_mod_p;
+    if (res.rank.upper >= 0) res.rank.upper = b.upper >= 0 ? res.rank.upper + b.upper : -1;
+    res.rank.blocks.push_back(b);
+    res.blocks.push_back({{k}, b.rows, b.cols});
+  }
+  return res;
+}
+
+}  // namespace
+
+gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
+  gram_rank_estimate e;
+  std::optional<graded_layout> lay;
+  try {
+    lay.emplace(c);
+  } catch (const std::overflow_error&) {  // more than 2^62 monomials of degree C: far beyond any limit
+    e.seconds = 1e300;
+    e.memory_mb = UINT64_MAX;
+    return e;
+  }
+  std::uint64_t largest = 0;
+  for (int k = 0; k <= lay->C; ++k) {
+    const long m = std::min(lay->rows(c, k), lay->cols(k));
+    const long s = std::min(lay->rows(c, k), m + sample_margin), t = std::min(lay->cols(k), m + sample_margin);
+    e.seconds += block_seconds(s, t, lay->D, m > small_prime_side, threads);
+    if (static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(t) > largest)
+      largest = static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(t), e.largest_rows = s, e.largest_cols = t;
+  }
+  e.memory_mb = (largest * 8 + 2 * static_cast<std::uint64_t>(c.dx) * lay->index.count(lay->C) * 8) / (1 << 20) + 1;
+  return e;
+}
+
+gram_rank_result gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime, const rank_limits& lim, int threads,
+                           const progress_fn& progress) {
+  return c.residual ? expanded_gram_rank(c, g, prime, lim) : graded_gram_rank(c, g, prime, lim, threads, progress);
+}
+
+long gram_count_bound(const network_config& c, const partition& p, const coefficient_block& b) {
+  if (c.residual || b.a_degrees.size() != 1 || b.b_degrees.size() != 1) return -1;
+  const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
+  const bool i_in_A = p.in_A(c.position);
+  const int even_degree = i_in_A ? b.b_degrees[0] : b.a_degrees[0];
+  if (even_degree % 2 != 0) return -1;
+  const std::uint64_t k = static_cast<std::uint64_t>(even_degree / 2);
+  if (k > C) return -1;
+  return gram_count_of_block(c, static_cast<unsigned>(k)).convert_to<long>();
+}
+
+// Proven per-block upper bound for the input coefficient matrix. An input block whose even side
+// (the side without x^i) has degrees {2k : k in K} factors through the Gram blocks whose
+// M-degrees lie in K; when those Gram blocks are exact and cover K, their total rank bounds it.
+// The Gram-form count bound (homogeneous networks) is used as well; the smaller bound wins.
+block_upper_bound block_bound(const network_config& c, const partition& p,
+                                                           const gram_rank_result& g) {
+  return [&c, p, &g](const coefficient_block& blk) {
+    const long count = gram_count_bound(c, p, blk);
+    const auto& even = p.in_A(c.position) ? blk.b_degrees : blk.a_degrees;
+    std::set<int> K;
+    for (int d : even) {
+      if (d % 2) return count;
+      K.insert(d / 2);
+    }
+    long total = 0;
+    std::set<int> covered;
+    for (std::size_t b = 0; b < g.blocks.size(); ++b) {
+      const auto& ks = g.blocks[b].b_degrees;
+      if (!std::all_of(ks.begin(), ks.end(), [&](int k) { return K.count(k) > 0; })) continue;
+      if (!g.rank.blocks[b].exact) return count;
+      total += g.rank.blocks[b].upper;
+      covered.insert(ks.begin(), ks.end());
+    }
+    if (covered != K) return count;
+    return count < 0 ? total : std::min(count, total);
+  };
+}
+
+}  // namespace seprank

@@ -1,0 +1,66 @@
+// The Gram rank (docs/theory.md, section 7): with M_A and M_B independent symmetric matrices,
+// P = sum_r A_L(M_A + M_B)[p][r] x^i_r split as (x^i, M_A) | M_B. By the Gram form,
+// sep(y; A, B) <= Gram rank for every N, with equality once |A| >= d_x + 1 and |B| >= d_x (then
+// the monomials in (x^i, M_A) and in M_B are linearly independent functions of the inputs).
+// Also the proven per-block upper bounds that the Gram form gives for the input coefficient matrix.
+#pragma once
+#include <cstdint>
+
+#include "seprank/analysis/ranks/certified_rank.hpp"
+#include "seprank/analysis/structure/gram_form.hpp"
+#include "seprank/analysis/options.hpp"
+#include "seprank/model/partition.hpp"
+
+namespace seprank {
+
+enum class gram_rank_skip { none, too_many_variables, too_many_nonzeros, over_limits };
+
+// Size and time of the graded Gram rank, estimated block by block before it starts.
+struct gram_rank_estimate {
+  double seconds = 0;             // model calibrated on the 2-core development machine (README, Benchmarks)
+  std::uint64_t memory_mb = 0;    // the largest dense block mod p plus the coefficient table
+  long largest_rows = 0, largest_cols = 0;  // the largest dense block ranked (after sampling)
+};
+
+struct gram_rank_result {
+  gram_rank_skip skipped = gram_rank_skip::none;  // not none: not computed; rank is then empty
+  rank_result rank;
+  std::vector<block_shape> blocks;  // indexed like rank.blocks: by the degree k in M_B, k = 0..C
+  bool graded = false;              // blocks built from A_L's coefficients (homogeneous networks)
+  std::uint64_t max_nonzeros = 0;   // the limit in force, when skipped for size (expansion path)
+  gram_rank_estimate estimate;      // graded path: the estimate made before it (filled by the caller)
+  double max_seconds = 0;           // the limits in force, when skipped over them
+  std::uint64_t max_memory_mb = 0;
+  bool computed() const { return skipped == gram_rank_skip::none; }
+};
+
+// Homogeneous networks (no residual connection): every term of A_L(M)[p][r] has degree C, and the
+// coefficient of x^i_r M_A^alpha M_B^beta in A_L(M_A + M_B)[p][r] is c_r(gamma) gamma!/(alpha! beta!),
+// gamma = alpha + beta. So block k (|beta| = k) is diag(1/alpha!) H_k diag(1/beta!) with
+// H_k[(r, alpha), beta] = c_r(alpha + beta) (alpha + beta)!, and has the rank of H_k mod any prime
+// p > C. Each H_k is built densely mod p straight from the coefficients (no expansion in the 2D
+// entries of M_A, M_B); a block with one side much longer is ranked on a random subset of that
+// side of size min(rows, cols) + 16, which certifies it when it is of full rank (a submatrix's
+// rank mod p is a lower bound). Large blocks use a prime below 2^26 (about 1.7x faster in FLINT);
+// a block that is not of full rank is re-ranked whole mod the 62-bit prime, then by exact
+// elimination when small. Residual networks mix degrees and take the expansion path (threads
+// ignored there).
+gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime,
+                           const rank_limits& lim, int threads = 1, const progress_fn& progress = {});
+gram_rank_estimate estimate_gram_rank(const network_config& cfg, int threads);
+// The second method (and the residual networks' path): P expanded in the d_x + 2D variables
+// (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).
+gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime, const rank_limits& lim);
+
+// Proven count bound for a block of the input coefficient matrix (homogeneous networks):
+// with B-degree 2k and i in A, the B-side functions lie in the span of the multichoose(D, k)
+// monomials of degree k in M_B and the A-side ones in that of the dx * multichoose(D, C-k)
+// functions x^i_r m(M_A); the bound is the smaller count (roles swap when i is in B). -1: none.
+long gram_count_bound(const network_config& cfg, const partition& p, const coefficient_block& b);
+
+// The proven upper bound for blocks of the input coefficient matrix: the smaller of the count
+// bound and, when the Gram blocks with the block's M_B-degrees are exact and cover them, their
+// total rank. `g` must outlive the returned function.
+block_upper_bound block_bound(const network_config& cfg, const partition& p, const gram_rank_result& g);
+
+}  // namespace seprank

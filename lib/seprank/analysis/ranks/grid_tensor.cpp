@@ -1,0 +1,236 @@
+#include "seprank/analysis/ranks/grid_tensor.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+
+#include <flint/ulong_extras.h>
+
+#include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/analysis/ranks/minor_relations.hpp"
+#include "seprank/engine/linalg.hpp"
+#include "seprank/engine/modp_network.hpp"
+#include "seprank/model/quantities.hpp"
+#include "seprank/support/interrupt.hpp"
+#include "seprank/support/random.hpp"
+
+namespace seprank {
+
+bool grid_rank_result::exact() const {
+  return graded && std::all_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.exact(); });
+}
+
+bool grid_rank_result::contradicted() const {
+  return (upper >= 0 && rank > upper) || std::any_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.contradicted(); });
+}
+
+namespace {
+
+constexpr long grid_margin = 8;  // points beyond a block's upper bound
+constexpr std::uint64_t side_bound_entries = 20000000;  // dense relation matrix mod p for a side bound (160 MB, ~10 s)
+
+// Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
+std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std::uint64_t p) {
+  return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
+                       splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) % p;
+}
+
+grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weights& w, const partition& part,
+                                    std::uint64_t seed, long upper, long max_points) {
+  grid_rank_result g;
+  g.upper = upper;
+  g.prime = draw_prime(seed ^ 0x67726964ULL);
+  const modp_network net(c, w, g.prime);
+  auto coordinate = [&](int side, long u, int var) { return grid_coordinate(seed, side, u, var, g.prime); };
+  std::vector<std::uint64_t> x(c.variable_count()), scratch;
+  for (long s = 8;; s *= 2) {
+    nmod_matrix T(s, s, g.prime);
+    for (long u = 0; u < s; ++u) {
+      for (long v = 0; v < s; ++v) {
+        for (int j = 1; j <= c.N; ++j)
+          for (int r = 1; r <= c.dx; ++r) {
+            const int var = c.variable(j, r);
+            x[var] = part.in_A(j) ? coordinate(0, u, var) : coordinate(1, v, var);
+          }
+        nmod_mat_entry(T.m, u, v) = net.evaluate(x, scratch);
+      }
+      check_interrupt();
+    }
+    g.evaluations += static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(s);
+    g.rank = nmod_mat_rank(T.m);
+    g.points = s;
+    if (g.rank < s) {
+      g.stop = grid_stop::rank_stopped_growing;
+      break;
+    }
+    if (upper >= 0 && g.rank >= upper) {
+      g.stop = grid_stop::reached_upper_bound;
+      break;
+    }
+    if (2 * s > max_points) {
+      g.stop = grid_stop::point_limit;
+      break;
+    }
+  }
+  return g;
+}
+
+// The graded grid (see the header): values f_t(u, v) = y(a_u, (t+1) b_v) for t = 0..C, then
+// y_k(a_u, b_v) = sum_t Vinv[k][t] f_t(u, v) with V[t][k] = ((t+1)^2)^k.
+grid_rank_result graded_grid_rank(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
+                                  long max_points, const std::vector<long>& gram_blocks, int threads) {
+  grid_rank_result g;
+  g.graded = true;
+  // A prime below 2^28: the forward pass then sums products unreduced (engine/modp_network).
+  g.prime = n_nextprime((1ULL << 27) | (splitmix_hash(seed ^ 0x67726964ULL) >> 37), 1);
+  const std::uint64_t p = g.prime;
+  const modp_network net(c, w, p);
+  const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
+  const bool even_is_B = part.in_A(c.position);
+  const int even_positions = static_cast<int>(even_is_B ? part.B.size() : part.A.size());
+  const int odd_positions = c.N - even_positions;
+  const std::uint64_t n_even = static_cast<std::uint64_t>(even_positions) * c.dx, n_odd = static_cast<std::uint64_t>(odd_positions) * c.dx;
+  bool all_bounded = true;
+  long target = 0;
+  for (int k = 0; k <= C; ++k) {
+    grid_block b;
+    b.k = k;
+    const std::uint64_t cap = std::uint64_t{1} << 40;
+    const auto even = multichoose_capped(n_even, 2 * static_cast<std::uint64_t>(k), cap);
+    const auto odd = multichoose_capped(n_odd, 2 * static_cast<std::uint64_t>(C - k) + 1, cap);
+    std::uint64_t bound = std::min(even.exceeds ? cap : even.value, odd.exceeds ? cap : odd.value);
+    if (bound < cap) b.bound = grid_bound::monomial_count;
+    const big_int count = gram_count_of_block(c, static_cast<unsigned>(k));
+    if (count < big_int(bound)) bound = count.convert_to<std::uint64_t>(), b.bound = grid_bound::gram_count;
+    if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 && static_cast<std::uint64_t>(gram_blocks[k]) < bound)
+      bound = static_cast<std::uint64_t>(gram_blocks[k]), b.bound = grid_bound::gram_block;
+    if (bound < cap) b.upper = static_cast<long>(bound);
+    all_bounded = all_bounded && b.upper >= 0;
+    target = std::max(target, b.upper + grid_margin);
+    g.blocks.push_back(b);
+  }
+  // Inverse Vandermonde matrix in mu_t = (t+1)^2.
+  nmod_matrix V(T, T, p), Vinv(T, T, p);
+  for (int t = 0; t < T; ++t) {
+    const std::uint64_t mu = static_cast<std::uint64_t>(t + 1) * static_cast<std::uint64_t>(t + 1) % p;
+    std::uint64_t pw = 1;
+    for (int k = 0; k < T; ++k, pw = n_mulmod2_preinv(pw, mu, p, n_preinvert_limb(p))) nmod_mat_entry(V.m, t, k) = pw;
+  }
+  if (!nmod_mat_inv(Vinv.m, V.m)) throw std::logic_error("graded grid: singular Vandermonde matrix");
+  std::vector<std::uint64_t> f;  // f[(u * s + v) * T + t]
+  long s_old = 0;
+  long s = all_bounded ? std::min(max_points, std::max<long>(target, 8)) : std::min<long>(8, max_points);
+  for (;;) {
+    // Evaluate the pairs not yet known, keeping the earlier ones.
+    std::vector<std::uint64_t> next(static_cast<std::size_t>(s) * s * T);
+    for (long u = 0; u < s_old; ++u)
+      std::copy(f.begin() + u * s_old * T, f.begin() + (u + 1) * s_old * T, next.begin() + u * s * T);
+    f.swap(next);
+    auto evaluate_rows = [&](long from, long to) {
+      std::vector<std::uint64_t> x(c.variable_count()), scratch;
+      for (long u = from; u < to; ++u)
+        for (long v = u < s_old ? s_old : 0; v < s; ++v)
+          for (int t = 0; t < T; ++t) {
+            for (int j = 1; j <= c.N; ++j) {
+              const bool in_A = part.in_A(j), even = in_A != even_is_B;
+              for (int r = 1; r <= c.dx; ++r) {
+                const int var = c.variable(j, r);
+                const std::uint64_t a = grid_coordinate(seed, in_A ? 0 : 1, in_A ? u : v, var, p);
+                x[var] = even ? a * static_cast<std::uint64_t>(t + 1) % p : a;
+              }
+            }
+            f[(static_cast<std::size_t>(u) * s + v) * T + t] = net.evaluate(x, scratch);
+          }
+    };
+    const long chunk = 32L * std::max(1, threads);
+    for (long u0 = 0; u0 < s; u0 += chunk) {
+      const long u1 = std::min(s, u0 + chunk);
+      std::vector<std::thread> pool;
+      for (int th = 1; th < threads; ++th) pool.emplace_back(evaluate_rows, u0 + (u1 - u0) * th / threads, u0 + (u1 - u0) * (th + 1) / threads);
+      evaluate_rows(u0, u0 + (u1 - u0) / std::max(1, threads));
+      for (auto& t : pool) t.join();
+      check_interrupt();
+    }
+    g.evaluations += (static_cast<std::uint64_t>(s) * s - static_cast<std::uint64_t>(s_old) * s_old) * T;
+    bool more = false;
+    g.rank = 0;
+    g.points = 0;
+    for (auto& b : g.blocks) {
+      b.points = b.upper >= 0 ? std::min(s, b.upper + grid_margin) : s;
+      nmod_matrix G(b.points, b.points, p);
+      const std::uint64_t* vk = &nmod_mat_entry(Vinv.m, b.k, 0);
+      for (long u = 0; u < b.points; ++u)
+        for (long v = 0; v < b.points; ++v) {
+          const std::uint64_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
+          std::uint64_t acc = 0;  // T <= 255 products below 2^56
+          for (int t = 0; t < T; ++t) acc += vk[t] * fv[t];
+          nmod_mat_entry(G.m, u, v) = acc % p;
+        }
+      b.rank = nmod_mat_rank(G.m);
+      check_interrupt();
+      g.rank += b.rank;
+      g.points = std::max(g.points, b.points);
+      if (b.rank == b.points && !b.exact() && !b.contradicted()) more = true;  // still of full rank: may grow
+    }
+    if (more && 2 * s <= max_points) {
+      s_old = s;
+      s *= 2;
+      continue;
+    }
+    // Stopping. Blocks whose rank stopped below the points (the others are capped): the finite-N side
+    // bounds may meet them (the ranks stay as measured).
+    for (auto& b : g.blocks) {
+      if (b.exact() || b.rank == b.points || b.contradicted()) continue;
+      for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, side_bound_entries),
+                              odd_side_bound(c.dx, odd_positions, C - b.k, p, side_bound_entries)})
+        if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;
+    }
+    g.stop = more ? grid_stop::point_limit : g.exact() ? grid_stop::reached_upper_bound : grid_stop::rank_stopped_growing;
+    break;
+  }
+  return g;
+}
+
+}  // namespace
+
+grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed, long upper,
+                           long max_points, const std::vector<long>& gram_blocks, int threads) {
+  if (!grid_is_graded(c)) return ungraded_grid_rank(c, w, part, seed, upper, max_points);
+  return graded_grid_rank(c, w, part, seed, max_points, gram_blocks, threads);
+}
+
+grid_certificate certificate_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
+                                  long target) {
+  grid_certificate g;
+  g.prime = n_nextprime((1ULL << (certificate_prime_bits - 1)) | (splitmix_hash(seed ^ 0x63657274ULL) >> (66 - certificate_prime_bits)), 1);
+  const modp_network net(c, w, g.prime);
+  splitmix64 rng{seed ^ 0x63657274696669ULL};
+  auto draw_point = [&](const std::vector<int>& positions) {
+    std::vector<std::uint64_t> pt;
+    for (std::size_t k = 0; k < positions.size() * static_cast<std::size_t>(c.dx); ++k) pt.push_back(rng.next() % g.prime);
+    return pt;
+  };
+  std::vector<std::uint64_t> x(c.variable_count()), scratch;
+  for (long s = std::max(1L, target), tries = 0; tries < 5; s += 16, ++tries) {
+    while (static_cast<long>(g.a_points.size()) < s) g.a_points.push_back(draw_point(part.A));
+    while (static_cast<long>(g.b_points.size()) < s) g.b_points.push_back(draw_point(part.B));
+    nmod_matrix T(s, s, g.prime);
+    for (long u = 0; u < s; ++u) {
+      for (long v = 0; v < s; ++v) {
+        for (std::size_t k = 0; k < part.A.size(); ++k)
+          for (int r = 0; r < c.dx; ++r) x[c.variable(part.A[k], r + 1)] = g.a_points[u][k * c.dx + r];
+        for (std::size_t k = 0; k < part.B.size(); ++k)
+          for (int r = 0; r < c.dx; ++r) x[c.variable(part.B[k], r + 1)] = g.b_points[v][k * c.dx + r];
+        nmod_mat_entry(T.m, u, v) = net.evaluate(x, scratch);
+      }
+      check_interrupt();
+    }
+    g.rank = nmod_mat_rank(T.m);
+    g.a_points.resize(s), g.b_points.resize(s);
+    if (g.rank >= target) break;
+  }
+  return g;
+}
+
+}  // namespace seprank

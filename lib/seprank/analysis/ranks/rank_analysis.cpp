@@ -1,0 +1,158 @@
+#include "seprank/analysis/ranks/rank_analysis.hpp"
+
+#include <chrono>
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "seprank/support/errors.hpp"
+#include "seprank/engine/network.hpp"
+#include "seprank/engine/linalg.hpp"
+
+namespace seprank {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+struct stopwatch {
+  std::vector<timing>& out;
+  std::string stage;
+  clock_type::time_point start = clock_type::now();
+  ~stopwatch() { out.push_back({stage, std::chrono::duration<double>(clock_type::now() - start).count()}); }
+};
+
+rank_result rank_of(const structure_analysis& s, const polynomial& y, const partition& p, const gram_rank_result& g,
+                    const rank_options& opt, std::uint64_t prime, coefficient_matrix* keep = nullptr,
+                    const progress_fn& progress = {}, int threads = 1) {
+  coefficient_matrix m = build_coefficient_matrix(y, partition_mask(s.cfg, p));
+  const double est = coefficient_rank_seconds(shapes_of(m), threads);
+  if (progress && est >= 2)
+    progress("ranking " + std::to_string(m.blocks.size()) + " blocks mod p (largest " + std::to_string(m.largest_block_entries()) +
+             " entries), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
+  rank_result r = certified_rank(m, prime, opt.limits, block_bound(s.cfg, p, g));
+  if (keep) *keep = std::move(m);
+  return r;
+}
+
+}  // namespace
+
+certified_values certified_values_of(const rank_analysis& r, const psi_span_analysis& k) {
+  certified_values v;
+  v.balanced = r.part.balanced();
+  v.expanded = r.expanded;
+  v.sep_lower = r.sep.lower;
+  v.sep_exact = r.sep.exact();
+  v.grid_rank = r.grid.rank;
+  v.gram_computed = r.gram.computed();
+  v.gram_lower = r.gram.rank.lower;
+  v.gram_count = k.gram_count_bound;
+  v.binom_bound = k.binom_bound;
+  v.route_sum = k.element_rank_sum;
+  return v;
+}
+
+rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
+                            int threads, const progress_fn& progress) {
+  const network_config& c = s.cfg;
+  rank_analysis a;
+  a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
+  const std::uint64_t prime = draw_prime(s.choice.seed);
+  {
+    stopwatch w{a.timings, "Gram rank"};
+    const std::uint64_t size = c.residual ? gram_matrix_size_bound(c, opt.max_gram_terms) : 0;
+    const gram_rank_estimate est = c.residual ? gram_rank_estimate{} : estimate_gram_rank(c, threads);
+    if (!c.residual && (est.seconds > lim.max_seconds || est.memory_mb > lim.max_memory_mb)) {
+      a.gram.skipped = gram_rank_skip::over_limits;  // graded path (homogeneous networks): refused with the estimate
+      a.gram.estimate = est;
+      a.gram.max_seconds = lim.max_seconds;
+      a.gram.max_memory_mb = lim.max_memory_mb;
+      a.gram.rank.upper = -1;
+    } else if (c.residual && gram_rank_variable_count(c) > max_gram_variables) {
+      a.gram.skipped = gram_rank_skip::too_many_variables;
+      a.gram.rank.upper = -1;
+    } else if (size > opt.max_gram_terms) {
+      a.gram.skipped = gram_rank_skip::too_many_nonzeros;
+      a.gram.max_nonzeros = opt.max_gram_terms;
+      a.gram.rank.upper = -1;
+    } else {
+      progress(c.residual ? std::string("computing the Gram rank (N -> infinity)")
+                          : "computing the Gram rank (N -> infinity) block by block, estimated " +
+                                std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
+      a.gram = gram_rank(c, s.gram, prime, opt.limits, threads, progress);
+      a.gram.estimate = est;
+    }
+  }
+  const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
+  std::vector<long> gram_blocks;  // exact Gram block ranks by M_B-degree k (graded path), -1 unknown
+  if (a.gram.computed() && a.gram.graded)
+    for (const auto& b : a.gram.rank.blocks) gram_blocks.push_back(b.exact ? b.upper : -1);
+  a.expanded = s.expanded();
+  if (a.expanded) {
+    {
+      stopwatch w{a.timings, "coefficient matrix and rank"};
+      progress("building and ranking the coefficient matrix");
+      a.sep = rank_of(s, s.y, a.part, a.gram, opt, prime, &a.matrix, progress, threads);
+    }
+    stopwatch w{a.timings, "kernel"};
+    a.kernel = kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
+  }
+  {
+    stopwatch w{a.timings, "grid-tensor rank"};
+    const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
+    const long points = grid_points_within(c, opt.max_grid_points, lim.max_seconds, threads);
+    progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
+             (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
+             ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, threads) + 0.5)) + " s)");
+    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, points, gram_blocks, threads);
+    if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
+      a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
+  }
+  if (!a.expanded) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
+    a.sep.lower = a.grid.rank;
+    a.sep.upper = a.grid.exact() ? a.grid.rank : gram_upper >= 0 && a.grid.rank == gram_upper ? gram_upper : -1;
+    a.sep.prime = a.grid.prime;
+  }
+  if (opt.stabilization && gram_upper >= 0) {
+    stopwatch w{a.timings, "stabilization in N"};
+    progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
+             " s, --time-limit)");
+    a.stabilization = follow_stabilization(
+        c, s.weights, s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds,
+        [&](const network_config& cn, const partition& pn) { return cn.N == c.N && pn.A == a.part.A; }, a.grid, progress);
+  }
+  if (opt.seeds > 1 && !a.expanded)
+    throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
+  if (opt.all_partitions && !a.expanded)
+    throw usage_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
+  if (opt.seeds > 1) {
+    stopwatch w{a.timings, "other weight draws"};
+    for (int k = 0; k < opt.seeds; ++k) {
+      weight_choice wc = s.choice;
+      wc.source = weight_choice::kind::random;
+      wc.seed = s.choice.seed + static_cast<std::uint64_t>(k);
+      if (k == 0 && s.choice.source != weight_choice::kind::file) {  // the main draw: already ranked above
+        a.seeds.push_back({wc.seed, a.sep.lower, a.sep.exact()});
+        continue;
+      }
+      progress("weight draw with seed " + std::to_string(wc.seed));
+      const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
+      require_expansion_fits(c, max_abs_weight(w2), threads, lim);
+      const polynomial y2 = expand_output(c, w2, s.ring);
+      const gram_rank_result g2 = gram_rank(c, compute_gram_form(c, w2), prime, opt.limits, threads);
+      const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
+      a.seeds.push_back({wc.seed, r.lower, r.exact()});
+    }
+  }
+  if (opt.all_partitions) {
+    if (c.N > 8) throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
+    stopwatch w{a.timings, "all balanced partitions"};
+    progress("ranking every balanced partition");
+    for (const auto& p : balanced_partitions(c)) {
+      const rank_result r = rank_of(s, s.y, p, a.gram, opt, prime);
+      a.partitions.push_back({p, r.lower, r.exact()});
+    }
+  }
+  return a;
+}
+
+}  // namespace seprank

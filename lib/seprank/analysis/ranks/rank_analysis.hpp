@@ -1,0 +1,59 @@
+// Separation ranks of one configuration (paper, eq. 5; docs/theory.md, sections 5-8), computed
+// once from the structural analysis (the expansion and the Gram form are reused, never
+// recomputed): the certified rank of the coefficient matrix and its kernel, the grid-tensor rank,
+// the Gram rank and its stabilization in N, other weight draws and other partitions.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/ranks/coefficient_kernel.hpp"
+#include "seprank/analysis/options.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
+#include "seprank/analysis/structure/psi_span.hpp"
+#include "seprank/analysis/ranks/gram_rank.hpp"
+#include "seprank/analysis/ranks/grid_tensor.hpp"
+#include "seprank/analysis/ranks/stabilization.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
+#include "seprank/model/partition.hpp"
+
+namespace seprank {
+
+struct timing {
+  std::string stage;
+  double seconds;
+};
+
+struct seed_row {
+  std::uint64_t seed;
+  long rank;
+  bool exact;
+};
+
+struct partition_row {
+  partition part;
+  long rank;
+  bool exact;
+};
+
+struct rank_analysis {
+  partition part;
+  bool expanded = true;       // false: no coefficient matrix; sep from grid rank and Gram rank
+  coefficient_matrix matrix;
+  rank_result sep;
+  grid_rank_result grid;
+  gram_rank_result gram;
+  coefficient_kernel kernel;
+  std::vector<stabilization_row> stabilization;
+  std::vector<seed_row> seeds;
+  std::vector<partition_row> partitions;
+  std::vector<timing> timings;
+};
+
+// The numbers the paper floor compares with the printed bounds (analysis/paper/paper_comparison).
+certified_values certified_values_of(const rank_analysis& r, const psi_span_analysis& k);
+
+rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
+                            int threads, const progress_fn& progress);
+
+}  // namespace seprank

@@ -1,0 +1,78 @@
+#include "seprank/analysis/ranks/sweep.hpp"
+
+#include "seprank/engine/linalg.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
+
+namespace seprank {
+namespace {
+
+sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
+  sweep_row row;
+  row.dx = dx, row.L = L, row.H = H;
+  row.paper = paper_bounds_for(L, dx, H);
+  network_config c;
+  c.L = L, c.dx = dx, c.H = H, c.N = spec.N;
+  if (dx % H != 0) return row.status = sweep_row_status::head_not_dividing, row;
+  try {
+    validate(c);
+    weight_choice wc = spec.weights;
+    if (wc.source == weight_choice::kind::symbolic) wc.source = weight_choice::kind::random;
+    const auto s = analyse_structure(c, wc, spec.limits, spec.threads, [](const std::string&) {}, true);
+    row.head_ranks = head_form_ranks(s.weights);
+    rank_options ro = spec.ranks;
+    ro.stabilization = false;
+    const auto r = analyse_ranks(s, ro, spec.limits, spec.threads, [](const std::string&) {});
+    row.ranked = true;
+    row.sep = r.sep.lower, row.sep_exact = r.sep.exact();
+    row.grid = r.grid.rank;
+    row.gram_computed = r.gram.computed();
+    row.gram = r.gram.rank.lower, row.gram_exact = r.gram.rank.exact();
+    row.status = sweep_row_status::ok;
+  } catch (const resource_error& e) {
+    row.status = sweep_row_status::refused, row.refusal = e.what();
+  } catch (const usage_error& e) {
+    row.status = sweep_row_status::invalid, row.refusal = e.what();
+  }
+  return row;
+}
+
+}  // namespace
+
+std::vector<long> head_form_ranks(const integer_weights& w) {
+  std::vector<long> ranks;
+  for (const auto& layer : w.layers)
+    for (const auto& h : layer) {
+      integer_matrix m;
+      m.rows = m.cols = h.Q.cols();
+      for (int r = 0; r < h.Q.cols(); ++r)
+        for (int c = 0; c < h.K.cols(); ++c) {
+          mpz_class v = 0;
+          for (int a = 0; a < h.Q.rows(); ++a) v += mpz_class(h.Q(a, r)) * h.K(a, c);
+          if (v != 0) m.entries.push_back({r, c, v});
+        }
+      ranks.push_back(exact_rank(m));
+    }
+  return ranks;
+}
+
+sweep_result run_sweep(const sweep_spec& spec, const progress_fn& progress) {
+  sweep_result r;
+  r.spec = spec;
+  const std::size_t total = spec.dx.size() * spec.L.size() * spec.H.size();
+  try {
+    for (int dx : spec.dx)
+      for (int L : spec.L)
+        for (int H : spec.H) {
+          check_interrupt();
+          progress("sweep " + std::to_string(r.rows.size() + 1) + "/" + std::to_string(total) +
+                   ": d_x = " + std::to_string(dx) + ", L = " + std::to_string(L) + ", H = " + std::to_string(H));
+          r.rows.push_back(run_one(spec, dx, L, H));
+        }
+  } catch (const interrupted&) {
+    r.interrupted = true;
+  }
+  return r;
+}
+
+}  // namespace seprank

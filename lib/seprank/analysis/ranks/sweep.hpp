@@ -1,0 +1,49 @@
+// Sweeps over (d_x, L, H) (docs/theory.md, section 11): for each configuration small enough, the
+// certified separation rank and the Gram rank next to the paper's bounds, plus the exact rank of
+// each head's bilinear form W^Q^T W^K (the head-size bottleneck, Bhojanapalli et al. 2020).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/ranks/rank_analysis.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
+
+namespace seprank {
+
+struct sweep_spec {
+  std::vector<int> dx, L, H;
+  int N = 4;
+  weight_choice weights;
+  resource_limits limits;
+  rank_options ranks;
+  int threads = 1;
+};
+
+enum class sweep_row_status { ok, head_not_dividing, refused, invalid };
+
+struct sweep_row {
+  int dx = 0, L = 0, H = 0;
+  sweep_row_status status = sweep_row_status::ok;
+  std::string refusal;              // refused / invalid: the error message
+  bool ranked = false;
+  long sep = 0, grid = 0, gram = 0; // sep: exact or lower bound (see sep_exact)
+  bool sep_exact = false, gram_exact = false, gram_computed = false;
+  std::vector<long> head_ranks;     // rank of W^Q^T W^K for every layer and head (<= d_a)
+  paper_bounds paper;
+};
+
+struct sweep_result {
+  sweep_spec spec;
+  std::vector<sweep_row> rows;
+  bool interrupted = false;
+};
+
+// Exact rank of W^Q^T W^K (d_x x d_x) for every layer and head.
+std::vector<long> head_form_ranks(const integer_weights& w);
+
+// Runs every configuration in order (d_x outermost, then L, then H). Per-row refusals are recorded
+// in the row; Ctrl-C ends the sweep cleanly with the rows done so far (interrupted = true).
+sweep_result run_sweep(const sweep_spec& spec, const progress_fn& progress);
+
+}  // namespace seprank

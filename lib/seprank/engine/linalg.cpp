@@ -25,9 +25,8 @@ struct fmpz_matrix {
 
 }  // namespace
 
-std::uint64_t draw_prime(std::uint64_t seed) {
-  const std::uint64_t z = splitmix_hash(seed);
-  const std::uint64_t start = (1ULL << 61) | (z >> 3);  // uniform in [2^61, 2^62)
+std::uint64_t draw_prime(std::uint64_t seed, int bits) {
+  const std::uint64_t start = (1ULL << (bits - 1)) | (splitmix_hash(seed) >> (65 - bits));  // uniform in [2^(bits-1), 2^bits)
   return n_nextprime(start, 1);
 }
 

@@ -28,8 +28,9 @@ struct nmod_matrix {
   nmod_matrix& operator=(const nmod_matrix&) = delete;
 };
 
-// A 62-bit prime: n_nextprime from a SplitMix64 start drawn with `seed` (reproducible).
-std::uint64_t draw_prime(std::uint64_t seed);
+// A prime of `bits` bits (at most 62): n_nextprime from a start drawn uniformly from [2^(bits-1), 2^bits) by
+// SplitMix64 with `seed` (reproducible). The one place primes are drawn (docs/theory.md, section 6).
+std::uint64_t draw_prime(std::uint64_t seed, int bits = 62);
 
 // rank mod p <= rank over Q (a nonzero r x r minor mod p is nonzero over Z).
 long rank_mod_p(const integer_matrix& m, std::uint64_t p);

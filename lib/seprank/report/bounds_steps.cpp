@@ -27,14 +27,10 @@ void add_finding(derivation_step& st, const paper_comparison& cmp, paper_stateme
 }
 
 std::string audit_note(const paper_comparison& cmp) {
-  switch (cmp.skipped) {
-    case audit_skip::none: return "";
-    case audit_skip::residual: return " The paper's theorems are stated for eq. 3 without residual connections: not audited here.";
-    case audit_skip::unbalanced:
-      return " The paper's sep is taken over balanced partitions; this partition is not balanced and no Gram rank was computed: "
-             "not audited here.";
-  }
-  return "";
+  if (cmp.skipped == audit_skip::none) return "";
+  std::string reason = audit_skip_reason(cmp.skipped);
+  reason[0] = 'T';
+  return " " + reason + ": not audited here.";
 }
 
 }  // namespace

@@ -71,6 +71,16 @@ std::string range_text(const statement_finding& f) {
 
 }  // namespace
 
+std::string audit_skip_reason(audit_skip s) {
+  switch (s) {
+    case audit_skip::residual: return "the paper's theorems are stated for eq. 3 without residual connections";
+    case audit_skip::unbalanced:
+      return "the paper's sep is taken over balanced partitions; this partition is not balanced and no Gram rank was computed";
+    case audit_skip::none: break;
+  }
+  return "";
+}
+
 std::vector<std::string> evidence_steps(const statement_finding& f) {
   if (f.status != finding_status::proved && f.status != finding_status::contradicted) return {};
   if (f.evidence.source == sep_source::computed && f.evidence.how == computed_by::gram_rank) return {"gram-form"};
@@ -78,8 +88,7 @@ std::vector<std::string> evidence_steps(const statement_finding& f) {
 }
 
 std::string evidence_text(const statement_finding& f) {
-  const bool upper = f.statement == paper_statement::theorem1_upper || f.statement == paper_statement::theorem2_upper_printed ||
-                     f.statement == paper_statement::theorem2_upper_fraction;
+  const bool upper = is_upper(f.statement);
   const std::string bound = "$3^" + format_log3_fast(f.bound_log3) + "$ (about $" + format_power_of_three_fast(f.bound_log3) + "$)";
   const std::string facts = bound_text(f.evidence, f.evidence.source != sep_source::gram_count);
   switch (f.status) {

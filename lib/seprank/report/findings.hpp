@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {
@@ -17,6 +18,9 @@ const char* finding_status_name(finding_status s);
 std::string statement_text(paper_statement s);
 // A certified bound in words: "sep >= 999 (certified here: grid-tensor rank at N = 4)".
 std::string bound_text(const sep_bound& b, bool lower);
+// Why a configuration's statements are not audited ("the paper's theorems are stated for eq. 3 without residual
+// connections", ...), lower case, without a final stop.
+std::string audit_skip_reason(audit_skip s);
 // The derivation steps a decided statement's evidence rests on: the Gram form for the Gram rank (its lower
 // bound is certain only when the Gram form was verified exactly).
 std::vector<std::string> evidence_steps(const statement_finding& f);

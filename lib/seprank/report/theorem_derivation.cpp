@@ -63,9 +63,8 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
 
 std::string findings_note(const paper_comparison& cmp) {
   switch (cmp.skipped) {
-    case audit_skip::residual: return "the paper's theorems are stated for eq. 3 without residual connections: nothing to audit";
-    case audit_skip::unbalanced:
-      return "the paper's sep is taken over balanced partitions; this partition is not balanced and no Gram rank was computed";
+    case audit_skip::residual: return audit_skip_reason(cmp.skipped) + ": nothing to audit";
+    case audit_skip::unbalanced: return audit_skip_reason(cmp.skipped);
     case audit_skip::none: break;
   }
   return "each statement is proved (a certified upper bound at or below an upper bound, or a certified lower bound at or "

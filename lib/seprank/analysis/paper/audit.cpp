@@ -9,12 +9,14 @@
 #include "seprank/analysis/paper/gram_count.hpp"
 
 namespace seprank {
-namespace {
 
 bool is_upper(paper_statement s) {
   return s == paper_statement::theorem1_upper || s == paper_statement::theorem2_upper_printed ||
          s == paper_statement::theorem2_upper_fraction;
 }
+
+namespace {
+
 int theorem_of(paper_statement s) {
   return s == paper_statement::theorem1_lower || s == paper_statement::theorem1_upper ? 1 : 2;
 }

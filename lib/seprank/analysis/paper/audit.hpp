@@ -17,6 +17,9 @@ inline constexpr paper_statement all_paper_statements[] = {
     paper_statement::theorem1_lower, paper_statement::theorem1_upper, paper_statement::theorem2_lower,
     paper_statement::theorem2_upper_printed, paper_statement::theorem2_upper_fraction};
 
+// An upper bound of the paper (Theorem 1 upper, Theorem 2 upper in either reading).
+bool is_upper(paper_statement s);
+
 // contradicted: a statement the paper claims here is refuted by a certified computation.
 // not_claimed: the theorem's hypothesis does not hold here, so the paper states nothing.
 enum class finding_status { proved, contradicted, undecided, not_claimed };

@@ -2,6 +2,7 @@
 // modulo a random 62-bit prime is a certified lower bound (a nonzero minor mod p is nonzero over
 // Z); a block's rank is exact when that lower bound meets a proven upper bound.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -45,7 +46,30 @@ struct rank_result {
   std::vector<block_rank> blocks;
   bool exact() const { return upper == lower; }
   bool contradicted() const;  // some block's proven upper bound is below its certified lower bound
+  // Appends a certified block: its rank (or lower bound) adds to `lower`, its upper bound to `upper`.
+  void add(const block_rank& b);
 };
+
+// How a block's certified lower bound b.rank_mod_p becomes exact (docs/theory.md, section 6): it is
+// min(rows, cols); or it meets a proven upper bound (-1: none); or the block is small enough for the
+// exact rank over Q by elimination, exact_rank_of() (>= the rank mod p). Otherwise b stays a lower bound,
+// keeping a proven upper bound at or above it (one below it is a contradiction: block_rank::contradicted).
+template <class ExactRank>
+void certify_block(block_rank& b, long proven_upper, bool small_enough, const ExactRank& exact_rank_of) {
+  b.proven_upper = proven_upper;
+  if (b.rank_mod_p == std::min(b.rows, b.cols)) {
+    b.exact = true, b.upper = b.rank_mod_p, b.certificate = block_certificate::full_rank_mod_p;
+  } else if (proven_upper >= 0 && proven_upper == b.rank_mod_p) {
+    b.exact = true, b.upper = proven_upper, b.certificate = block_certificate::meets_gram_bound;
+  } else if (small_enough) {
+    b.upper = exact_rank_of();
+    b.exact = true;
+    b.certificate = b.upper == b.rank_mod_p ? block_certificate::exact_elimination : block_certificate::exact_elimination_p_divided;
+  } else {
+    b.upper = proven_upper >= b.rank_mod_p ? proven_upper : -1;
+    b.certificate = block_certificate::lower_bound_only;
+  }
+}
 
 // A proven upper bound on a block's rank, or -1 for none.
 using block_upper_bound = std::function<long(const coefficient_block&)>;

@@ -15,6 +15,7 @@
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/model/monomial_index.hpp"
 #include "seprank/support/interrupt.hpp"
+#include "seprank/support/parallel.hpp"
 #include "seprank/support/random.hpp"
 
 namespace seprank {
@@ -47,11 +48,9 @@ namespace {
 constexpr long sample_margin = 16;        // extra rows (columns) drawn from a block's long side
 constexpr long small_prime_side = 1500;   // blocks with min(rows, cols) above this start mod a prime < 2^26
 
-// A prime in [2^25, 2^26) drawn with the seed (FLINT's nmod_mat_rank is about 1.7x faster than
-// with 62-bit primes: README, Benchmarks).
-std::uint64_t draw_small_prime(std::uint64_t seed) {
-  return n_nextprime((1ULL << 25) | (splitmix_hash(seed ^ 0x736d616c6cULL) >> 39), 1);
-}
+// A prime in [2^25, 2^26) (FLINT's nmod_mat_rank is about 1.7x faster than with 62-bit primes: README,
+// Benchmarks).
+std::uint64_t draw_small_prime(std::uint64_t seed) { return draw_prime(stream_seed(seed, random_stream::small_prime), 26); }
 
 // Dense rank mod p of an s x t block (estimates.hpp) plus building it (O(D) per entry).
 double block_seconds(double s, double t, int D, bool small_prime, int threads) {
@@ -124,11 +123,7 @@ long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector
       }
     }
   };
-  const std::size_t n = rows.size(), parts = static_cast<std::size_t>(std::max(1, threads));
-  std::vector<std::thread> pool;
-  for (std::size_t p = 1; p < parts; ++p) pool.emplace_back(fill, n * p / parts, n * (p + 1) / parts);
-  fill(0, n / parts);
-  for (auto& t : pool) t.join();
+  parallel_for(rows.size(), threads, fill);
   check_interrupt();
   return nmod_mat_rank(T.m);
 }
@@ -181,7 +176,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
     if (t.empty()) t = scaled_coefficients(g, lay, q);
     return t;
   };
-  splitmix64 rng{prime ^ 0x6772616d626c6bULL};
+  splitmix64 rng{stream_seed(prime, random_stream::gram_block_sample)};
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
     block_rank b;
@@ -207,15 +202,9 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
         b.sampled_rows = whole ? 0 : s2, b.sampled_cols = whole ? 0 : t2;
       }
     }
-    if (b.rank_mod_p == m) {
-      b.exact = true, b.upper = m, b.certificate = block_certificate::full_rank_mod_p;
-    } else if (static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_exact_entries) {
-      b.upper = exact_rank(exact_block(g, lay, k, b.rows, b.cols));
-      b.exact = true;
-      b.certificate = b.upper == b.rank_mod_p ? block_certificate::exact_elimination : block_certificate::exact_elimination_p_divided;
-    } else {
-      b.upper = -1;
-      b.certificate = block_certificate::lower_bound_only;
+    const bool small = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_exact_entries;
+    certify_block(b, -1, small, [&] { return exact_rank(exact_block(g, lay, k, b.rows, b.cols)); });
+    if (!b.exact) {
       if (max_bits < 0)
         for (const auto& row : g.row)
           for (long t = 0; t < row.term_count(); ++t)
@@ -225,9 +214,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
       if (b.sampled_rows > 0) res.rank.equality_bounded = false;
       else res.rank.error_bound += rank_error_bound(m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C), b.prime);
     }
-    res.rank.lower += b.exact ? b.upper : b.rank_mod_p;
-    if (res.rank.upper >= 0) res.rank.upper = b.upper >= 0 ? res.rank.upper + b.upper : -1;
-    res.rank.blocks.push_back(b);
+    res.rank.add(b);
     res.blocks.push_back({{k}, b.rows, b.cols});
   }
   return res;

@@ -13,6 +13,7 @@
 #include "seprank/engine/modp_network.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/support/interrupt.hpp"
+#include "seprank/support/parallel.hpp"
 #include "seprank/support/random.hpp"
 
 namespace seprank {
@@ -40,7 +41,7 @@ grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weigh
                                     std::uint64_t seed, long upper, long max_points) {
   grid_rank_result g;
   g.upper = upper;
-  g.prime = draw_prime(seed ^ 0x67726964ULL);
+  g.prime = draw_prime(stream_seed(seed, random_stream::grid));
   const modp_network net(c, w, g.prime);
   auto coordinate = [&](int side, long u, int var) { return grid_coordinate(seed, side, u, var, g.prime); };
   std::vector<std::uint64_t> x(c.variable_count()), scratch;
@@ -83,7 +84,7 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
   grid_rank_result g;
   g.graded = true;
   // A prime below 2^28: the forward pass then sums products unreduced (engine/modp_network).
-  g.prime = n_nextprime((1ULL << 27) | (splitmix_hash(seed ^ 0x67726964ULL) >> 37), 1);
+  g.prime = draw_prime(stream_seed(seed, random_stream::grid), 28);
   const std::uint64_t p = g.prime;
   const modp_network net(c, w, p);
   const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
@@ -146,10 +147,9 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     const long chunk = 32L * std::max(1, threads);
     for (long u0 = 0; u0 < s; u0 += chunk) {
       const long u1 = std::min(s, u0 + chunk);
-      std::vector<std::thread> pool;
-      for (int th = 1; th < threads; ++th) pool.emplace_back(evaluate_rows, u0 + (u1 - u0) * th / threads, u0 + (u1 - u0) * (th + 1) / threads);
-      evaluate_rows(u0, u0 + (u1 - u0) / std::max(1, threads));
-      for (auto& t : pool) t.join();
+      parallel_for(static_cast<std::size_t>(u1 - u0), threads, [&](std::size_t from, std::size_t to) {
+        evaluate_rows(u0 + static_cast<long>(from), u0 + static_cast<long>(to));
+      });
       check_interrupt();
     }
     g.evaluations += (static_cast<std::uint64_t>(s) * s - static_cast<std::uint64_t>(s_old) * s_old) * T;
@@ -203,9 +203,9 @@ grid_rank_result grid_rank(const network_config& c, const integer_weights& w, co
 grid_certificate certificate_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
                                   long target) {
   grid_certificate g;
-  g.prime = n_nextprime((1ULL << (certificate_prime_bits - 1)) | (splitmix_hash(seed ^ 0x63657274ULL) >> (66 - certificate_prime_bits)), 1);
+  g.prime = draw_prime(stream_seed(seed, random_stream::certificate_prime), certificate_prime_bits);
   const modp_network net(c, w, g.prime);
-  splitmix64 rng{seed ^ 0x63657274696669ULL};
+  splitmix64 rng{stream_seed(seed, random_stream::certificate_points)};
   auto draw_point = [&](const std::vector<int>& positions) {
     std::vector<std::uint64_t> pt;
     for (std::size_t k = 0; k < positions.size() * static_cast<std::size_t>(c.dx); ++k) pt.push_back(rng.next() % g.prime);

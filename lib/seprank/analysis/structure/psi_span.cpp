@@ -65,7 +65,7 @@ psi_span_analysis analyse_psi_span(const structure_analysis& s, std::uint64_t se
     if (static_cast<long>(f.listed_monomials.size()) < monomial_limit) f.listed_monomials.emplace_back(gamma, e);
   }
   // A uniform sample without replacement (partial Fisher-Yates with SplitMix64), checked independently.
-  splitmix64 rng{seed ^ 0x656c656d656e7473ULL};
+  splitmix64 rng{stream_seed(seed, random_stream::element_sample)};
   const long n = static_cast<long>(gammas.size()), k = std::min(n, check_elements);
   for (long i = 0; i < k; ++i) {
     const long j = i + static_cast<long>(rng.next() % static_cast<std::uint64_t>(n - i));

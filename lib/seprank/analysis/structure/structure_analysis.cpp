@@ -15,7 +15,7 @@ namespace {
 
 // Deterministic integer points for the forward-pass cross-check.
 std::vector<std::vector<mpz_class>> random_points(const network_config& c, std::uint64_t seed, int count, long mag) {
-  splitmix64 rng{seed ^ 0x5eed5eed5eed5eedULL};
+  splitmix64 rng{stream_seed(seed, random_stream::check_points)};
   auto next = [&rng] { return rng.next(); };
   std::vector<std::vector<mpz_class>> pts(count);
   for (auto& p : pts)
@@ -75,9 +75,9 @@ gram_point_check gram_form_at_points(const network_config& c, const integer_weig
   gram_point_check r;
   r.performed = true;
   r.points = 4;
-  r.prime = draw_prime(seed ^ 0x6772616d2d707473ULL);
+  r.prime = draw_prime(stream_seed(seed, random_stream::gram_check_prime));
   const modp_network net(c, w, r.prime);
-  splitmix64 rng{seed ^ 0x706f696e7473ULL};
+  splitmix64 rng{stream_seed(seed, random_stream::gram_check_points)};
   auto z = [](std::uint64_t v) { return mpz_class(static_cast<unsigned long>(v)); };  // LP64: 64 bits
   const mpz_class p = z(r.prime);
   std::vector<std::uint64_t> x(c.variable_count()), scratch;

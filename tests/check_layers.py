@@ -20,7 +20,7 @@ import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
 layers = ["support", "model", "engine", "analysis", "report", "render", "app"]
-floors = ["paper", "analysis", "structure", "ranks"]  # within analysis/, lowest first ("analysis": its shared files)
+floors = ["paper", "analysis", "structure", "ranks", "theorem"]  # within analysis/, lowest first ("analysis": its shared files)
 include = re.compile(r'#include\s+[<"]([^">]+)[">]')
 computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|build_coefficient_matrix|grid_rank|"
                        r"gram_rank|compute_gram_form|analyse_\w+|paper_bounds_for|theorem1|theorem2|rank_mod_p|"

@@ -20,7 +20,7 @@ network_config cfg(int L, int dx, int N) {
 }
 
 derivation structure_of(const network_config& c, const resource_limits& lim = {}, const gram_form_seam& seam = nullptr) {
-  const auto a = analyse_structure(c, weight_choice{}, lim, 1, [](const std::string&) {}, true, seam);
+  const auto a = analyse_structure(c, {weight_choice{}, lim, 1, true, seam}, [](const std::string&) {});
   return structure_derivation(a, paper_bounds_for(c.L, c.dx, c.H), {});
 }
 

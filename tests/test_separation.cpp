@@ -106,7 +106,7 @@ TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
                         cfg(3, 1, 1, 4), cfg(2, 4, 2, 4)}) {
     const auto r = sep_of(c);
     REQUIRE(r.exact());
-    const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
+    const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
     CHECK(g.rank == r.lower);
     CHECK(g.graded == !c.residual);
     // One head: every degree block meets a proven bound (monomial counts or the side relations,
@@ -127,7 +127,7 @@ TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank
     const auto ring = make_input_ring(c);
     const auto part = default_partition(c);
     const long exact = exact_rank_of(build_coefficient_matrix(expand_output(c, w, ring), partition_mask(c, part)));
-    const auto g = grid_rank(c, w, part, 3, -1, 1024);
+    const auto g = grid_rank(c, w, {part, 3, -1, 1024, {}, 1});
     CAPTURE(c.dx);
     CHECK(g.rank == exact);
     if (c.H == 1) CHECK(exact < sep_of(c).lower);  // rank-1 values lower the rank (with H = 2, d_a = 1: W^V is rank 1 anyway)
@@ -157,7 +157,7 @@ TEST_CASE("blocks that cannot be certified fall back to exact elimination") {
   bool elimination = false;
   for (const auto& b : r.blocks) elimination = elimination || b.certificate == block_certificate::exact_elimination;
   CHECK(elimination);
-  const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
+  const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
   CHECK(g.rank == r.lower);
 }
 
@@ -192,9 +192,9 @@ TEST_CASE("a proven upper bound below the certified lower bound is a contradicti
   CHECK(ok.exact());
   // The graded grid with a planted Gram block bound of 0 for blocks whose true rank is positive.
   const auto c = cfg(1, 2, 1, 2);
-  const auto g = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024, {0, 0});
+  const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {0, 0}});
   CHECK(g.contradicted());
-  const auto honest = grid_rank(c, draw_weights(c, 1, 9), default_partition(c), 1, -1, 1024);
+  const auto honest = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
   CHECK_FALSE(honest.contradicted());
   CHECK(honest.rank == 3);  // L = 1: d_x + 1 (theory notes, section 6)
 }

@@ -86,30 +86,28 @@ void validate(const derivation_request& r) {
 }
 
 derivation derive(const derivation_request& r, const progress_fn& progress) {
-  const weight_choice w = weights_of(r);
-  theorem_analysis a;
-  a.structure = analyse_structure(r.cfg, w, r.limits, r.threads, progress, !r.structure_only);
-  report_options report{r.print_polynomial};
-  if (r.structure_only)
-    return structure_derivation(a.structure, paper_bounds_for(r.cfg.L, r.cfg.dx, r.cfg.H), report);
-  a.ranks = analyse_ranks(a.structure, ranks_of(r), r.limits, r.threads, progress);
-  progress("assembling the derivation");
+  theorem_request t;
+  t.cfg = r.cfg;
+  t.weights = weights_of(r);
+  t.limits = r.limits;
+  t.ranks = ranks_of(r);
+  t.threads = r.threads;
+  t.structure_only = r.structure_only;
+  t.listed_monomials = r.basis ? r.basis_print_limit : 0;
+  t.certificate = !r.certificate.empty();
+  const theorem_analysis a = analyse_theorem(t, progress);
+  const report_options report{r.print_polynomial};
+  if (r.structure_only) return structure_derivation(a.structure, paper_bounds_for(r.cfg.L, r.cfg.dx, r.cfg.H), report);
+  if (a.certificate) {
+    write_certificate(r.certificate, r.cfg, a.structure.weights, a.ranks.part, *a.certificate);
+    progress("wrote " + r.certificate + "/certificate.json and " + r.certificate + "/check.py");
+  }
   derivation_options opt;
   opt.report = report;
   opt.basis = r.basis;
   opt.basis_print_limit = r.basis_print_limit;
   opt.timings = r.timings;
-  const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
-  a.psi_span = analyse_psi_span(a.structure, w.seed, opt.verify_elements, 5, opt.basis ? opt.basis_print_limit : 0);
-  check_element_ranks(a.psi_span, prime);
-  a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
-  if (!r.certificate.empty()) {
-    progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
-    a.certificate = certificate_grid(r.cfg, a.structure.weights, a.ranks.part, w.seed, a.ranks.sep.lower);
-    a.certificate_dir = r.certificate;
-    write_certificate(r.certificate, r.cfg, a.structure.weights, a.ranks.part, *a.certificate);
-    progress("wrote " + r.certificate + "/certificate.json and " + r.certificate + "/check.py");
-  }
+  opt.certificate_dir = r.certificate;
   return theorem_derivation(a, opt);
 }
 

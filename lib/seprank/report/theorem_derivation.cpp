@@ -89,7 +89,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(element_step(a.psi_span));
   d.steps.push_back(n_free_step(s, a.psi_span));
   append_rank_steps(d, s, r, a.psi_span.gram_count_bound);
-  if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, a.certificate_dir));
+  if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));
   d.steps.push_back(summary_step(s, r, a.psi_span, p));

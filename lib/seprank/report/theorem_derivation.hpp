@@ -7,31 +7,18 @@
 #include <optional>
 #include <string>
 
-#include "seprank/analysis/structure/psi_span.hpp"
-#include "seprank/analysis/paper/paper_comparison.hpp"
-#include "seprank/analysis/ranks/rank_analysis.hpp"
-#include "seprank/analysis/structure/structure_analysis.hpp"
+#include "seprank/analysis/theorem/theorem_analysis.hpp"
 #include "seprank/report/derivation.hpp"
 #include "seprank/report/structure_steps.hpp"
 
 namespace seprank {
 
-// Everything the derivation reports, computed once (app/pipeline.cpp builds it).
-struct theorem_analysis {
-  structure_analysis structure;
-  rank_analysis ranks;
-  psi_span_analysis psi_span;
-  paper_comparison comparison;
-  std::optional<grid_certificate> certificate;  // with --certificate
-  std::string certificate_dir;
-};
-
 struct derivation_options {
   report_options report;
   bool basis = false;                        // list the whole basis of V (when small)
   long basis_print_limit = 2000;             // --basis prints at most this many elements
-  long verify_elements = 60;                 // basis elements whose separation rank is checked by an exact rank
   bool timings = false;                      // append the wall-clock time of each rank stage
+  std::string certificate_dir;               // where the certificate was written (with --certificate)
 };
 
 derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt);

@@ -194,10 +194,9 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
 
 }  // namespace
 
-grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed, long upper,
-                           long max_points, const std::vector<long>& gram_blocks, int threads) {
-  if (!grid_is_graded(c)) return ungraded_grid_rank(c, w, part, seed, upper, max_points);
-  return graded_grid_rank(c, w, part, seed, max_points, gram_blocks, threads);
+grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const grid_request& r) {
+  if (!grid_is_graded(c)) return ungraded_grid_rank(c, w, r.part, r.seed, r.upper, r.max_points);
+  return graded_grid_rank(c, w, r.part, r.seed, r.max_points, r.gram_blocks, r.threads);
 }
 
 grid_certificate certificate_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,

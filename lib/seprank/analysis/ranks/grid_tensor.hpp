@@ -63,9 +63,15 @@ struct grid_rank_result {
 // (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when
 // max_points came from the time estimate). Evaluations run on `threads` threads; the result does
 // not depend on their number.
-grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const partition& p,
-                           std::uint64_t seed, long upper, long max_points, const std::vector<long>& gram_blocks = {},
-                           int threads = 1);
+struct grid_request {
+  partition part;
+  std::uint64_t seed = 1;
+  long upper = -1;                // ungraded: a proven upper bound to stop at (-1: none)
+  long max_points = 1024;
+  std::vector<long> gram_blocks;  // graded: the exact Gram block ranks by k (-1 unknown; empty: none)
+  int threads = 1;
+};
+grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const grid_request& r);
 
 // A grid kept with its points, for a certificate anyone can re-check without this tool: the rank mod a
 // prime below 2^28 (so that a checker's int64 arithmetic cannot overflow: products of residues stay below

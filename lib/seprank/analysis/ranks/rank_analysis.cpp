@@ -103,7 +103,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
              (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
              ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, threads) + 0.5)) + " s)");
-    a.grid = grid_rank(c, s.weights, a.part, s.choice.seed, upper, points, gram_blocks, threads);
+    a.grid = grid_rank(c, s.weights, {a.part, s.choice.seed, upper, points, gram_blocks, threads});
     if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
       a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
   }
@@ -117,8 +117,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
              " s, --time-limit)");
     a.stabilization = follow_stabilization(
-        c, s.weights, s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds,
-        [&](const network_config& cn, const partition& pn) { return cn.N == c.N && pn.A == a.part.A; }, a.grid, progress);
+        c, s.weights, {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid},
+        progress);
   }
   if (opt.seeds > 1 && !a.expanded)
     throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);

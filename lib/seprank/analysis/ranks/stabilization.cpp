@@ -7,11 +7,11 @@
 
 namespace seprank {
 
-std::vector<stabilization_row> follow_stabilization(
-    const network_config& c, const integer_weights& w, std::uint64_t seed, long gram_rank, const std::vector<long>& gram_blocks,
-    int threads, long max_grid_points,
-    double max_seconds, const std::function<bool(const network_config&, const partition&)>& reuse,
-    const grid_rank_result& main_grid, const progress_fn& progress) {
+std::vector<stabilization_row> follow_stabilization(const network_config& c, const integer_weights& w,
+                                                    const stabilization_request& r, const progress_fn& progress) {
+  const long gram_rank = r.gram_rank;
+  const int threads = r.threads;
+  const double max_seconds = r.max_seconds;
   using clock_type = std::chrono::steady_clock;
   std::vector<stabilization_row> rows;
   const auto started = clock_type::now();
@@ -21,14 +21,14 @@ std::vector<stabilization_row> follow_stabilization(
     cn.N = N;
     cn.position = 1;
     const partition pn = default_partition(cn);
-    const bool same_as_main = reuse(cn, pn);
-    const long points = grid_points_within(cn, max_grid_points, max_seconds, threads);
+    const bool same_as_main = r.main_grid && cn.N == r.main_N && pn.A == r.main_part.A;
+    const long points = grid_points_within(cn, r.max_grid_points, max_seconds, threads);
     if (!same_as_main && points < 8) break;
     const double est = grid_seconds(cn, points, threads);
     if (!same_as_main && progress && est >= 2)
       progress("sep(N = " + std::to_string(N) + "): grid of up to " + std::to_string(points) + " x " + std::to_string(points) +
                " points, estimated at most " + std::to_string(static_cast<long>(est + 0.5)) + " s");
-    const auto g = same_as_main ? main_grid : grid_rank(cn, w, pn, seed, gram_rank, points, gram_blocks, threads);
+    const auto g = same_as_main ? *r.main_grid : grid_rank(cn, w, {pn, r.seed, gram_rank, points, r.gram_blocks, threads});
     rows.push_back({N, g.rank, g.rank == gram_rank, g.rank == gram_rank || g.exact()});
     if (g.rank == gram_rank || g.capped()) break;
   }

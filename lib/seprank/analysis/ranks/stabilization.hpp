@@ -19,13 +19,21 @@ struct stabilization_row {
   bool certified;  // sep(N) = grid exactly (equal to the Gram rank, or every degree block met a proven bound)
 };
 
+struct stabilization_request {
+  std::uint64_t seed = 1;
+  long gram_rank = -1;            // the exact Gram rank to reach
+  std::vector<long> gram_blocks;  // its exact blocks by k (-1 unknown)
+  int threads = 1;
+  long max_grid_points = 1024;
+  double max_seconds = 60;
+  int main_N = 0;                 // the main run's N and partition: its grid is reused there
+  partition main_part;
+  const grid_rank_result* main_grid = nullptr;
+};
+
 // Grid ranks for N = 2, 4, ..., 2 d_x + 2 (balanced partitions, position 1) until one meets
-// gram_rank, a grid is capped, or max_seconds pass. `main_grid` is reused for the main
-// configuration's own N and partition (when `reuse` says they match).
-std::vector<stabilization_row> follow_stabilization(
-    const network_config& cfg, const integer_weights& w, std::uint64_t seed, long gram_rank, const std::vector<long>& gram_blocks,
-    int threads, long max_grid_points,
-    double max_seconds, const std::function<bool(const network_config&, const partition&)>& reuse,
-    const grid_rank_result& main_grid, const progress_fn& progress = {});
+// the Gram rank, a grid is capped, or max_seconds pass.
+std::vector<stabilization_row> follow_stabilization(const network_config& cfg, const integer_weights& w,
+                                                    const stabilization_request& r, const progress_fn& progress = {});
 
 }  // namespace seprank

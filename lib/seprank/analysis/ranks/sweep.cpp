@@ -18,7 +18,7 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
     validate(c);
     weight_choice wc = spec.weights;
     if (wc.source == weight_choice::kind::symbolic) wc.source = weight_choice::kind::random;
-    const auto s = analyse_structure(c, wc, spec.limits, spec.threads, [](const std::string&) {}, true);
+    const auto s = analyse_structure(c, {wc, spec.limits, spec.threads, true, nullptr}, [](const std::string&) {});
     row.head_ranks = head_form_ranks(s.weights);
     rank_options ro = spec.ranks;
     ro.stabilization = false;

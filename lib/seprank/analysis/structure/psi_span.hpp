@@ -46,6 +46,7 @@ struct psi_span_analysis {
 };
 
 inline constexpr std::uint64_t psi_span_enumeration_limit = 5000000;
+inline constexpr long listed_coordinates = 5;  // the used coordinates the derivation lists
 
 // check_elements: how many used monomials are drawn (uniformly without replacement, with `seed`) for the
 // independent rank check of ranks/element_rank; list_limit: how many used coordinates are listed;

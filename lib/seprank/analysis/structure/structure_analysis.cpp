@@ -115,9 +115,12 @@ gram_point_check gram_form_at_points(const network_config& c, const integer_weig
 
 }  // namespace
 
-structure_analysis analyse_structure(const network_config& c, const weight_choice& choice,
-                                     const resource_limits& lim, int threads, const progress_fn& progress,
-                                     bool expansion_optional, const gram_form_seam& seam) {
+structure_analysis analyse_structure(const network_config& c, const structure_request& r, const progress_fn& progress) {
+  const weight_choice& choice = r.weights;
+  const resource_limits& lim = r.limits;
+  const int threads = r.threads;
+  const bool expansion_optional = r.expansion_optional;
+  const gram_form_seam& seam = r.seam;
   validate(c);
   structure_analysis a;
   a.cfg = c;

@@ -74,10 +74,16 @@ struct structure_analysis {
 // with the expansion (a test corrupts it to see the check fail).
 using gram_form_seam = std::function<void(gram_form&)>;
 
-// With expansion_optional, an expansion over the limits is skipped (expansion_refused holds the
-// refusal) instead of refused, and only the Gram form is computed.
-structure_analysis analyse_structure(const network_config& cfg, const weight_choice& choice,
-                                     const resource_limits& lim, int threads, const progress_fn& progress,
-                                     bool expansion_optional = false, const gram_form_seam& seam = nullptr);
+struct structure_request {
+  weight_choice weights;
+  resource_limits limits;
+  int threads = 1;
+  // An expansion over the limits is skipped (expansion_refused holds the refusal) instead of refused, and
+  // only the Gram form is computed.
+  bool expansion_optional = false;
+  gram_form_seam seam = nullptr;
+};
+
+structure_analysis analyse_structure(const network_config& cfg, const structure_request& r, const progress_fn& progress);
 
 }  // namespace seprank

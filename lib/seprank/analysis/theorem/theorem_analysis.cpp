@@ -1,0 +1,27 @@
+#include "seprank/analysis/theorem/theorem_analysis.hpp"
+
+#include <string>
+
+#include "seprank/analysis/ranks/element_rank.hpp"
+#include "seprank/engine/linalg.hpp"
+
+namespace seprank {
+
+theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress) {
+  theorem_analysis a;
+  a.structure = analyse_structure(r.cfg, {r.weights, r.limits, r.threads, !r.structure_only, nullptr}, progress);
+  if (r.structure_only) return a;
+  a.ranks = analyse_ranks(a.structure, r.ranks, r.limits, r.threads, progress);
+  progress("assembling the derivation");
+  const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
+  a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
+  check_element_ranks(a.psi_span, prime);
+  a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
+  if (r.certificate) {
+    progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
+    a.certificate = certificate_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);
+  }
+  return a;
+}
+
+}  // namespace seprank

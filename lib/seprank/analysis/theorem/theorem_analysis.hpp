@@ -1,0 +1,39 @@
+// The whole analysis behind the Theorem 2 (or 1) derivation of one configuration, computed once: the
+// structure (sections 2-3), the ranks (sections 5-8), the span V of psi with its element-rank check
+// (section 4), the comparison with the paper's printed bounds (section 13) and, when asked for, the
+// certificate grid. The report only reads this record; the app writes files.
+#pragma once
+#include <optional>
+
+#include "seprank/analysis/options.hpp"
+#include "seprank/analysis/paper/paper_comparison.hpp"
+#include "seprank/analysis/ranks/grid_tensor.hpp"
+#include "seprank/analysis/ranks/rank_analysis.hpp"
+#include "seprank/analysis/structure/psi_span.hpp"
+#include "seprank/analysis/structure/structure_analysis.hpp"
+
+namespace seprank {
+
+struct theorem_request {
+  network_config cfg;
+  weight_choice weights;
+  resource_limits limits;
+  rank_options ranks;
+  int threads = 1;
+  bool structure_only = false;      // the structural analysis only (no ranks, no comparison)
+  long verify_elements = 60;        // used monomials whose element rank is checked by an exact rank
+  long listed_monomials = 0;        // used monomials listed with their element ranks (--basis)
+  bool certificate = false;         // keep a grid with its points for a certificate
+};
+
+struct theorem_analysis {
+  structure_analysis structure;
+  rank_analysis ranks;
+  psi_span_analysis psi_span;
+  paper_comparison comparison;
+  std::optional<grid_certificate> certificate;
+};
+
+theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress);
+
+}  // namespace seprank

@@ -21,7 +21,7 @@ derivation hand_built() {
   d.steps.push_back({"One", "$a_1 < b$ with *", {{"x", "1"}, {"longer name", "2"}, list}, claim_status::verified, "by hand", "one"});
   d.steps.push_back({"Two", "", {}, claim_status::contradicted, "too large", "two"});
   d.audited = true;
-  d.findings.push_back({"theorem2-upper-printed", "S", "contradicted", "4.5", "E"});
+  d.findings.push_back({"theorem2-upper-printed", "S", verdict::contradicted, "4.5", "E"});
   d.findings_note = "N";
   d.results = json{{"sep", "12345678901234567890"}, {"small", "42"}, {"log3", "4.278562"}};
   d.tables.push_back({"Tab", {"a", "bb"}, {{"1", "22"}}});

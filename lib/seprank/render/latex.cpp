@@ -32,9 +32,13 @@ std::string tag(claim_status s) {
   return std::string("\\sepstatus{") + status_colour(s) + "}{" + status_name(s) + "}";
 }
 
-const char* finding_colour(const std::string& status) {
-  if (status == "proved") return "green";
-  if (status == "contradicted") return "orange";
+const char* finding_colour(verdict v) {
+  switch (v) {
+    case verdict::proved: return "green";
+    case verdict::contradicted: return "orange";
+    case verdict::undecided:
+    case verdict::not_claimed: break;
+  }
   return "gray";
 }
 
@@ -94,7 +98,7 @@ void body(std::ostringstream& out, const derivation& d) {
     if (!d.findings.empty()) {
       out << "\\begin{itemize}\n";
       for (const auto& f : d.findings)
-        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << tex(f.status) << "}"
+        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << verdict_name(f.status) << "}"
             << (f.probabilistic ? " \\sepstatus{cyan}{probabilistic}" : "") << " \\texttt{" << tex(f.id) << "}: "
             << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
       out << "\\end{itemize}\n";

@@ -53,7 +53,7 @@ std::string render_text(const derivation& d) {
     out << "\nFindings: the paper's statements at this configuration\n";
     if (!d.findings_note.empty()) out << "  (" << markup_plain(d.findings_note) << ")\n";
     for (const auto& f : d.findings)
-      out << "  [" << f.status << (f.probabilistic ? ", probabilistic" : "") << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
+      out << "  [" << verdict_name(f.status) << (f.probabilistic ? ", probabilistic" : "") << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
   }
   for (const auto& marked : d.tables) {
     result_table t = marked;
@@ -68,7 +68,7 @@ std::string render_text(const derivation& d) {
     out << "\n" << markup_plain(t.title) << "\n";
     auto line = [&](const std::vector<std::string>& cells) {
       for (std::size_t c = 0; c < cells.size(); ++c)
-        out << (c ? "  " : "  ") << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
+        out << "  " << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
       out << "\n";
     };
     line(t.header);

@@ -60,11 +60,16 @@ inline derivation_step identified(derivation_step s, std::string id) {
   return s;
 }
 
+// What the certified computations say of one statement of the paper (docs/theory.md, section 13).
+enum class verdict { proved, contradicted, undecided, not_claimed };
+// "proved", "contradicted", "undecided", "not-claimed": the one spelling every renderer uses.
+const char* verdict_name(verdict v);
+
 // One statement of the paper at this configuration and what the certified computations say of it.
 struct finding {
   std::string id;          // "theorem2-upper-printed", ...
   std::string statement;   // the inequality, with its value here
-  std::string status;      // proved, contradicted, undecided, not-claimed
+  verdict status = verdict::undecided;
   std::string log3_bound;  // the paper's bound, log_3 (empty when undefined)
   std::string evidence;    // the certified facts that decide it, with their source
   int holds_from_N = 0;    // proved, contradicted: holds for balanced partitions at every N >= this (0: every N)

@@ -15,15 +15,17 @@ const char* statement_id(paper_statement s) {
   return "?";
 }
 
-const char* finding_status_name(finding_status s) {
+verdict verdict_of(finding_status s) {
   switch (s) {
-    case finding_status::proved: return "proved";
-    case finding_status::contradicted: return "contradicted";
-    case finding_status::undecided: return "undecided";
-    case finding_status::not_claimed: return "not-claimed";
+    case finding_status::proved: return verdict::proved;
+    case finding_status::contradicted: return verdict::contradicted;
+    case finding_status::undecided: return verdict::undecided;
+    case finding_status::not_claimed: return verdict::not_claimed;
   }
-  return "?";
+  return verdict::undecided;
 }
+
+const char* finding_status_name(finding_status s) { return verdict_name(verdict_of(s)); }
 
 std::string statement_text(paper_statement s) {
   switch (s) {
@@ -115,7 +117,7 @@ std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
     out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
-                   finding_status_name(f.status), f.defined ? format_log3_fast(f.bound_log3) : "", evidence_text(f), f.from_N,
+                   verdict_of(f.status), f.defined ? format_log3_fast(f.bound_log3) : "", evidence_text(f), f.from_N,
                    evidence_steps(f)});
   return out;
 }

@@ -63,14 +63,17 @@ std::string degrees_text(const std::vector<int>& d) {
 }
 
 // One line per diagonal block ("k = 0: 2860 x 1, rank 1 (full rank mod p)") and the same as typed records.
-step_value block_table(const char* name, const std::vector<block_shape>& shapes, const rank_result& r, const char* side_degree) {
+// How a block is labelled: by its B-degree (coefficient matrix) or by its M_B-degree k (Gram rank).
+enum class block_label { b_degree, gram_degree };
+
+step_value block_table(const char* name, const std::vector<block_shape>& shapes, const rank_result& r, block_label label) {
   step_value v{name, ""};
   v.data = json::array();
   for (std::size_t b = 0; b < shapes.size(); ++b) {
     const auto& blk = shapes[b];
     const auto& br = r.blocks[b];
     std::ostringstream out;
-    out << (side_degree[0] == 'k' ? "$k = " + degrees_text(blk.b_degrees) + "$" : std::string(side_degree) + " $" + degrees_text(blk.b_degrees) + "$")
+    out << (label == block_label::gram_degree ? "$k = " + degrees_text(blk.b_degrees) + "$" : "B-degree $" + degrees_text(blk.b_degrees) + "$")
         << ": $" << blk.rows << " x " << blk.cols
         << "$, rank $" << (br.exact ? str(br.upper) : ">= " + str(br.rank_mod_p)) << "$ (" << certificate_name(br.certificate)
         << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound $" + str(br.upper) + "$" : "")
@@ -123,7 +126,7 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count) {
                      "the rank over $Q$ of the coefficient matrix (a lower bound on the generic separation rank)",
                      {{"sep", x.exact() ? str(x.lower) : "$>= " + str(x.lower) + "$"},
                       {"status", rank_summary(x)},
-                      block_table("blocks (B-degree: size, rank)", shapes_of(r.matrix), x, "B-degree")},
+                      block_table("blocks (B-degree: size, rank)", shapes_of(r.matrix), x, block_label::b_degree)},
                      x.exact() ? S::verified : S::probabilistic,
                      "",
                      "separation-rank"};
@@ -307,7 +310,7 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
                      {{"Gram rank", g.exact() ? str(g.lower) : "$>= " + str(g.lower) + "$"},
                       {"status", rank_summary(g)},
                       {"$D = d_x(d_x+1)/2$", str(D)},
-                      block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.blocks, g, "k =")},
+                      block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.blocks, g, block_label::gram_degree)},
                      g.exact() ? S::verified : S::probabilistic,
                      "$sep <=$ Gram rank: every term of $y$ is (a function of $x_A$) times a monomial in $M_B$. Equality for large $N$: "
                      "$x_A -> (x^i, M_A)$ and $x_B -> M_B$ are then dominant, so the monomials stay linearly independent "

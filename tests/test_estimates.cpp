@@ -50,10 +50,21 @@ TEST_CASE("refusals name the estimate and the option that raises the limit") {
   } catch (const resource_error& e) {
     CHECK(std::string(e.what()).find("--max-terms 1000") != std::string::npos);
   }
-  // L = 2, d_x = 4: the Gram row has up to 4 * multichoose(10, 4) = 2860 terms.
-  CHECK_THROWS_AS(require_gram_form_fits(c, lim), resource_error);
-  lim.max_terms = 2860;
+  // L = 2, d_x = 4: the Gram row has up to 4 * multichoose(10, 4) = 2860 terms; the Gram form's guard
+  // compares estimated memory and time, not terms.
+  CHECK(estimate_gram_form(c).terms.value == 2860);
   CHECK_NOTHROW(require_gram_form_fits(c, lim));
+  // L = 2, d_x = 8: 8 * multichoose(36, 4) = 658008 terms of 5 exponent words: about 70 MiB by the model.
+  const auto c8 = config(2, 8, 1, 4);
+  CHECK(estimate_gram_form(c8).terms.value == 658008);
+  CHECK(estimate_gram_form(c8).memory_mb > 32);
+  lim.max_memory_mb = 32;
+  const std::string refusal = gram_form_refusal(c8, lim);
+  CHECK(refusal.find("--max-memory 32") != std::string::npos);
+  CHECK(refusal.find("658008 terms") != std::string::npos);
+  CHECK_THROWS_AS(require_gram_form_fits(c8, lim), resource_error);
+  lim.max_memory_mb = 4096;
+  CHECK(gram_form_refusal(c8, lim).empty());
   const auto e = estimate_expansion(c, 9, 2, 3000000);
   CHECK(e.terms.value >= 172380);  // the expansion has 172380 terms (README), so the space is at least that large
 }

@@ -37,44 +37,65 @@ expansion_estimate estimate_expansion(const network_config& c, long max_abs_weig
   return e;
 }
 
-expansion_estimate require_expansion_fits(const network_config& c, long max_abs_weight, int threads,
-                                          const resource_limits& lim) {
-  const expansion_estimate e = estimate_expansion(c, max_abs_weight, threads, lim.max_terms);
+std::string expansion_refusal(const network_config& c, const expansion_estimate& e, const resource_limits& lim) {
   const std::string what = "expanding y_p for " + config_text(c);
   if (e.terms.exceeds)
-    throw resource_error(what + ": y_p lies in a monomial space of dimension " + e.terms.str() +
-                         " (limit --max-terms " + std::to_string(lim.max_terms) + ")");
+    return what + ": y_p lies in a monomial space of dimension " + e.terms.str() + " (limit --max-terms " +
+           std::to_string(lim.max_terms) + ")";
   const std::string size = " (up to " + e.terms.str() + " terms, coefficients of up to " +
                            std::to_string(e.coefficient_bits) + " bits)";
   if (e.memory_mb > lim.max_memory_mb)
-    throw resource_error(what + size + " would need an estimated " + std::to_string(e.memory_mb) +
-                         " MiB (limit --max-memory " + std::to_string(lim.max_memory_mb) + ")");
+    return what + size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
+           std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    throw resource_error(what + size + " would need an estimated " + std::to_string(static_cast<long>(e.seconds)) +
-                         " s (limit --time-limit " + std::to_string(static_cast<long>(lim.max_seconds)) + ")");
+    return what + size + " would need an estimated " + std::to_string(static_cast<long>(e.seconds)) + " s (limit --time-limit " +
+           std::to_string(static_cast<long>(lim.max_seconds)) + ")";
+  return "";
+}
+
+expansion_estimate require_expansion_fits(const network_config& c, long max_abs_weight, int threads,
+                                          const resource_limits& lim) {
+  const expansion_estimate e = estimate_expansion(c, max_abs_weight, threads, lim.max_terms);
+  const std::string refusal = expansion_refusal(c, e, lim);
+  if (!refusal.empty()) throw resource_error(refusal);
   return e;
 }
 
-void require_gram_form_fits(const network_config& c, const resource_limits& lim) {
+gram_form_estimate estimate_gram_form(const network_config& c) {
+  gram_form_estimate e;
   const std::uint64_t D = static_cast<std::uint64_t>(gram_entry_count(c.dx)) + (c.residual ? 1 : 0);
   const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
   const std::uint64_t Cp = static_cast<std::uint64_t>(summed_index_count(c.L - 1));  // degree of A_{L-1}
-  const std::string what = "the Gram form A_L(M) for " + config_text(c);
-  const bounded_count per_entry = multichoose_capped(D, C, lim.max_terms);
-  if (per_entry.exceeds || per_entry.value * static_cast<std::uint64_t>(c.dx) > lim.max_terms)
-    throw resource_error(what + " would have up to dx * multichoose(D, C) = " +
-                         (per_entry.exceeds ? "more than " + std::to_string(lim.max_terms)
-                                            : std::to_string(per_entry.value * c.dx)) +
-                         " terms (limit --max-terms " + std::to_string(lim.max_terms) + ")");
-  // The last layer multiplies 2 d_x^2 pairs of polynomials of degrees 2C'+1 and C' in D variables.
   const std::uint64_t cap = 1ULL << 62;
+  const bounded_count per_entry = multichoose_capped(D, C, cap / static_cast<std::uint64_t>(c.dx));
+  e.terms = {per_entry.exceeds ? cap : per_entry.value * static_cast<std::uint64_t>(c.dx), per_entry.exceeds};
+  // A term: the exponents packed at 8 bits per variable (FLINT's smallest field) and a coefficient word, and
+  // as much again for the previous layer's polynomials while the last layer is built.
+  const double bytes = 2.0 * static_cast<double>(e.terms.value) * (8.0 * static_cast<double>((D * 8 + 63) / 64) + 16.0);
+  e.memory_mb = e.terms.exceeds ? UINT64_MAX : static_cast<std::uint64_t>(bytes / (1 << 20)) + 16;
+  // The last layer multiplies 2 d_x^2 pairs of polynomials of degrees 2C'+1 and C' in D variables.
   const double big = static_cast<double>(multichoose_capped(D, 2 * Cp + 1, cap).value);
   const double small = static_cast<double>(multichoose_capped(D, Cp, cap).value);
   // Plus the generic matrix work on polynomials in D variables (calibrated: d_x = 64, D = 2080, 18 s).
-  const double seconds = 4e-8 * c.dx * c.dx * big * small + 2e-6 * std::pow(c.dx, 3) * (static_cast<double>(D) / 64 + 1);
-  if (seconds > lim.max_seconds)
-    throw resource_error(what + " would need an estimated " + std::to_string(static_cast<long>(seconds)) +
-                         " s (limit --time-limit " + std::to_string(static_cast<long>(lim.max_seconds)) + ")");
+  e.seconds = 4e-8 * c.dx * c.dx * big * small + 2e-6 * std::pow(c.dx, 3) * (static_cast<double>(D) / 64 + 1);
+  return e;
+}
+
+std::string gram_form_refusal(const network_config& c, const resource_limits& lim) {
+  const gram_form_estimate e = estimate_gram_form(c);
+  const std::string what = "the Gram form A_L(M) for " + config_text(c) + " (up to dx * multichoose(D, C) = " + e.terms.str() + " terms)";
+  if (e.memory_mb > lim.max_memory_mb)
+    return what + " would need an estimated " + (e.terms.exceeds ? std::string("unbounded") : std::to_string(e.memory_mb)) +
+           " MiB (limit --max-memory " + std::to_string(lim.max_memory_mb) + ")";
+  if (e.seconds > lim.max_seconds)
+    return what + " would need an estimated " + std::to_string(static_cast<long>(std::min(e.seconds, 1e18))) + " s (limit --time-limit " +
+           std::to_string(static_cast<long>(lim.max_seconds)) + ")";
+  return "";
+}
+
+void require_gram_form_fits(const network_config& c, const resource_limits& lim) {
+  const std::string refusal = gram_form_refusal(c, lim);
+  if (!refusal.empty()) throw resource_error(refusal);
 }
 
 std::uint64_t index_structure_term_bound(const network_config& c, std::uint64_t cap) {

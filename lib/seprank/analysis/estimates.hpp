@@ -31,13 +31,24 @@ struct expansion_estimate {
 // y_p has absolute value <= (K+1)^C. Time: ~7e-7 s x terms x limbs x sqrt(C) (2 threads).
 expansion_estimate estimate_expansion(const network_config& cfg, long max_abs_weight, int threads,
                                       std::uint64_t max_terms);
-// Refuses (resource_error naming the estimate and the option that raises the limit) an
-// expansion over the limits; returns the estimate otherwise.
+// The verdict on an expansion: "" when the estimate fits the limits, else the refusal naming the estimate
+// and the option that raises the limit.
+std::string expansion_refusal(const network_config& cfg, const expansion_estimate& e, const resource_limits& lim);
+// Refuses (resource_error with that text) an expansion over the limits; returns the estimate otherwise.
 expansion_estimate require_expansion_fits(const network_config& cfg, long max_abs_weight, int threads,
                                           const resource_limits& lim);
 
-// Refuses a Gram form A_L(M) whose row may have more than lim.max_terms terms (d_x multichoose(D, C))
-// or whose estimated time exceeds lim.max_seconds.
+// The Gram form A_L(M) before it is computed: its terms (at most d_x multichoose(D, C)), estimated time and
+// peak memory.
+struct gram_form_estimate {
+  bounded_count terms;
+  double seconds = 0;
+  std::uint64_t memory_mb = 0;
+};
+gram_form_estimate estimate_gram_form(const network_config& cfg);
+// The verdict of the guard: "" when the estimate fits --max-memory and --time-limit, else the refusal
+// (naming the estimate and the option that raises the limit). require_gram_form_fits throws it.
+std::string gram_form_refusal(const network_config& cfg, const resource_limits& lim);
 void require_gram_form_fits(const network_config& cfg, const resource_limits& lim);
 
 // Upper bound on the number of terms of g^L (eq. 4): dx * D^C (saturating at cap).
@@ -51,6 +62,10 @@ std::uint64_t symbolic_term_bound(const network_config& cfg, std::uint64_t max_s
 // prod_v (gamma_v + 1) terms, and sum over |gamma| = C of that product is multichoose(2D, C); so at
 // most d_x * multichoose(2D, C) (d_x * multichoose(2D + 1, C) with the residual connection).
 std::uint64_t gram_matrix_size_bound(const network_config& cfg, std::uint64_t cap);
+// The dense relation matrix mod p behind one finite-N side bound (analysis/ranks/minor_relations): at most
+// this many entries (160 MB, about 10 s); a larger one is not tried and the block keeps its other bounds.
+inline constexpr std::uint64_t side_bound_max_entries = 20000000;
+
 // The Gram rank's polynomial ring has d_x + 2D variables (x^i, M_A, M_B); FLINT's packed
 // exponents make rings beyond this size impractical.
 inline constexpr int max_gram_variables = 600;

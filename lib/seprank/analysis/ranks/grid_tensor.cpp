@@ -29,7 +29,6 @@ bool grid_rank_result::contradicted() const {
 namespace {
 
 constexpr long grid_margin = 8;  // points beyond a block's upper bound
-constexpr std::uint64_t side_bound_entries = 20000000;  // dense relation matrix mod p for a side bound (160 MB, ~10 s)
 
 // Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
 std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std::uint64_t p) {
@@ -182,8 +181,8 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     // bounds may meet them (the ranks stay as measured).
     for (auto& b : g.blocks) {
       if (b.exact() || b.rank == b.points || b.contradicted()) continue;
-      for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, side_bound_entries),
-                              odd_side_bound(c.dx, odd_positions, C - b.k, p, side_bound_entries)})
+      for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, side_bound_max_entries),
+                              odd_side_bound(c.dx, odd_positions, C - b.k, p, side_bound_max_entries)})
         if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;
     }
     g.stop = more ? grid_stop::point_limit : g.exact() ? grid_stop::reached_upper_bound : grid_stop::rank_stopped_growing;

@@ -54,6 +54,10 @@ certified_values certified_values_of(const rank_analysis& r, const psi_span_anal
 rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
                             int threads, const progress_fn& progress) {
   const network_config& c = s.cfg;
+  // Checked on entry, before any rank is computed.
+  if (opt.seeds > 1 && !s.expanded()) throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
+  if (opt.all_partitions && !s.expanded())
+    throw usage_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
   rank_analysis a;
   a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
   const std::uint64_t prime = draw_prime(s.choice.seed);
@@ -120,10 +124,6 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
         c, s.weights, {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid},
         progress);
   }
-  if (opt.seeds > 1 && !a.expanded)
-    throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
-  if (opt.all_partitions && !a.expanded)
-    throw usage_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
   if (opt.seeds > 1) {
     stopwatch w{a.timings, "other weight draws"};
     for (int k = 0; k < opt.seeds; ++k) {

@@ -128,19 +128,18 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   a.weights = obtain_weights(c, choice);
   a.C_by_recursion = summed_index_count_by_recursion(c.L);
   a.ring = make_input_ring(c);
-  try {
-    a.size_estimate = require_expansion_fits(c, max_abs_weight(a.weights), threads, lim);
-  } catch (const resource_error& e) {
-    if (!expansion_optional) throw;
-    a.expansion_refused = e.what();
+  a.size_estimate = estimate_expansion(c, max_abs_weight(a.weights), threads, lim.max_terms);
+  const std::string refusal = expansion_refusal(c, a.size_estimate, lim);
+  if (!refusal.empty() && !expansion_optional) throw resource_error(refusal);
+  if (!refusal.empty()) {
+    a.expansion_refused = refusal;
     require_gram_form_fits(c, lim);
     progress("computing the Gram form A_L(M) (the expansion is skipped)");
     a.gram = compute_gram_form(c, a.weights);
     if (seam) seam(a.gram);
     a.gram_size = size_of(a.gram);
     progress("checking the Gram form against the forward pass at random points mod p");
-    a.gram_points = gram_form_at_points(c, a.weights, a.gram, choice.seed,
-                                        estimate_expansion(c, max_abs_weight(a.weights), threads, lim.max_terms).coefficient_bits);
+    a.gram_points = gram_form_at_points(c, a.weights, a.gram, choice.seed, a.size_estimate.coefficient_bits);
     return a;
   }
 

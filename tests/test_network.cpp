@@ -6,18 +6,11 @@
 #include "seprank/engine/network.hpp"
 
 using namespace seprank;
+using testing::config;
 using seprank::testing::weights_from;
 
-namespace {
-network_config cfg(int L, int dx, int H, int N, bool residual = false) {
-  network_config c;
-  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
-  return c;
-}
-}  // namespace
-
 TEST_CASE("L = 1, dx = 1, N = 2 by hand: y = qkvo x1 (x1^2 + x2^2)") {
-  const auto c = cfg(1, 1, 1, 2);
+  const auto c = config(1, 1, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{2}, {3}, {5}, {7}});  // q k v o = 210
   CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "210*x1_1^3 + 210*x1_1*x2_1^2"));
@@ -25,7 +18,7 @@ TEST_CASE("L = 1, dx = 1, N = 2 by hand: y = qkvo x1 (x1^2 + x2^2)") {
 
 TEST_CASE("L = 2, dx = 1, N = 2 by hand: y = c2 c1^3 x1 (x1^2 + x2^2)^4") {
   // Layer 1: y^1_j = c1 x_j s with s = x1^2 + x2^2; layer 2: y = c2 y_1 (y_1^2 + y_2^2) = c2 c1^3 x1 s^4.
-  const auto c = cfg(2, 1, 1, 2);
+  const auto c = config(2, 1, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{1}, {2}, {-1}, {1}, {3}, {1}, {1}, {-2}});  // c1 = -2, c2 = -6
   const auto s = polynomial::parse(ring, "x1_1^2 + x2_1^2");
@@ -36,7 +29,7 @@ TEST_CASE("L = 2, dx = 1, N = 2 by hand: y = c2 c1^3 x1 (x1^2 + x2^2)^4") {
 
 TEST_CASE("L = 1, dx = 2, identity weights, by hand") {
   // y_1 = <a,a> a_1 + <a,b> b_1 = a1^3 + a1 a2^2 + a1 b1^2 + a2 b1 b2 with a = x^1, b = x^2.
-  const auto c = cfg(1, 2, 1, 2);
+  const auto c = config(1, 2, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}});
   CHECK(expand_output(c, w, ring) ==
@@ -45,7 +38,7 @@ TEST_CASE("L = 1, dx = 2, identity weights, by hand") {
 
 TEST_CASE("L = 1, dx = 2, two heads of size 1, by hand") {
   // Head 1 reads and writes coordinate 1, head 2 coordinate 2: y_1 = a1 (a1^2 + b1^2), y_2 = a2 (a2^2 + b2^2).
-  auto c = cfg(1, 2, 2, 2);
+  auto c = config(1, 2, 2, 2);
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{1, 0}, {1, 0}, {1, 0}, {1, 0}, {0, 1}, {0, 1}, {0, 1}, {0, 1}});
   CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "x1_1^3 + x1_1*x2_1^2"));
@@ -56,7 +49,7 @@ TEST_CASE("L = 1, dx = 2, two heads of size 1, by hand") {
 }
 
 TEST_CASE("residual, L = 1, dx = 1 by hand: y = x1 + c x1 (x1^2 + x2^2)") {
-  auto c = cfg(1, 1, 1, 2);
+  auto c = config(1, 1, 1, 2);
   c.residual = true;
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{1}, {1}, {2}, {3}});
@@ -64,7 +57,7 @@ TEST_CASE("residual, L = 1, dx = 1 by hand: y = x1 + c x1 (x1^2 + x2^2)") {
 }
 
 TEST_CASE("expansion = literal forward pass (eq. 3) at integer points") {
-  for (const auto& c : {cfg(2, 2, 1, 3), cfg(2, 4, 2, 2), cfg(1, 3, 3, 4), cfg(3, 1, 1, 3)}) {
+  for (const auto& c : {config(2, 2, 1, 3), config(2, 4, 2, 2), config(1, 3, 3, 4), config(3, 1, 1, 3)}) {
     const auto ring = make_input_ring(c);
     const auto w = draw_weights(c, 11, 5);
     const auto y = expand_output(c, w, ring);
@@ -80,7 +73,7 @@ TEST_CASE("expansion = literal forward pass (eq. 3) at integer points") {
 }
 
 TEST_CASE("homogeneous of degree 3^L") {
-  for (const auto& c : {cfg(1, 3, 1, 3), cfg(2, 2, 2, 3), cfg(3, 1, 1, 2), cfg(2, 3, 1, 2)}) {
+  for (const auto& c : {config(1, 3, 1, 3), config(2, 2, 2, 3), config(3, 1, 1, 2), config(2, 3, 1, 2)}) {
     const auto ring = make_input_ring(c);
     const auto y = expand_output(c, draw_weights(c, 2, 9), ring);
     REQUIRE(!y.is_zero());
@@ -93,7 +86,7 @@ TEST_CASE("homogeneous of degree 3^L") {
 }
 
 TEST_CASE("symbolic weights, L = 1, dx = 1: y = Q K V O x1 (x1^2 + x2^2)") {
-  const auto c = cfg(1, 1, 1, 2);
+  const auto c = config(1, 1, 1, 2);
   const auto ring = make_input_ring(c);
   const auto sw = make_symbolic_weights(c);
   const auto& h = sw.layers[0][0];
@@ -104,7 +97,7 @@ TEST_CASE("symbolic weights, L = 1, dx = 1: y = Q K V O x1 (x1^2 + x2^2)") {
 
 TEST_CASE("symbolic weights, L = 1, dx = 2: substituting a draw gives the FLINT expansion") {
   for (int H : {1, 2}) {
-    const auto c = cfg(1, 2, H, 2);
+    const auto c = config(1, 2, H, 2);
     const auto ring = make_input_ring(c);
     const auto sw = make_symbolic_weights(c);
     const auto w = draw_weights(c, 5, 9);
@@ -116,7 +109,7 @@ TEST_CASE("symbolic weights, L = 1, dx = 2: substituting a draw gives the FLINT 
 TEST_CASE("the mod-p forward pass equals the literal forward pass reduced mod p (62-bit and < 2^28 primes)") {
   // Below 2^28 the forward pass sums products unreduced in 64 bits: a separate code path.
   for (const std::uint64_t p : {draw_prime(5), std::uint64_t{268435399}, std::uint64_t{134217757}})
-  for (const auto& c : {cfg(2, 4, 2, 3), cfg(3, 2, 1, 2), cfg(2, 3, 3, 4, true), cfg(2, 8, 1, 4)}) {
+  for (const auto& c : {config(2, 4, 2, 3), config(3, 2, 1, 2), config(2, 3, 3, 4, true), config(2, 8, 1, 4)}) {
     const auto w = draw_weights(c, 7, 9);
     const modp_network net(c, w, p);
     std::vector<std::uint64_t> x(c.variable_count()), scratch;

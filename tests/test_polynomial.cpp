@@ -44,15 +44,13 @@ TEST_CASE("terms: exponents and exact big coefficients") {
   CHECK(p.coefficient_string(1) == "-5");
 }
 
-TEST_CASE("exact round trip FLINT -> GiNaC -> FLINT, including huge coefficients") {
+TEST_CASE("exact GiNaC -> FLINT conversion, including huge coefficients") {
   const auto R = xyz();
   const auto p = polynomial::parse(R, "-340282366920938463463374607431768211457*x*y^3 + 7*z^5 - 1");  // -(2^128+1)
-  const GiNaC::ex e = p.to_ginac();
-  CHECK(from_ginac(e, R) == p);
-  // The GiNaC side holds the same number: compare with GiNaC arithmetic.
+  // The same polynomial written with GiNaC arithmetic (2^128 computed by GiNaC, not parsed).
   const GiNaC::ex two128 = GiNaC::pow(GiNaC::numeric(2), 128);
-  CHECK(GiNaC::expand(e - (-(two128 + 1) * R->symbol(0) * GiNaC::pow(R->symbol(1), 3) + 7 * GiNaC::pow(R->symbol(2), 5) - 1))
-            .is_zero());
+  const GiNaC::ex e = GiNaC::expand(-(two128 + 1) * R->symbol(0) * GiNaC::pow(R->symbol(1), 3) + 7 * GiNaC::pow(R->symbol(2), 5) - 1);
+  CHECK(from_ginac(e, R) == p);
 }
 
 TEST_CASE("from_ginac rejects non-polynomials") {
@@ -63,12 +61,11 @@ TEST_CASE("from_ginac rejects non-polynomials") {
   CHECK_THROWS_AS(from_ginac(w * R->symbol(0), R), std::invalid_argument);
 }
 
-TEST_CASE("composition, renaming and evaluation") {
+TEST_CASE("composition and evaluation") {
   const auto R = xyz();
   const auto p = polynomial::parse(R, "x^2*y + z");
   const auto q = p.compose(R, {polynomial::parse(R, "y + z"), polynomial::parse(R, "x"), polynomial::parse(R, "2")});
   CHECK(q == polynomial::parse(R, "x*y^2 + 2*x*y*z + x*z^2 + 2"));
-  CHECK(p.rename_variables(R, {1, 1, -1}) == polynomial::parse(R, "y^3"));
   CHECK(p.evaluate({2, 3, -4}) == 8);
 }
 

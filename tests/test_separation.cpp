@@ -1,19 +1,21 @@
 #include <doctest/doctest.h>
 
+#include "helpers.hpp"
+
 #include "seprank/engine/network.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/engine/linalg.hpp"
+#include "seprank/analysis/ranks/coefficient_kernel.hpp"
+#include "seprank/analysis/ranks/stabilization.hpp"
+
+#include <flint/ulong_extras.h>
 
 using namespace seprank;
+using testing::config;
 
 namespace {
 
-network_config cfg(int L, int dx, int H, int N, bool residual = false) {
-  network_config c;
-  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
-  return c;
-}
 
 // Certified separation rank of the expansion for the default partition.
 rank_result sep_of(const network_config& c, std::uint64_t seed = 1) {
@@ -62,7 +64,7 @@ TEST_CASE("coefficient matrices of hand polynomials") {
 
 TEST_CASE("L = 1: sep = d_x + 1 (theory notes, section 6)") {
   // y = A_1(M_A) x^i + A_1(M_B) x^i: one separable term plus d_x linear forms in x^i times entries of M_B.
-  for (const auto& c : {cfg(1, 1, 1, 2), cfg(1, 2, 1, 2), cfg(1, 2, 2, 4), cfg(1, 3, 1, 4), cfg(1, 3, 3, 2), cfg(1, 4, 2, 4)}) {
+  for (const auto& c : {config(1, 1, 1, 2), config(1, 2, 1, 2), config(1, 2, 2, 4), config(1, 3, 1, 4), config(1, 3, 3, 2), config(1, 4, 2, 4)}) {
     CAPTURE(c.dx);
     const auto r = sep_of(c);
     CHECK(r.exact());
@@ -73,7 +75,7 @@ TEST_CASE("L = 1: sep = d_x + 1 (theory notes, section 6)") {
 
 TEST_CASE("d_x = 1: sep = C + 1 (theory notes, section 6)") {
   // y = kappa x_i (m_A + m_B)^C: the B side contributes m_B^0 .. m_B^C.
-  for (const auto& c : {cfg(1, 1, 1, 2), cfg(2, 1, 1, 2), cfg(2, 1, 1, 4), cfg(3, 1, 1, 2), cfg(3, 1, 1, 4)}) {
+  for (const auto& c : {config(1, 1, 1, 2), config(2, 1, 1, 2), config(2, 1, 1, 4), config(3, 1, 1, 2), config(3, 1, 1, 4)}) {
     CAPTURE(c.L);
     const auto r = sep_of(c);
     CHECK(r.exact());
@@ -83,7 +85,7 @@ TEST_CASE("d_x = 1: sep = C + 1 (theory notes, section 6)") {
 }
 
 TEST_CASE("residual, d_x = 1, by hand: y = x1 P(x1^2 + x2^2) with deg P = C, so sep = C + 1") {
-  for (const auto& c : {cfg(1, 1, 1, 2, true), cfg(2, 1, 1, 2, true)}) {
+  for (const auto& c : {config(1, 1, 1, 2, true), config(2, 1, 1, 2, true)}) {
     const auto r = sep_of(c);
     CHECK(r.exact());
     CHECK(r.lower == summed_index_count(c.L) + 1);
@@ -92,7 +94,7 @@ TEST_CASE("residual, d_x = 1, by hand: y = x1 P(x1^2 + x2^2) with deg P = C, so 
 
 TEST_CASE("the Gram-form count bound, by hand for L = 2, d_x = 2") {
   // D = 3, C = 4: sum_k min(2 * multichoose(3, 4 - k), multichoose(3, k)) = 1 + 3 + 6 + 6 + 2 = 18.
-  const auto c = cfg(2, 2, 1, 8);
+  const auto c = config(2, 2, 1, 8);
   CHECK(gram_rank_of(c) <= 18);
   const auto r = sep_of(c);
   long bound = 0;
@@ -102,8 +104,8 @@ TEST_CASE("the Gram-form count bound, by hand for L = 2, d_x = 2") {
 }
 
 TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
-  for (const auto& c : {cfg(1, 3, 1, 4), cfg(2, 2, 1, 4), cfg(2, 2, 2, 2), cfg(2, 3, 1, 4), cfg(2, 2, 1, 4, true),
-                        cfg(3, 1, 1, 4), cfg(2, 4, 2, 4)}) {
+  for (const auto& c : {config(1, 3, 1, 4), config(2, 2, 1, 4), config(2, 2, 2, 2), config(2, 3, 1, 4), config(2, 2, 1, 4, true),
+                        config(3, 1, 1, 4), config(2, 4, 2, 4)}) {
     const auto r = sep_of(c);
     REQUIRE(r.exact());
     const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
@@ -116,7 +118,7 @@ TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
 }
 
 TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank 1") {
-  for (const auto& c : {cfg(2, 2, 1, 4), cfg(2, 3, 1, 4), cfg(2, 2, 2, 3)}) {
+  for (const auto& c : {config(2, 2, 1, 4), config(2, 3, 1, 4), config(2, 2, 2, 3)}) {
     auto w = draw_weights(c, 4, 9);
     for (auto& layer : w.layers)
       for (auto& h : layer) {
@@ -135,7 +137,7 @@ TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank
 }
 
 TEST_CASE("Proposition 1: every balanced partition has the same rank (N = 4 and 6)") {
-  for (const auto& c : {cfg(2, 2, 1, 4), cfg(2, 2, 1, 6), cfg(1, 3, 1, 6)}) {
+  for (const auto& c : {config(2, 2, 1, 4), config(2, 2, 1, 6), config(1, 3, 1, 6)}) {
     const auto ring = make_input_ring(c);
     const auto y = expand_output(c, draw_weights(c, 2, 9), ring);
     long first = -1;
@@ -151,7 +153,7 @@ TEST_CASE("Proposition 1: every balanced partition has the same rank (N = 4 and 
 TEST_CASE("blocks that cannot be certified fall back to exact elimination") {
   // L = 2, d_x = 2, two heads, N = 3: one block's rank mod p meets neither min(rows, cols) nor the
   // Gram-form count (found by a scan of small configurations).
-  const auto c = cfg(2, 2, 2, 3);
+  const auto c = config(2, 2, 2, 3);
   const auto r = sep_of(c);
   CHECK(r.exact());
   bool elimination = false;
@@ -191,7 +193,7 @@ TEST_CASE("a proven upper bound below the certified lower bound is a contradicti
   CHECK_FALSE(ok.contradicted());
   CHECK(ok.exact());
   // The graded grid with a planted Gram block bound of 0 for blocks whose true rank is positive.
-  const auto c = cfg(1, 2, 1, 2);
+  const auto c = config(1, 2, 1, 2);
   const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {0, 0}});
   CHECK(g.contradicted());
   const auto honest = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
@@ -212,4 +214,63 @@ TEST_CASE("the error probability sums over the blocks that stay lower bounds, ea
   CHECK(r.lower == 2);
   CHECK(r.equality_bounded);
   CHECK(r.error_bound == doctest::Approx(2 * 1550.0 / std::ldexp(1.0, 61)));
+}
+
+TEST_CASE("kernel_of, planted: y = 3 x1 (x1^2 + x2^2 + x3^2 + x4^2) split {x1, x2} | {x3, x4}") {
+  // By hand: the B-monomials 1, x3^2, x4^2 multiply 3 x1^3 + 3 x1 x2^2, 3 x1 and 3 x1. Block of B-degree 0:
+  // one column, rank 1, no relation; block of B-degree 2: the row (3, 3), rank 1, one relation
+  // phi[x3^2] - phi[x4^2] = 0, i.e. the primitive vector (1, -1).
+  const auto ring = std::make_shared<const polynomial_ring>(std::vector<std::string>{"x1", "x2", "x3", "x4"});
+  const auto y = polynomial::parse(ring, "3*x1*(x1^2 + x2^2 + x3^2 + x4^2)");
+  const auto m = build_coefficient_matrix(y, {true, true, false, false});
+  const auto r = certified_rank(m, draw_prime(1), {}, nullptr);
+  REQUIRE(r.exact());
+  CHECK(r.lower == 2);
+  const auto k = kernel_of(m, r, true, 10, 1000);
+  CHECK(k.dimension == 1);
+  REQUIRE(k.vectors.size() == 1);
+  const auto& v = k.vectors[0].v;
+  REQUIRE(v.size() == 2);
+  CHECK(v[0] == 1);
+  CHECK(v[1] == -1);
+  CHECK(m.blocks[k.vectors[0].block].b_degrees == std::vector<int>{2});
+}
+
+TEST_CASE("certificate_grid, planted: L = 1, d_x = 1, N = 2 has sep = C + 1 = 2; a larger target is never reached") {
+  const auto c = config(1, 1, 1, 2);
+  const auto w = draw_weights(c, 1, 9);
+  const auto g = certificate_grid(c, w, default_partition(c), 1, 2);
+  CHECK(g.rank == 2);
+  CHECK(g.prime < (1ULL << certificate_prime_bits));
+  CHECK(g.prime >= (1ULL << (certificate_prime_bits - 1)));
+  CHECK(n_is_prime(g.prime));
+  REQUIRE(g.a_points.size() == 2);
+  CHECK(g.a_points[0].size() == 1);  // one position on each side, d_x = 1
+  const auto raised = certificate_grid(c, w, default_partition(c), 1, 3);
+  CHECK(raised.rank == 2);  // no grid exceeds sep, however many points
+  CHECK(raised.a_points.size() > 3);
+}
+
+TEST_CASE("follow_stabilization, against the coefficient-matrix rank at each N (a second method)") {
+  // L = 2, d_x = 2: the rows are the grid ranks at N = 2, 4, ... until the Gram rank; each row that says
+  // certified must equal the certified rank of the expansion at that N.
+  const auto c = config(2, 2, 1, 4);
+  const auto w = draw_weights(c, 1, 9);
+  const long gram = gram_rank_of(c);
+  stabilization_request req;
+  req.seed = 1;
+  req.gram_rank = gram;
+  const auto rows = follow_stabilization(c, w, req);
+  REQUIRE_FALSE(rows.empty());
+  CHECK(rows.back().grid == gram);  // reached
+  for (const auto& row : rows) {
+    CAPTURE(row.N);
+    auto cn = c;
+    cn.N = row.N;
+    const auto y = expand_output(cn, w, make_input_ring(cn));
+    const auto exact = certified_rank(build_coefficient_matrix(y, partition_mask(cn, default_partition(cn))), draw_prime(1), {}, nullptr);
+    REQUIRE(exact.exact());
+    if (row.certified) CHECK(row.grid == exact.lower);
+    CHECK(row.grid <= exact.lower);
+  }
 }

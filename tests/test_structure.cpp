@@ -5,17 +5,11 @@
 #include "seprank/analysis/structure/gram_form.hpp"
 #include "seprank/analysis/estimates.hpp"
 #include "seprank/analysis/structure/index_structure.hpp"
+#include "seprank/analysis/structure/psi_span.hpp"
 
 using namespace seprank;
+using testing::config;
 using seprank::testing::weights_from;
-
-namespace {
-network_config cfg(int L, int dx, int H, int N, bool residual = false) {
-  network_config c;
-  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
-  return c;
-}
-}  // namespace
 
 TEST_CASE("Gram variables m_ab enumerate the upper triangle") {
   CHECK(gram_variable(3, 1, 1) == 0);
@@ -27,21 +21,21 @@ TEST_CASE("Gram variables m_ab enumerate the upper triangle") {
 }
 
 TEST_CASE("Gram form by hand, L = 1, dx = 1: A_1(M) = qkvo m") {
-  const auto c = cfg(1, 1, 1, 2);
+  const auto c = config(1, 1, 1, 2);
   const auto g = compute_gram_form(c, weights_from(c, {{2}, {3}, {5}, {7}}));
   CHECK(g.row[0] == polynomial::parse(g.ring, "210*m1_1"));
 }
 
 TEST_CASE("Gram form by hand, L = 1, identity weights: A_1(M) = M") {
-  const auto c = cfg(1, 2, 1, 3);
+  const auto c = config(1, 2, 1, 3);
   const auto g = compute_gram_form(c, weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}}));
   CHECK(g.row[0] == polynomial::parse(g.ring, "m1_1"));
   CHECK(g.row[1] == polynomial::parse(g.ring, "m1_2"));
 }
 
 TEST_CASE("Gram form reproduces the expansion (plain, residual, several heads)") {
-  for (const auto& c : {cfg(1, 3, 1, 3), cfg(2, 2, 1, 3), cfg(2, 4, 2, 2), cfg(2, 2, 2, 3, true), cfg(3, 1, 1, 3, true),
-                        cfg(2, 3, 3, 2)}) {
+  for (const auto& c : {config(1, 3, 1, 3), config(2, 2, 1, 3), config(2, 4, 2, 2), config(2, 2, 2, 3, true), config(3, 1, 1, 3, true),
+                        config(2, 3, 3, 2)}) {
     const auto ring = make_input_ring(c);
     const auto w = draw_weights(c, 4, 9);
     const auto g = compute_gram_form(c, w);
@@ -54,7 +48,7 @@ TEST_CASE("Gram form reproduces the expansion (plain, residual, several heads)")
 }
 
 TEST_CASE("a wrong Gram form is detected") {
-  const auto c = cfg(2, 2, 1, 2);
+  const auto c = config(2, 2, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = draw_weights(c, 4, 9);
   auto g = compute_gram_form(c, w);
@@ -64,7 +58,7 @@ TEST_CASE("a wrong Gram form is detected") {
 
 TEST_CASE("symbolic Gram identity, L = 1, dx = 2 (H = 1, 2), all weights symbolic") {
   for (int H : {1, 2}) {
-    const auto c = cfg(1, 2, H, 2);
+    const auto c = config(1, 2, H, 2);
     const auto ring = make_input_ring(c);
     const auto sw = make_symbolic_weights(c);
     const GiNaC::ex y = symbolic_output(c, sw, ring);
@@ -74,7 +68,7 @@ TEST_CASE("symbolic Gram identity, L = 1, dx = 2 (H = 1, 2), all weights symboli
 }
 
 TEST_CASE("eq. 4: degree pattern and the sum over [N]^C") {
-  for (const auto& c : {cfg(1, 2, 1, 2), cfg(2, 2, 1, 3), cfg(2, 2, 2, 2), cfg(3, 1, 1, 2), cfg(2, 3, 1, 2)}) {
+  for (const auto& c : {config(1, 2, 1, 2), config(2, 2, 1, 3), config(2, 2, 2, 2), config(3, 1, 1, 2), config(2, 3, 1, 2)}) {
     const auto ring = make_input_ring(c);
     const auto w = draw_weights(c, 9, 9);
     const auto y = expand_output(c, w, ring);
@@ -90,7 +84,7 @@ TEST_CASE("eq. 4: degree pattern and the sum over [N]^C") {
 
 TEST_CASE("eq. 4 for L = 1, dx = 1 by hand: g^1(u, v) = qkvo u v^2") {
   // g^1 has one term, and sum_j g^1(x^1, x^j) = qkvo x1 (x1^2 + x2^2).
-  const auto c = cfg(1, 1, 1, 2);
+  const auto c = config(1, 1, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{2}, {3}, {5}, {7}});
   const auto r = check_index_structure(c, w, expand_output(c, w, ring), 100);
@@ -99,14 +93,14 @@ TEST_CASE("eq. 4 for L = 1, dx = 1 by hand: g^1(u, v) = qkvo u v^2") {
 }
 
 TEST_CASE("eq. 4 is skipped with a reason for residual networks and large g^L") {
-  const auto rc = cfg(1, 1, 1, 2, true);
+  const auto rc = config(1, 1, 1, 2, true);
   const auto rring = make_input_ring(rc);
   const auto rw = draw_weights(rc, 1, 9);
   const auto r = check_index_structure(rc, rw, expand_output(rc, rw, rring), 100);
   CHECK_FALSE(r.performed);
   CHECK(r.skipped == index_structure_skip::residual);
   // dx*binom(dx+1,2)^C for L = 2, dx = 4: 4 * 10^4 = 40000 terms.
-  const auto c = cfg(2, 4, 1, 2);
+  const auto c = config(2, 4, 1, 2);
   CHECK(index_structure_term_bound(c, 1000000) == 40000);
   const auto w = draw_weights(c, 1, 9);
   const auto big = check_index_structure(c, w, polynomial(make_input_ring(c)), 39999);
@@ -125,4 +119,31 @@ TEST_CASE("degree summary and homogeneous parts") {
   CHECK(s.all_odd);
   CHECK(homogeneous_part(p, 3) == polynomial::parse(R, "x^2*y + y^3"));
   CHECK(homogeneous_part(p, 2).is_zero());
+}
+
+TEST_CASE("analyse_psi_span, planted: L = 1 with identity weights, A_1(M) = M") {
+  // d_x = 2, identity weights (W^Q = W^K = W^V = W^O = I): y_1 = (M x^i)_1 = m_11 x^i_1 + m_12 x^i_2. By hand:
+  // D = 3, C = 1, dim V = d_x mc(3, 1) = 6; the used coordinates are (r = 1, m_11) and (r = 2, m_12), two
+  // monomials gamma of degree 1, each of element rank prod (gamma_v + 1) = 2, so the paper's route gives 4;
+  // the Gram count is min(2 mc(3, 1), mc(3, 0)) + min(2 mc(3, 0), mc(3, 1)) = 1 + 2 = 3; binom(D + C, C) = 4.
+  const auto c = config(1, 2, 1, 2);
+  const auto w = weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}});
+  structure_analysis s;
+  s.cfg = c;
+  s.weights = w;
+  s.gram = compute_gram_form(c, w);
+  const auto f = analyse_psi_span(s, 1, 60, 10, 10);
+  CHECK(f.D == 3);
+  CHECK(f.C == 1);
+  CHECK(f.dim_formula == 6);
+  CHECK(f.enumerated);
+  CHECK(f.dim_enumerated == 6);
+  CHECK(f.used_coordinates == 2);
+  CHECK(f.used_gammas == 2);
+  CHECK(f.element_rank_min == 2);
+  CHECK(f.element_rank_max == 2);
+  CHECK(f.element_rank_sum == 4);
+  CHECK(f.gram_count_bound == 3);
+  CHECK(f.binom_bound == 4);
+  CHECK(f.checked_gammas.size() == 2);  // both used monomials drawn for the independent check
 }

@@ -144,12 +144,6 @@ mpz_class polynomial::coefficient(long t) const {
 
 std::string polynomial::coefficient_string(long t) const { return coefficient(t).get_str(); }
 
-polynomial polynomial::rename_variables(const ring_ptr& target, const std::vector<long>& map) const {
-  polynomial r(target);
-  fmpz_mpoly_compose_fmpz_mpoly_gen(r.p_, p_, map.data(), ring_->ctx(), target->ctx());
-  return r;
-}
-
 polynomial polynomial::compose(const ring_ptr& target, const std::vector<polynomial>& values) const {
   std::vector<fmpz_mpoly_struct*> v;
   for (const auto& x : values) v.push_back(const_cast<fmpz_mpoly_struct*>(x.p_));
@@ -176,20 +170,6 @@ mpz_class polynomial::evaluate(const std::vector<mpz_class>& point) const {
   fmpz_clear(ev);
   for (auto& v : vals) fmpz_clear(&v);
   return out;
-}
-
-GiNaC::ex polynomial::term_to_ginac(long t) const {
-  const auto e = exponents(t);
-  GiNaC::ex term = GiNaC::numeric(coefficient_string(t).c_str());
-  for (std::size_t v = 0; v < e.size(); ++v)
-    if (e[v]) term *= GiNaC::pow(ring_->symbol(static_cast<int>(v)), static_cast<long>(e[v]));
-  return term;
-}
-
-GiNaC::ex polynomial::to_ginac() const {
-  GiNaC::exvector terms;
-  for (long t = 0; t < term_count(); ++t) terms.push_back(term_to_ginac(t));
-  return GiNaC::add(terms);
 }
 
 namespace {

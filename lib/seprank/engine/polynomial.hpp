@@ -71,16 +71,11 @@ class polynomial {
   std::string coefficient_string(long t) const;
   mpz_class coefficient(long t) const;
 
-  // Replace variable v by variable var_map[v] of `target` (or by 0 where var_map[v] < 0).
-  polynomial rename_variables(const ring_ptr& target, const std::vector<long>& var_map) const;
   // Substitute values[v] (polynomials over `target`) for every variable v.
   polynomial compose(const ring_ptr& target, const std::vector<polynomial>& values) const;
   // Exact value at an integer point.
   mpz_class evaluate(const std::vector<mpz_class>& point) const;
 
-  // Term t as a GiNaC expression in the ring's symbols.
-  GiNaC::ex term_to_ginac(long t) const;
-  GiNaC::ex to_ginac() const;
 
   const ring_ptr& ring() const { return ring_; }
   fmpz_mpoly_struct* get() { return p_; }

@@ -99,17 +99,26 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p) {
   return d;
 }
 
+namespace {
+
+// The deep network of a corollary and whether the hypothesis the corollary needs holds there.
+std::vector<step_value> deep_network_values(const atlas_config& deep, const std::string& hypothesis, bool holds, const char* corollary) {
+  return {{"deep network", config_text(deep)},
+          {"hypothesis $" + hypothesis + "$", holds ? "holds" : std::string("does NOT hold: ") + corollary + " does not apply"}};
+}
+
+}  // namespace
+
 derivation corollary1_derivation(const corollary1_result& r) {
   derivation d;
   d.title = "seprank-sym corollary1: width a shallower network needs (Corollary 1, section 4.1)";
   d.config = config_json(r.deep);
   d.steps.push_back({"The deep network's Theorem 1 lower bound",
                      "$log_3 sep(deep) >= 3^{L-2} (log_3(d_x - H) + a)$, $a = -L + 2 - log_3 2$",
-                     {{"deep network", config_text(r.deep)},
-                      {"hypothesis $L_deep < log_3 d_x$", r.hypothesis ? "holds" : "does NOT hold: Corollary 1 does not apply"},
-                      {"lower bound, $log_3$", format_float(r.deep_lower_log3)}},
+                     deep_network_values(r.deep, "L_deep < log_3 d_x", r.hypothesis, "Corollary 1"),
                      S::paper,
                      head_note(r.deep) + "The paper's bound, evaluated as printed"});
+  d.steps.back().values.push_back({"lower bound, $log_3$", format_float(r.deep_lower_log3)});
   d.steps.back().id = "deep-lower-bound";
   json rows = json::array();
   for (const auto& row : r.rows) {
@@ -145,12 +154,11 @@ derivation corollary2_derivation(const corollary2_result& r) {
   d.config = config_json(r.deep);
   d.steps.push_back({"The deep network and $beta_1$",
                      "$beta_1 = log_3(d_x) / L_deep < 1$ when $L_deep > log_3 d_x$; its Theorem 2 upper bound",
-                     {{"deep network", config_text(r.deep)},
-                      {"hypothesis $L_deep > log_3 d_x$", r.hypothesis ? "holds" : "does NOT hold: Corollary 2 does not apply"},
-                      {"$beta_1$", format_float(r.beta1)},
-                      {"deep upper bound, $log_3$", format_float(r.deep_upper_log3)}},
+                     deep_network_values(r.deep, "L_deep > log_3 d_x", r.hypothesis, "Corollary 2"),
                      S::computed,
                      "closed forms in 100-digit arithmetic"});
+  d.steps.back().values.push_back({"$beta_1$", format_float(r.beta1)});
+  d.steps.back().values.push_back({"deep upper bound, $log_3$", format_float(r.deep_upper_log3)});
   d.steps.back().id = "deep-network";
   if (!head_note(r.deep).empty()) d.steps.back().values.insert(d.steps.back().values.begin() + 2, {"note", head_note(r.deep)});
   d.steps.push_back({"Where the nominal shallow network sits",

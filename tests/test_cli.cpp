@@ -94,11 +94,11 @@ TEST_CASE("the default run of the README: every structure check verified, and th
   const auto r = run("--L 2 --dx 4 --quiet");
   CHECK(r.status == 0);
   CHECK(contains(r.out, "positions N = 4"));
-  CHECK(contains(r.out, "terms                         = 172380"));
+  CHECK(has_value(r.out, "terms", "172380"));
   CHECK(contains(r.out, "Homogeneity  [verified]"));
   CHECK(contains(r.out, "Index structure (eq. 4)  [verified]"));
   CHECK(contains(r.out, "Gram form (docs/theory.md, section 3)  [verified]"));
-  CHECK(contains(r.out, "regime     = Theorem 2"));
+  CHECK(has_value(r.out, "regime", "Theorem 2 (L > log_3 d_x: depth inefficiency)"));
   // Hand bound: sum_k min(d_x * multichoose(D, C-k), multichoose(D, k)) with D = 10, C = 4:
   // min(4*715, 1) + min(4*220, 10) + min(4*55, 55) + min(4*10, 220) + min(4, 715) = 1+10+55+40+4 = 110.
   CHECK(has_value(r.out, "sep", "110"));
@@ -106,10 +106,10 @@ TEST_CASE("the default run of the README: every structure check verified, and th
   CHECK(contains(r.out, "= 110 (the sum over the degree blocks) at up to s = t = 63 random points"));
   // Degree block k = 2 of the grid: rank multichoose(10, 2) = 55 on 55 + 8 points, meeting the Gram block.
   CHECK(contains(r.out, "k = 2: 63 x 63 points, rank 55 = bound (exact) [Gram count]"));
-  CHECK(contains(r.out, "Gram rank                         = 110\n"));
+  CHECK(has_value(r.out, "Gram rank", "110"));
   CHECK(contains(r.out, "N = 4: sep >= 110 = Gram rank (exact)"));
   // dim V = d_x * multichoose(10, 4) = 4 * 715 = 2860.
-  CHECK(contains(r.out, "dim V by formula        = 2860"));
+  CHECK(has_value(r.out, "dim V by formula", "2860 = d_x * multichoose(D, C)"));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
 }
 
@@ -137,21 +137,6 @@ std::string python_with_numpy() {
 std::string temp_path(const std::string& name) {
   const char* dir = std::getenv("TMPDIR");
   return std::string(dir ? dir : "/tmp") + "/seprank_test_" + std::to_string(getpid()) + "_" + name;
-}
-
-TEST_CASE("printed polynomial for hand weights") {
-  const std::string path = temp_path("weights.txt");
-  std::ofstream(path) << "WQ 1 1\n2\nWK 1 1\n3\nWV 1 1\n5\nWO 1 1\n7\n";
-  const auto r = run("--L 1 --dx 1 --N 2 --quiet --print-polynomial --weights " + path);
-  CHECK(r.status == 0);
-  CHECK(contains(r.out, "+210*x1_1^3\n+210*x1_1*x2_1^2\n"));
-}
-
-TEST_CASE("symbolic weights, L = 1, dx = 2") {
-  const auto r = run("--L 1 --dx 2 --N 2 --weights symbolic --quiet --print-polynomial");
-  CHECK(r.status == 0);
-  CHECK(contains(r.out, "Symbolic weights (GiNaC)  [verified]"));
-  CHECK(contains(r.out, "symbolic Gram identity              = expands to 0"));
 }
 
 TEST_CASE("bad input: one line, naming the value and the range, exit status 2") {
@@ -195,12 +180,7 @@ TEST_CASE("too large: refused before expanding, exit status 3, with the estimate
 TEST_CASE("an explicit partition") {
   const auto r = run("--L 2 --dx 2 --partition '1,3|2,4' --quiet");
   CHECK(r.status == 0);
-  CHECK(contains(r.out, "partition         = A = {1,3} | B = {2,4}"));
-}
-
-TEST_CASE("for L = 1 and d_x = 1: the hand values d_x + 1 and C + 1") {
-  CHECK(has_value(run("--L 1 --dx 3 --H 3 --N 4 --quiet").out, "sep", "4"));
-  CHECK(has_value(run("--L 3 --dx 1 --N 2 --quiet").out, "sep", "14"));
+  CHECK(has_value(r.out, "partition", "A = {1,3} | B = {2,4}"));
 }
 
 TEST_CASE("--kernel prints checked relations; --all-partitions and --seeds") {
@@ -559,8 +539,8 @@ TEST_CASE("--rank is gone: a usage error") {
 TEST_CASE("bounds at GPT-3 size, instantly, in every format") {
   auto r = run("bounds --L 96 --dx 12288 --H 96");
   CHECK(r.status == 0);
-  CHECK(contains(r.out, "regime          = Theorem 2 (L > log_3 d_x: depth inefficiency)"));
-  CHECK(contains(r.out, "3^L vs d_x      = 6362685441135942358474828762538534230890216321 > 12288"));  // 3^96
+  CHECK(has_value(r.out, "regime", "Theorem 2 (L > log_3 d_x: depth inefficiency)"));
+  CHECK(has_value(r.out, "3^L vs d_x", "6362685441135942358474828762538534230890216321 > 12288"));  // 3^96
   for (const char* f : {"json", "markdown", "latex"}) CHECK(run(std::string("bounds --L 24 --dx 1024 --H 16 --format ") + f).status == 0);
   r = run("bounds --L 2 --dx 9 --H 1");
   CHECK(contains(r.out, "neither theorem"));
@@ -569,8 +549,8 @@ TEST_CASE("bounds at GPT-3 size, instantly, in every format") {
 TEST_CASE("Corollary 1: the paper's example, computed and quoted side by side") {
   const auto r = run("corollary1 --L 6 --dx 1000 --H 16");
   CHECK(r.status == 0);
-  CHECK(contains(r.out, "the paper quotes            = about 2e17"));
-  CHECK(contains(r.out, "the paper quotes            = about 2e5"));
+  CHECK(has_value(r.out, "the paper quotes", "about 2e17"));
+  CHECK(has_value(r.out, "the paper quotes", "about 2e5"));
   CHECK(contains(r.out, "does not divide d_x = 1000"));
 }
 

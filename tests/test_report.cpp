@@ -7,7 +7,9 @@
 #include "seprank/render/formats.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
+#include "seprank/analysis/ranks/rank_analysis.hpp"
 #include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
 
 using namespace seprank;
 
@@ -117,4 +119,30 @@ TEST_CASE("a step is never more certain than the steps it rests on; findings lik
   add("gram-rank", claim_status::verified, {"gram-form"});
   propagate_certainty(d);
   CHECK(d.steps[1].status == claim_status::verified);
+}
+
+TEST_CASE("the run's time limit: the stage it reaches and every later one are skipped, and the exit status is 4") {
+  const auto c = cfg(2, 2, 4);
+  const auto s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
+  set_deadline(0);  // already passed: the first check in the rank stage stops it
+  const rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
+  clear_deadline();
+  CHECK(r.stopped_at == rank_stage::gram_rank);
+  derivation d;
+  append_rank_steps(d, s, r, 18);
+  CHECK(d.time_limited);
+  REQUIRE_FALSE(d.steps.empty());
+  for (const auto& st : d.steps) {
+    CAPTURE(st.id);
+    CHECK(st.status == claim_status::skipped);
+    CHECK(st.check.find("time limit") != std::string::npos);
+  }
+  CHECK(exit_status_of(d) == exit_time_limit);
+  // Without a deadline the same analysis runs every stage.
+  const rank_analysis full = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
+  CHECK(full.stopped_at == rank_stage::none);
+  // The Gram count by hand (D = 3, C = 4): min(2 mc(3, 4 - k), mc(3, k)) = 1, 3, 6, 6, 2, sum 18; it bounds sep.
+  CHECK(full.sep.exact());
+  CHECK(full.sep.lower > 0);
+  CHECK(full.sep.lower <= 18);
 }

@@ -15,7 +15,8 @@ namespace {
 const char* exit_status_help =
     "Exit status: 0 success (also when a statement of the paper is contradicted); 1 one of our own checks failed;\n"
     "2 usage error (bad option, value or file); "
-    "3 refused: the estimated size exceeds a limit; 4 internal error; 130 interrupted (Ctrl-C).";
+    "3 refused: the estimated size exceeds a limit; 4 the run reached --time-limit (the finished steps are printed,\n"
+    "the others marked skipped); 5 internal error; 130 interrupted (Ctrl-C).";
 
 struct cli_options {
   seprank::derivation_request run;
@@ -59,7 +60,9 @@ void add_options(CLI::App& app, cli_options& o) {
       ->capture_default_str();
   app.add_option("--max-memory", r.limits.max_memory_mb, "refuse expansions needing more (estimated) MiB")
       ->capture_default_str();
-  app.add_option("--time-limit", r.limits.max_seconds, "refuse expansions with a longer estimated time (seconds)")
+  app.add_option("--time-limit", r.limits.max_seconds,
+                 "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished "
+                 "steps are printed, the rest skipped, exit status 4")
       ->capture_default_str();
   app.add_option("--max-g-terms", r.limits.max_g_terms, "skip the eq. 4 check when g^L may have more terms")
       ->capture_default_str();
@@ -223,6 +226,9 @@ int main(int argc, char** argv) {
   } catch (const seprank::interrupted& e) {
     std::cerr << "seprank-sym: " << e.what() << "; stopped cleanly\n";
     return seprank::exit_interrupted;
+  } catch (const seprank::time_limit_reached& e) {  // before the rank stage: nothing finished to print
+    std::cerr << "seprank-sym: " << e.what() << " during the structural analysis; nothing to print\n";
+    return seprank::exit_time_limit;
   } catch (const std::exception& e) {
     std::cerr << "seprank-sym: internal error: " << e.what() << "\n";
     return seprank::exit_internal;

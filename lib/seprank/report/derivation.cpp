@@ -65,6 +65,8 @@ void propagate_certainty(derivation& d) {
   for (auto& f : d.findings) f.probabilistic = !probabilistic_among(f.rests_on).empty();
 }
 
-int exit_status_of(const derivation& d) { return d.has_failure() ? exit_check_failed : exit_ok; }
+int exit_status_of(const derivation& d) {
+  return d.has_failure() ? exit_check_failed : d.time_limited ? exit_time_limit : exit_ok;
+}
 
 }  // namespace seprank

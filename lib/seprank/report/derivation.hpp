@@ -103,6 +103,7 @@ struct derivation {
   std::vector<finding> findings;
   std::string findings_note;       // why there are none, or what they rest on
 
+  bool time_limited = false;       // the run reached its time limit: some steps are skipped for it
   bool has_failure() const;
 };
 
@@ -111,8 +112,8 @@ struct derivation {
 // the findings that rest on a probabilistic step. A status is never more certain than what it rests on.
 void propagate_certainty(derivation& d);
 
-// The process exit status a derivation earns: 1 when one of our own checks failed, else 0 (a
-// contradicted statement of the paper is a finding, not a failure).
+// The process exit status a derivation earns: 1 when one of our own checks failed, else 4 when the run
+// reached its time limit, else 0 (a contradicted statement of the paper is a finding, not a failure).
 int exit_status_of(const derivation& d);
 
 }  // namespace seprank

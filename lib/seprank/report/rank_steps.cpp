@@ -281,6 +281,7 @@ derivation_step grid_step(const rank_analysis& r) {
 }
 
 std::string gram_skip_text(const network_config& c, const rank_analysis& r) {
+  if (r.gram.skipped == gram_rank_skip::time_limit) return "the run reached its time limit (--time-limit) during this stage";
   if (r.gram.skipped == gram_rank_skip::too_many_variables)
     return "its polynomial ring would have $d_x + 2D = " + std::to_string(gram_rank_variable_count(c)) +
            "$ variables (limit " + std::to_string(max_gram_variables) + ", i.e. $d_x <= 23$)";
@@ -437,18 +438,39 @@ derivation_step bracket_step(const rank_analysis& r) {
 
 }  // namespace
 
+// A step of a stage the run's time limit stopped, or did not reach.
+derivation_step time_limit_step(const char* title, const char* id) {
+  return {title, "", {}, S::skipped, "not finished: the run reached its time limit (--time-limit) at or before this stage", id};
+}
+
 void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count) {
-  d.steps.push_back(gram_step(s, r, gram_count));
+  const rank_options& opt = r.options;
+  // A stage runs to the end unless the time limit stopped it or an earlier one.
+  auto ran = [&r](rank_stage st) { return r.stopped_at == rank_stage::none || st < r.stopped_at; };
+  d.time_limited = r.stopped_at != rank_stage::none;
+  d.steps.push_back(ran(rank_stage::gram_rank) ? gram_step(s, r, gram_count) : time_limit_step("Gram rank ($N -> infinity$)", "gram-rank"));
   if (r.expanded) {
-    d.steps.push_back(matrix_step(r));
-    d.steps.push_back(rank_step(r, gram_count));
-    d.steps.push_back(kernel_step(s, r));
+    const bool ranked = ran(rank_stage::coefficient_rank);
+    d.steps.push_back(ranked ? matrix_step(r) : time_limit_step("Coefficient matrix", "coefficient-matrix"));
+    d.steps.push_back(ranked ? rank_step(r, gram_count)
+                             : time_limit_step("Separation rank $sep(y_p; A, B)$ for the drawn weights", "separation-rank"));
+    d.steps.push_back(ran(rank_stage::kernel) ? kernel_step(s, r) : time_limit_step("Kernel of the coefficient matrix", "kernel"));
   }
-  d.steps.push_back(grid_step(r));
-  if (!r.expanded) d.steps.push_back(bracket_step(r));
+  const bool gridded = ran(rank_stage::grid);
+  d.steps.push_back(gridded ? grid_step(r) : time_limit_step("Grid-tensor rank (proof sketch of Theorem 1)", "grid-rank"));
+  if (!r.expanded)
+    d.steps.push_back(gridded ? bracket_step(r)
+                              : time_limit_step("Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
+                                                "separation-rank"));
+  const bool stabilizes = opt.stabilization && r.gram.rank.exact();
   if (!r.stabilization.empty()) d.steps.push_back(stabilization_step(r));
+  else if (stabilizes && !ran(rank_stage::stabilization))
+    d.steps.push_back(time_limit_step("Stabilization in $N$ (the sums over $j_1..j_C$ remove the dependence on $N$)", "stabilization"));
   if (!r.seeds.empty()) d.steps.push_back(seeds_step(r));
+  else if (opt.seeds > 1 && !ran(rank_stage::seeds)) d.steps.push_back(time_limit_step("Genericity: other weight draws", "seeds"));
   if (!r.partitions.empty()) d.steps.push_back(partitions_step(r));
+  else if (opt.all_partitions && !ran(rank_stage::partitions))
+    d.steps.push_back(time_limit_step("Proposition 1: every balanced partition", "proposition-1"));
 }
 
 derivation_step certificate_step(const rank_analysis& r, const grid_certificate& g, const std::string& dir) {

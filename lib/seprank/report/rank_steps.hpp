@@ -19,6 +19,7 @@ derivation_step partition_step(const structure_analysis& s, const rank_analysis&
 
 // The rank steps in the order they are used: Gram rank, coefficient matrix, certified rank (checked
 // against the Gram count), kernel, grid tensors, stabilization, other draws and partitions.
+// Stages the run's time limit stopped are reported skipped, and the derivation marked time_limited.
 void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count);
 
 // "exact (certified: ...)" or "lower bound ... probability" text for a rank result.

@@ -22,8 +22,11 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const big_float& plow = p.lower_log3();
   const bool low_defined = p.lower_defined();
   if (low_defined) row("paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : "$" + format_power_of_three(plow) + "$", format_float(plow));
-  row("grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
-  if (r.expanded || r.sep.exact())
+  const bool gridded = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::grid;
+  const bool ranked = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::coefficient_rank;
+  if (gridded)
+    row("grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
+  if (((r.expanded && ranked) || r.sep.exact()) && gridded)
     row("$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (certified)" : " (lower bound)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
   if (r.gram.computed())
     row(std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
@@ -46,7 +49,9 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
   j["separation_rank"] = json{
       {"value", str(static_cast<long long>(r.sep.lower))},
       {"exact", r.sep.exact()},
-      {"certificate", r.expanded ? rank_summary(r.sep) : bracket_certificate(r)},
+      {"certificate", r.sep.lower == 0 && r.stopped_at != rank_stage::none ? std::string("not finished: the run reached its time limit")
+                      : r.expanded                                          ? rank_summary(r.sep)
+                                                                            : bracket_certificate(r)},
       {"N", s.cfg.N}};
   j["grid_rank"] = json{{"value", str(static_cast<long long>(r.grid.rank))}, {"points", r.grid.points}};
   j["gram_rank"] = r.gram.computed() ? json{{"value", str(static_cast<long long>(r.gram.rank.lower))}, {"exact", r.gram.rank.exact()}} : json();

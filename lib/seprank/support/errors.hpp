@@ -11,7 +11,8 @@ enum exit_status : int {
   exit_check_failed = 1,   // a mathematical check did not hold
   exit_usage = 2,          // bad option, value or input file
   exit_resource = 3,       // refused: estimated size over a limit
-  exit_internal = 4,       // unexpected internal error
+  exit_time_limit = 4,     // the run reached --time-limit: what finished is printed, the rest skipped
+  exit_internal = 5,       // unexpected internal error
   exit_interrupted = 130,  // stopped by Ctrl-C (SIGINT)
 };
 

@@ -1,17 +1,31 @@
 #include "seprank/support/interrupt.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
 
 namespace seprank {
 namespace {
 volatile std::sig_atomic_t stop_requested = 0;
 extern "C" void on_sigint(int) { stop_requested = 1; }
+// The deadline in steady-clock ticks; 0: none. Atomic: the checks run on worker threads too.
+std::atomic<long long> deadline{0};
+long long now_ticks() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
 }  // namespace
 
 void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
 
+void set_deadline(double seconds) {
+  const auto span = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds > 0 ? seconds : 0));
+  deadline = now_ticks() + static_cast<long long>(span.count()) + 1;
+}
+
+void clear_deadline() { deadline = 0; }
+
 void check_interrupt() {
   if (stop_requested) throw interrupted();
+  const long long d = deadline.load();
+  if (d != 0 && now_ticks() >= d) throw time_limit_reached();
 }
 
 }  // namespace seprank

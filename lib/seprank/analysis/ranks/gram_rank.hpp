@@ -13,7 +13,7 @@
 
 namespace seprank {
 
-enum class gram_rank_skip { none, too_many_variables, too_many_nonzeros, over_limits };
+enum class gram_rank_skip { none, too_many_variables, too_many_nonzeros, over_limits, time_limit };
 
 // Size and time of the graded Gram rank, estimated block by block before it starts.
 struct gram_rank_estimate {

@@ -8,6 +8,7 @@
 #include "seprank/support/errors.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/engine/linalg.hpp"
+#include "seprank/support/interrupt.hpp"
 
 namespace seprank {
 namespace {
@@ -59,9 +60,21 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   if (opt.all_partitions && !s.expanded())
     throw usage_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
   rank_analysis a;
+  a.options = opt;
   a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
   const std::uint64_t prime = draw_prime(s.choice.seed);
-  {
+  // Each stage runs unless an earlier one reached the run's time limit; the one that reaches it is recorded.
+  auto stage = [&a](rank_stage st, auto&& body) {
+    if (a.stopped_at != rank_stage::none) return false;
+    try {
+      body();
+      return true;
+    } catch (const time_limit_reached&) {
+      a.stopped_at = st;
+      return false;
+    }
+  };
+  stage(rank_stage::gram_rank, [&] {
     stopwatch w{a.timings, "Gram rank"};
     const std::uint64_t size = c.residual ? gram_matrix_size_bound(c, opt.max_gram_terms) : 0;
     const gram_rank_estimate est = c.residual ? gram_rank_estimate{} : estimate_gram_rank(c, threads);
@@ -82,25 +95,28 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       progress(c.residual ? std::string("computing the Gram rank (N -> infinity)")
                           : "computing the Gram rank (N -> infinity) block by block, estimated " +
                                 std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
+      a.gram.skipped = gram_rank_skip::time_limit;  // until it returns
       a.gram = gram_rank(c, s.gram, prime, opt.limits, threads, progress);
       a.gram.estimate = est;
     }
-  }
+  });
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
   std::vector<long> gram_blocks;  // exact Gram block ranks by M_B-degree k (graded path), -1 unknown
   if (a.gram.computed() && a.gram.graded)
     for (const auto& b : a.gram.rank.blocks) gram_blocks.push_back(b.exact ? b.upper : -1);
   a.expanded = s.expanded();
   if (a.expanded) {
-    {
+    stage(rank_stage::coefficient_rank, [&] {
       stopwatch w{a.timings, "coefficient matrix and rank"};
       progress("building and ranking the coefficient matrix");
       a.sep = rank_of(s, s.y, a.part, a.gram, opt, prime, &a.matrix, progress, threads);
-    }
-    stopwatch w{a.timings, "kernel"};
-    a.kernel = kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
+    });
+    stage(rank_stage::kernel, [&] {
+      stopwatch w{a.timings, "kernel"};
+      a.kernel = kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
+    });
   }
-  {
+  stage(rank_stage::grid, [&] {
     stopwatch w{a.timings, "grid-tensor rank"};
     const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
     const long points = grid_points_within(c, opt.max_grid_points, lim.max_seconds, threads);
@@ -110,21 +126,21 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     a.grid = grid_rank(c, s.weights, {a.part, s.choice.seed, upper, points, gram_blocks, threads});
     if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
       a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
-  }
-  if (!a.expanded) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
+  });
+  if (!a.expanded && a.stopped_at == rank_stage::none) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
     a.sep.lower = a.grid.rank;
     a.sep.upper = a.grid.exact() ? a.grid.rank : gram_upper >= 0 && a.grid.rank == gram_upper ? gram_upper : -1;
     a.sep.prime = a.grid.prime;
   }
-  if (opt.stabilization && gram_upper >= 0) {
+  if (opt.stabilization && gram_upper >= 0) stage(rank_stage::stabilization, [&] {
     stopwatch w{a.timings, "stabilization in N"};
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
              " s, --time-limit)");
     a.stabilization = follow_stabilization(
         c, s.weights, {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid},
         progress);
-  }
-  if (opt.seeds > 1) {
+  });
+  if (opt.seeds > 1) stage(rank_stage::seeds, [&] {
     stopwatch w{a.timings, "other weight draws"};
     for (int k = 0; k < opt.seeds; ++k) {
       weight_choice wc = s.choice;
@@ -142,16 +158,16 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
       a.seeds.push_back({wc.seed, r.lower, r.exact()});
     }
-  }
-  if (opt.all_partitions) {
-    if (c.N > 8) throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
+  });
+  if (opt.all_partitions && c.N > 8) throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
+  if (opt.all_partitions) stage(rank_stage::partitions, [&] {
     stopwatch w{a.timings, "all balanced partitions"};
     progress("ranking every balanced partition");
     for (const auto& p : balanced_partitions(c)) {
       const rank_result r = rank_of(s, s.y, p, a.gram, opt, prime);
       a.partitions.push_back({p, r.lower, r.exact()});
     }
-  }
+  });
   return a;
 }
 

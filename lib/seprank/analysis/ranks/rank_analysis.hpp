@@ -36,7 +36,13 @@ struct partition_row {
   bool exact;
 };
 
+// The rank stages in the order they run; a run that reaches its time limit stops at one of them, and that
+// stage and every later one are not reported (docs/theory.md, section 12).
+enum class rank_stage { none, gram_rank, coefficient_rank, kernel, grid, stabilization, seeds, partitions };
+
 struct rank_analysis {
+  rank_stage stopped_at = rank_stage::none;  // the stage the time limit stopped (none: every stage ran)
+  rank_options options;                      // what was asked for (the report says what did not run)
   partition part;
   bool expanded = true;       // false: no coefficient matrix; sep from grid rank and Gram rank
   coefficient_matrix matrix;

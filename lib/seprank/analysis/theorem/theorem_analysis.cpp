@@ -4,20 +4,39 @@
 
 #include "seprank/analysis/ranks/element_rank.hpp"
 #include "seprank/engine/linalg.hpp"
+#include "seprank/support/interrupt.hpp"
 
 namespace seprank {
 
+namespace {
+
+// The run's deadline, removed however the analysis ends.
+struct deadline_guard {
+  explicit deadline_guard(double seconds) { set_deadline(seconds); }
+  ~deadline_guard() { clear_deadline(); }
+  deadline_guard(const deadline_guard&) = delete;
+  deadline_guard& operator=(const deadline_guard&) = delete;
+};
+
+}  // namespace
+
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress) {
   theorem_analysis a;
-  a.structure = analyse_structure(r.cfg, {r.weights, r.limits, r.threads, !r.structure_only, nullptr}, progress);
-  if (r.structure_only) return a;
-  a.ranks = analyse_ranks(a.structure, r.ranks, r.limits, r.threads, progress);
+  {
+    // --time-limit bounds the run: the structure stage throws time_limit_reached past it (nothing is
+    // reported then); the rank stage stops at the stage it reaches and the rest is reported skipped.
+    const deadline_guard deadline(r.limits.max_seconds);
+    a.structure = analyse_structure(r.cfg, {r.weights, r.limits, r.threads, !r.structure_only, nullptr}, progress);
+    if (r.structure_only) return a;
+    a.ranks = analyse_ranks(a.structure, r.ranks, r.limits, r.threads, progress);
+  }
+  if (a.ranks.stopped_at != rank_stage::none) progress("the time limit was reached; the stages not finished are reported skipped");
   progress("assembling the derivation");
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
   check_element_ranks(a.psi_span, prime);
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
-  if (r.certificate) {
+  if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
     a.certificate = certificate_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);
   }

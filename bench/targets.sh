@@ -50,8 +50,8 @@ job "--L 3 --dx 3 (sep at N = 4 and sep(N))" 60 1024 stabilization "$exe" --L 3 
 # The Gram-rank jobs: the whole derivation with a small grid (the grid is not what they measure).
 job "--L 2 --dx 10 (Gram rank; derivation with --max-grid-points 8 --max-terms 5000000)" 60 24576 gram "$exe" --L 2 --dx 10 --quiet \
     --format json --max-grid-points 8 --max-terms 5000000
-job "--L 5 --dx 2 (Gram rank; derivation with --max-grid-points 8)" 300 24576 gram "$exe" --L 5 --dx 2 --quiet --format json \
-    --max-grid-points 8
+job "--L 5 --dx 2 (Gram rank; derivation with --max-grid-points 8 --time-limit 300)" 300 24576 gram "$exe" --L 5 --dx 2 --quiet --format json \
+    --max-grid-points 8 --time-limit 300
 if [ "${2:-}" = moonshot ]; then
   job "Gram rank L = 3, d_x = 4 (bench_rank)" 600 8192 bench "$build/bench/bench_rank" gram 3 4 1 4 600 8192
 fi

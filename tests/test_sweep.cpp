@@ -13,7 +13,7 @@ TEST_CASE("a small sweep: L = 1 gives sep = d_x + 1, and head forms have rank <=
   spec.dx = {1, 2, 4};
   spec.L = {1};
   spec.H = {1, 2, 3};
-  const auto r = run_sweep(spec, [](const std::string&) {});
+  const auto r = analyse_sweep(spec, [](const std::string&) {});
   REQUIRE(r.rows.size() == 9);
   for (const auto& row : r.rows) {
     CAPTURE(row.dx);

@@ -168,7 +168,7 @@ int run(cli_options& o) {
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
-    const auto out = seprank::run_sweep(o.sweep, progress);
+    const auto out = seprank::derive_sweep(o.sweep, progress);
     std::cout << seprank::render(out.table, format);
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
     return out.interrupted ? seprank::exit_interrupted : seprank::exit_ok;

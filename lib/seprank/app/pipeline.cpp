@@ -126,7 +126,7 @@ derivation derive_corollary2(const atlas_config& deep, long max_beta2) {
   return corollary2_derivation(corollary2(deep, max_beta2));
 }
 
-sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress) {
+sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) {
   validate(r.base);
   sweep_spec spec;
   spec.dx = parse_range("--dx", r.dx, 1, max_width);
@@ -139,7 +139,7 @@ sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress) {
   spec.limits = r.base.limits;
   spec.ranks = r.base.ranks;
   spec.threads = r.base.threads;
-  const sweep_result result = run_sweep(spec, progress);
+  const sweep_result result = analyse_sweep(spec, progress);
   sweep_outcome out{sweep_derivation(result), result.interrupted};
   if (!r.plot.empty()) {
     plot_sweep(sweep_plot_data(result), r.plot);

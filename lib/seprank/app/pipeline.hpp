@@ -51,7 +51,7 @@ struct sweep_outcome {
   derivation table;
   bool interrupted = false;         // Ctrl-C: the rows done so far
 };
-sweep_outcome run_sweep(const sweep_request& r, const progress_fn& progress);
+sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress);
 
 // The audit map: every printed statement at each (L, d_x) for one H, from the rules and the shipped
 // certified values (no computation per configuration). L: 1..100, d_x: 1..10^6, at most 10^5 values each.

@@ -56,7 +56,7 @@ std::vector<long> head_form_ranks(const integer_weights& w) {
   return ranks;
 }
 
-sweep_result run_sweep(const sweep_spec& spec, const progress_fn& progress) {
+sweep_result analyse_sweep(const sweep_spec& spec, const progress_fn& progress) {
   sweep_result r;
   r.spec = spec;
   const std::size_t total = spec.dx.size() * spec.L.size() * spec.H.size();

@@ -44,6 +44,6 @@ std::vector<long> head_form_ranks(const integer_weights& w);
 
 // Runs every configuration in order (d_x outermost, then L, then H). Per-row refusals are recorded
 // in the row; Ctrl-C ends the sweep cleanly with the rows done so far (interrupted = true).
-sweep_result run_sweep(const sweep_spec& spec, const progress_fn& progress);
+sweep_result analyse_sweep(const sweep_spec& spec, const progress_fn& progress);
 
 }  // namespace seprank

@@ -1,9 +1,8 @@
 #include "seprank/analysis/paper/audit.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <type_traits>
+#include <optional>
 
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <optional>
 #include <stdexcept>
-#include <thread>
 
 #include <flint/ulong_extras.h>
 #include <set>

@@ -2,7 +2,6 @@
 // restrict the network) and never exceeds the Gram rank, so once a grid-tensor lower bound at
 // some N meets the Gram rank, sep equals the Gram rank for that N and every larger one.
 #pragma once
-#include <functional>
 #include <vector>
 
 #include "seprank/analysis/ranks/grid_tensor.hpp"

@@ -8,6 +8,7 @@
 #include "seprank/engine/linalg.hpp"
 #include "seprank/analysis/ranks/coefficient_kernel.hpp"
 #include "seprank/analysis/ranks/stabilization.hpp"
+#include "seprank/support/interrupt.hpp"
 
 #include <flint/ulong_extras.h>
 
@@ -260,7 +261,14 @@ TEST_CASE("follow_stabilization, against the coefficient-matrix rank at each N (
   stabilization_request req;
   req.seed = 1;
   req.gram_rank = gram;
-  const auto rows = follow_stabilization(c, w, req);
+  set_deadline(0);  // a run already past its time limit: the ladder stops at once and says so
+  const auto stopped = follow_stabilization(c, w, req);
+  clear_deadline();
+  CHECK(stopped.time_limited);
+  CHECK(stopped.rows.empty());
+  const auto ladder = follow_stabilization(c, w, req);
+  CHECK_FALSE(ladder.time_limited);
+  const auto& rows = ladder.rows;
   REQUIRE_FALSE(rows.empty());
   CHECK(rows.back().grid == gram);  // reached
   for (const auto& row : rows) {

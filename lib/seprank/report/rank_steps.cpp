@@ -463,7 +463,11 @@ void append_rank_steps(derivation& d, const structure_analysis& s, const rank_an
                               : time_limit_step("Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
                                                 "separation-rank"));
   const bool stabilizes = opt.stabilization && r.gram.rank.exact();
-  if (!r.stabilization.empty()) d.steps.push_back(stabilization_step(r));
+  if (!r.stabilization.empty()) {
+    d.steps.push_back(stabilization_step(r));
+    if (!ran(rank_stage::stabilization))
+      d.steps.back().check += "; the run reached its time limit (--time-limit) after these rows: the larger N were not tried";
+  }
   else if (stabilizes && !ran(rank_stage::stabilization))
     d.steps.push_back(time_limit_step("Stabilization in $N$ (the sums over $j_1..j_C$ remove the dependence on $N$)", "stabilization"));
   if (!r.seeds.empty()) d.steps.push_back(seeds_step(r));

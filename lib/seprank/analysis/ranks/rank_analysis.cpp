@@ -136,9 +136,11 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     stopwatch w{a.timings, "stabilization in N"};
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
              " s, --time-limit)");
-    a.stabilization = follow_stabilization(
+    const stabilization_ladder ladder = follow_stabilization(
         c, s.weights, {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid},
         progress);
+    a.stabilization = ladder.rows;  // the rows finished before a time limit are kept
+    if (ladder.time_limited) throw time_limit_reached();
   });
   if (opt.seeds > 1) stage(rank_stage::seeds, [&] {
     stopwatch w{a.timings, "other weight draws"};

@@ -4,16 +4,19 @@
 #include <chrono>
 
 #include "seprank/analysis/estimates.hpp"
+#include "seprank/support/interrupt.hpp"
 
 namespace seprank {
 
-std::vector<stabilization_row> follow_stabilization(const network_config& c, const integer_weights& w,
-                                                    const stabilization_request& r, const progress_fn& progress) {
+stabilization_ladder follow_stabilization(const network_config& c, const integer_weights& w, const stabilization_request& r,
+                                          const progress_fn& progress) {
+  stabilization_ladder ladder;
+  try {
   const long gram_rank = r.gram_rank;
   const int threads = r.threads;
   const double max_seconds = r.max_seconds;
   using clock_type = std::chrono::steady_clock;
-  std::vector<stabilization_row> rows;
+  std::vector<stabilization_row>& rows = ladder.rows;
   const auto started = clock_type::now();
   for (int N = 2; N <= std::min(max_positions, 2 * c.dx + 2); N += 2) {
     if (std::chrono::duration<double>(clock_type::now() - started).count() > max_seconds) break;
@@ -32,7 +35,10 @@ std::vector<stabilization_row> follow_stabilization(const network_config& c, con
     rows.push_back({N, g.rank, g.rank == gram_rank, g.rank == gram_rank || g.exact()});
     if (g.rank == gram_rank || g.capped()) break;
   }
-  return rows;
+  } catch (const time_limit_reached&) {
+    ladder.time_limited = true;
+  }
+  return ladder;
 }
 
 }  // namespace seprank

@@ -30,9 +30,14 @@ struct stabilization_request {
   const grid_rank_result* main_grid = nullptr;
 };
 
+struct stabilization_ladder {
+  std::vector<stabilization_row> rows;
+  bool time_limited = false;  // the run's time limit stopped the ladder (the rows finished before it are kept)
+};
+
 // Grid ranks for N = 2, 4, ..., 2 d_x + 2 (balanced partitions, position 1) until one meets
-// the Gram rank, a grid is capped, or max_seconds pass.
-std::vector<stabilization_row> follow_stabilization(const network_config& cfg, const integer_weights& w,
-                                                    const stabilization_request& r, const progress_fn& progress = {});
+// the Gram rank, a grid is capped, max_seconds pass, or the run's time limit is reached.
+stabilization_ladder follow_stabilization(const network_config& cfg, const integer_weights& w, const stabilization_request& r,
+                                          const progress_fn& progress = {});
 
 }  // namespace seprank

@@ -83,12 +83,16 @@ gram_form_estimate estimate_gram_form(const network_config& c) {
 
 std::string gram_form_refusal(const network_config& c, const resource_limits& lim) {
   const gram_form_estimate e = estimate_gram_form(c);
-  const std::string what = "the Gram form A_L(M) for " + config_text(c) + " (up to dx * multichoose(D, C) = " + e.terms.str() + " terms)";
+  const std::string what = "the Gram form A_L(M) for " + config_text(c);
+  if (e.terms.exceeds)
+    return what + " would have more than 2^62 terms (dx * multichoose(D, C)), far beyond any memory (limit --max-memory " +
+           std::to_string(lim.max_memory_mb) + " MiB)";
+  const std::string size = what + " (up to dx * multichoose(D, C) = " + e.terms.str() + " terms)";
   if (e.memory_mb > lim.max_memory_mb)
-    return what + " would need an estimated " + (e.terms.exceeds ? std::string("unbounded") : std::to_string(e.memory_mb)) +
-           " MiB (limit --max-memory " + std::to_string(lim.max_memory_mb) + ")";
+    return size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
+           std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return what + " would need an estimated " + std::to_string(static_cast<long>(std::min(e.seconds, 1e18))) + " s (limit --time-limit " +
+    return size + " would need an estimated " + std::to_string(static_cast<long>(std::min(e.seconds, 1e18))) + " s (limit --time-limit " +
            std::to_string(static_cast<long>(lim.max_seconds)) + ")";
   return "";
 }

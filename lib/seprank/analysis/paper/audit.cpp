@@ -47,44 +47,6 @@ finding_status decide(bool upper_statement, const F& bound, const F& lower, cons
   return finding_status::undecided;
 }
 
-// The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
-// that hold at N (every one when N = 0).
-std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
-  static const std::vector<sep_bound> all = [] {  // the table as facts, logarithms taken once
-    std::vector<sep_bound> v;
-    for (const auto& e : certified_table()) {
-      sep_bound b;
-      b.source = sep_source::table;
-      b.value = e.sep, b.N = e.N, b.dx = e.dx;
-      b.log3 = log3(big_float(b.value));
-      v.push_back(b);
-    }
-    return v;
-  }();
-  std::vector<sep_bound> out;
-  if (dx % H != 0) return out;
-  const auto& table = certified_table();
-  for (std::size_t k = 0; k < table.size(); ++k) {
-    const auto& e = table[k];
-    if (e.L != L || e.H != H || e.dx > dx || (N > 0 && all[k].from_N() > N)) continue;
-    out.push_back(all[k]);
-  }
-  return out;
-}
-
-// The best of the candidates as `lower` (the largest value; of equal values, the one that holds from the
-// smallest N), the others as alternatives.
-sep_facts facts_of(const sep_bound& base, std::vector<sep_bound> candidates) {
-  sep_facts f;
-  f.lower = base;
-  for (auto& c : candidates) {
-    const bool better = c.value > f.lower.value || (c.value == f.lower.value && c.from_N() < f.lower.from_N());
-    if (better) std::swap(c, f.lower);
-    f.alternatives.push_back(std::move(c));
-  }
-  return f;
-}
-
 // Every statement at one configuration, decided in the floating type F (the facts' own logarithms are
 // carried along as evidence).
 // theorem1_upper = (d_x + H)^C when known exactly: with the exact count (facts.upper->value > 0) Theorem 1's
@@ -159,10 +121,46 @@ sep_bound gram_count_bound_of(long L, long dx) {
   return b;
 }
 
-sep_facts table_lower_bounds(long L, long dx, long H, int N) { return facts_of(sep_bound{}, table_bounds(L, dx, H, N)); }
+sep_facts facts_of(std::vector<sep_bound> candidates) {
+  // Of equal values: sep >= 1 (every N), then this run's own certificate, then the one holding from the smaller N.
+  auto preference = [](const sep_bound& b) {
+    return std::make_pair(b.source == sep_source::nonzero ? 0 : b.source == sep_source::computed ? 1 : 2, b.from_N());
+  };
+  sep_facts f;
+  for (auto& c : candidates) {
+    if (c.value > f.lower.value || (c.value == f.lower.value && preference(c) < preference(f.lower))) std::swap(c, f.lower);
+    if (c.source != sep_source::nonzero) f.alternatives.push_back(std::move(c));
+  }
+  return f;
+}
+
+// The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
+// that hold at N (every one when N = 0).
+std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
+  static const std::vector<sep_bound> all = [] {  // the table as facts, logarithms taken once
+    std::vector<sep_bound> v;
+    for (const auto& e : certified_table()) {
+      sep_bound b;
+      b.source = sep_source::table;
+      b.value = e.sep, b.N = e.N, b.dx = e.dx;
+      b.log3 = log3(big_float(b.value));
+      v.push_back(b);
+    }
+    return v;
+  }();
+  std::vector<sep_bound> out;
+  if (dx % H != 0) return out;
+  const auto& table = certified_table();
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    const auto& e = table[k];
+    if (e.L != L || e.H != H || e.dx > dx || (N > 0 && all[k].from_N() > N)) continue;
+    out.push_back(all[k]);
+  }
+  return out;
+}
 
 sep_facts facts_from_rules(long L, long dx, long H, int N) {
-  sep_facts f = table_lower_bounds(L, dx, H, N);
+  sep_facts f = facts_of(table_bounds(L, dx, H, N));
   f.upper = gram_count_bound_of(L, dx);
   return f;
 }
@@ -189,7 +187,7 @@ audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<lon
       // Fast path: every number in long double; a comparison closer than the margin (or than the count's
       // rounding bound) re-decides the whole configuration in 100-digit arithmetic.
       const auto v = paper_log3<long double>(L, static_cast<long double>(dx), static_cast<long double>(H));
-      sep_facts facts = table_lower_bounds(L, dx, H);
+      sep_facts facts = facts_of(table_bounds(L, dx, H, 0));
       sep_bound upper_fact;
       upper_fact.source = sep_source::gram_count;
       upper_fact.count_exact = false;

@@ -97,8 +97,13 @@ audit_map audit_configurations(const std::vector<int>& L, const std::vector<long
 // padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact
 // when it has at most 1,000 digits, else bounded in log space).
 sep_facts facts_from_rules(long L, long dx, long H, int N = 0);
-// Their lower bounds alone.
-sep_facts table_lower_bounds(long L, long dx, long H, int N = 0);
+// The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
+// that hold at N (every one when N = 0).
+std::vector<sep_bound> table_bounds(long L, long dx, long H, int N);
+// The best of certified lower bounds as `lower` (the largest value; of equal values sep >= 1, then this run's
+// own certificate, then the one holding from the smaller N; sep >= 1 when there is none), the others as
+// alternatives (a status they also decide is stated from the smallest N).
+sep_facts facts_of(std::vector<sep_bound> candidates);
 // The Gram count as a fact (an upper bound for every weight and N).
 sep_bound gram_count_bound_of(long L, long dx);
 

@@ -23,9 +23,7 @@ sep_bound computed_bound(long value, int N, int dx, computed_by how) {
 // each fact holds from (the Gram rank from 2 d_x + 2, the table's values from theirs).
 sep_facts lower_facts(const network_config& c, const certified_values& r) {
   const int at_N = r.balanced ? c.N : 0;
-  sep_facts table = table_lower_bounds(c.L, c.dx, c.H, at_N);
-  std::vector<sep_bound> candidates = std::move(table.alternatives);
-  if (table.lower.source != sep_source::nonzero) candidates.push_back(table.lower);
+  std::vector<sep_bound> candidates = table_bounds(c.L, c.dx, c.H, at_N);
   if (r.balanced) {
     if (r.sep_lower > 0)
       candidates.push_back(computed_bound(r.sep_lower, c.N, c.dx, r.expanded ? computed_by::coefficient_rank : computed_by::grid_rank));
@@ -35,16 +33,7 @@ sep_facts lower_facts(const network_config& c, const certified_values& r) {
     const sep_bound g = computed_bound(r.gram_lower, 0, c.dx, computed_by::gram_rank);
     if (at_N == 0 || g.from_N() <= at_N) candidates.push_back(g);
   }
-  // This run's own certificates first, so that they win a tie with the table.
-  std::stable_partition(candidates.begin(), candidates.end(), [](const sep_bound& b) { return b.source == sep_source::computed; });
-  sep_facts f;
-  for (auto& b : candidates) {
-    const bool better = b.value > f.lower.value || (b.value == f.lower.value && b.from_N() < f.lower.from_N() &&
-                                                    f.lower.source != sep_source::computed);
-    if (better) std::swap(b, f.lower);
-    if (b.source != sep_source::nonzero) f.alternatives.push_back(b);
-  }
-  return f;
+  return facts_of(std::move(candidates));
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
   std::iota(dx.begin(), dx.end(), 1L);
   const double target = std::atof(argv[3]);
   auto t = clock_type::now();
-  const auto m = seprank::audit_configurations(L, dx, 1);
+  const auto m = seprank::audit_map_of(L, dx, 1);
   const double t_map = since(t);
   t = clock_type::now();
   const auto d = seprank::audit_derivation(m);

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto w = draw_weights(c, default_seed, default_weight_range);
   const std::uint64_t p = draw_prime(default_seed);
-  const auto form = compute_gram_form(c, w);
+  const auto form = gram_form_of(c, w);
   const double form_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const auto gram = gram_rank(c, form, p, {}, default_engine_threads());
   rank_result r = gram.rank;
@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     const auto ring = make_input_ring(c);
     const auto y = expand_output(c, w, ring);
     const auto part = default_partition(c);
-    r = certified_rank(build_coefficient_matrix(y, partition_mask(c, part)), p, {},
+    r = certified_rank(coefficient_matrix_of(y, partition_mask(c, part)), p, {},
                        [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

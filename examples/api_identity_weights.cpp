@@ -17,7 +17,7 @@ int main() {
   const auto ring = seprank::make_input_ring(c);
   const auto y = seprank::expand_output(c, w, ring);
   std::cout << "y_1 (" << y.term_count() << " terms):\n" << seprank::polynomial_text(y);
-  const auto g = seprank::compute_gram_form(c, w);
+  const auto g = seprank::gram_form_of(c, w);
   std::cout << "row 1 of A_1(M):\n" << seprank::polynomial_text(g.row[0]) << seprank::polynomial_text(g.row[1]);
   std::cout << "(A_1(M) x^1)_1 equals y_1: " << (seprank::gram_form_in_inputs(c, g, ring) == y ? "yes" : "no") << "\n";
 }

@@ -22,8 +22,8 @@ root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
 layers = ["support", "model", "engine", "analysis", "report", "render", "app"]
 floors = ["paper", "analysis", "structure", "ranks", "theorem"]  # within analysis/, lowest first ("analysis": its shared files)
 include = re.compile(r'#include\s+[<"]([^">]+)[">]')
-computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|build_coefficient_matrix|grid_rank|"
-                       r"gram_rank|compute_gram_form|analyse_\w+|paper_bounds_for|theorem1|theorem2|rank_mod_p|"
+computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|coefficient_matrix_of|grid_rank|"
+                       r"gram_rank|gram_form_of|analyse_\w+|paper_bounds_of|theorem1|theorem2|rank_mod_p|"
                        r"exact_rank|kernel_basis|compare_with_paper)\s*\(")
 problems = []
 

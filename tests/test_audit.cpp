@@ -54,7 +54,7 @@ sep_bound count(const big_int& v) {
 long sep_of(const network_config& c, const integer_weights& w) {
   const auto y = expand_output(c, w, make_input_ring(c));
   const auto part = default_partition(c);
-  const auto r = certified_rank(build_coefficient_matrix(y, partition_mask(c, part)), draw_prime(3), {},
+  const auto r = certified_rank(coefficient_matrix_of(y, partition_mask(c, part)), draw_prime(3), {},
                                 [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
   REQUIRE(r.exact());
   return r.lower;
@@ -64,7 +64,7 @@ long sep_of(const network_config& c, const integer_weights& w) {
 
 TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49), the count proves the fraction reading") {
   // By hand: 2*8*2 + 2 + c_2 with c_2 = -16 log_3(4 sqrt(2 sqrt(2e))) + log_3 8 = -29.509; log_3 999 = 6.287.
-  const auto fs = decide_statements(2, 8, 1, facts(computed(999), count(999)));
+  const auto fs = statement_findings(2, 8, 1, facts(computed(999), count(999)));
   CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::contradicted);
   CHECK(status_of(fs, paper_statement::theorem2_upper_fraction) == finding_status::proved);
   CHECK(status_of(fs, paper_statement::theorem2_lower) == finding_status::proved);  // vacuous: -7.56 <= log_3 999
@@ -80,12 +80,12 @@ TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49)
 
 TEST_CASE("L = 2, d_x = 4: the Gram count 110 proves the printed upper bound (8.61)") {
   // The count 110 = 1 + 10 + 55 + 40 + 4 by hand (tests/test_gram_count.cpp).
-  const auto fs = decide_statements(2, 4, 1, facts(sep_bound{}, count(110)));
+  const auto fs = statement_findings(2, 4, 1, facts(sep_bound{}, count(110)));
   CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::proved);
 }
 
 TEST_CASE("L = 6, d_x = 728: the printed upper bound is negative, so sep >= 1 contradicts it") {
-  const auto fs = decide_statements(6, 728, 1, facts_from_rules(6, 728, 1));
+  const auto fs = statement_findings(6, 728, 1, rule_facts(6, 728, 1));
   CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::contradicted);
   for (const auto& f : fs)
     if (f.statement == paper_statement::theorem2_upper_printed) CHECK(f.bound_log3 < 0);
@@ -101,16 +101,16 @@ TEST_CASE("a lower bound above the Gram count is contradicted; below a certified
     b.log3 = l3;
     return b;
   };
-  CHECK(status_of(decide_statements(3, 100, 1, facts(sep_bound{}, fake_upper(lower - 0.01))), paper_statement::theorem1_lower) ==
+  CHECK(status_of(statement_findings(3, 100, 1, facts(sep_bound{}, fake_upper(lower - 0.01))), paper_statement::theorem1_lower) ==
         finding_status::contradicted);
-  CHECK(status_of(decide_statements(3, 100, 1, facts(computed(6000), fake_upper(1000))), paper_statement::theorem1_lower) ==
+  CHECK(status_of(statement_findings(3, 100, 1, facts(computed(6000), fake_upper(1000))), paper_statement::theorem1_lower) ==
         finding_status::proved);  // log_3 6000 = 7.92 >= 7.67
-  CHECK(status_of(decide_statements(3, 100, 1, facts(computed(100), fake_upper(1000))), paper_statement::theorem1_lower) ==
+  CHECK(status_of(statement_findings(3, 100, 1, facts(computed(100), fake_upper(1000))), paper_statement::theorem1_lower) ==
         finding_status::undecided);
   // At the threshold (d_x = 3^L) neither theorem is claimed.
-  for (const auto& f : decide_statements(2, 9, 1, facts(computed(5), count(7)))) CHECK(f.status == finding_status::not_claimed);
+  for (const auto& f : statement_findings(2, 9, 1, facts(computed(5), count(7)))) CHECK(f.status == finding_status::not_claimed);
   // d_x = H: the lower bounds are undefined.
-  const auto fs = decide_statements(1, 4, 4, facts(computed(5), count(5)));
+  const auto fs = statement_findings(1, 4, 4, facts(computed(5), count(5)));
   CHECK(status_of(fs, paper_statement::theorem1_lower) == finding_status::undecided);  // L = 1 < log_3 4: Theorem 1
 }
 
@@ -167,7 +167,7 @@ TEST_CASE("a sample of the shipped certified table, recomputed") {
 }
 
 TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) proved, widths H does not divide left out") {
-  const auto m = audit_configurations({2, 6}, {4, 8, 728}, 1);
+  const auto m = audit_map_of({2, 6}, {4, 8, 728}, 1);
   REQUIRE(m.rows.size() == 6);
   for (const auto& row : m.rows) {
     CAPTURE(row.L);
@@ -176,7 +176,7 @@ TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) proved, widths H do
     if ((row.L == 2 && row.dx == 8) || (row.L == 6 && row.dx == 728)) CHECK(s == finding_status::contradicted);
     if (row.L == 2 && row.dx == 4) CHECK(s == finding_status::proved);
   }
-  const auto odd = audit_configurations({2}, {3, 4, 5, 6}, 2);
+  const auto odd = audit_map_of({2}, {3, 4, 5, 6}, 2);
   CHECK(odd.rows.size() == 2);
   CHECK(odd.skipped_not_dividing == 2);
 }
@@ -211,7 +211,7 @@ TEST_CASE("a lower bound is used only at an N it holds for: the Gram rank (110) 
 }
 
 TEST_CASE("the map states the N a status holds from: (2, 8) contradicted from N = 4 by the table's row at N = 4") {
-  const auto m = audit_configurations({2}, {8}, 1);
+  const auto m = audit_map_of({2}, {8}, 1);
   REQUIRE(m.rows.size() == 1);
   for (const auto& f : m.rows[0].findings)
     if (f.statement == paper_statement::theorem2_upper_printed) {

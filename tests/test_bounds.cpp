@@ -15,12 +15,12 @@ using testing::d;
 using testing::l3;
 
 TEST_CASE("regime classification at the boundary d_x = 3^L") {
-  CHECK(classify_regime(2, 9) == regime::threshold);
-  CHECK(classify_regime(2, 10) == regime::depth_efficient);
-  CHECK(classify_regime(2, 8) == regime::depth_inefficient);
-  CHECK(classify_regime(1, 3) == regime::threshold);
-  CHECK(classify_regime(40, big_int("12157665459056928801")) == regime::threshold);  // 3^40
-  CHECK(classify_regime(40, big_int("12157665459056928802")) == regime::depth_efficient);
+  CHECK(regime_of(2, 9) == regime::threshold);
+  CHECK(regime_of(2, 10) == regime::depth_efficient);
+  CHECK(regime_of(2, 8) == regime::depth_inefficient);
+  CHECK(regime_of(1, 3) == regime::threshold);
+  CHECK(regime_of(40, big_int("12157665459056928801")) == regime::threshold);  // 3^40
+  CHECK(regime_of(40, big_int("12157665459056928802")) == regime::depth_efficient);
 }
 
 TEST_CASE("Theorem 1 by hand: (d_x + H)^C and the constant a") {

@@ -641,7 +641,7 @@ TEST_CASE("slow: every row of the certified table that decides a status in the a
   for (int L = 1; L <= 20; ++L) Ls.push_back(L);
   for (long dx = 1; dx <= 2000; ++dx) dxs.push_back(dx);
   for (long H = 1; H <= 4; ++H)
-    for (const auto& row : seprank::audit_configurations(Ls, dxs, H).rows)
+    for (const auto& row : seprank::audit_map_of(Ls, dxs, H).rows)
       for (const auto& f : row.findings)
         if ((f.status == seprank::finding_status::proved || f.status == seprank::finding_status::contradicted) &&
             f.evidence.source == seprank::sep_source::table)

@@ -101,13 +101,13 @@ TEST_CASE("L = 40, d_x = 2: log_3 of the count is 115.50, and no bound the audit
   CHECK(testing::d(g.log3) == doctest::Approx(115.50).epsilon(1e-4));
   const gram_count_fast fast = gram_count_log3_fast(40, 2);
   CHECK_FALSE(fast.usable);  // C >= 2^62: long double declines
-  const sep_bound b = gram_count_bound_of(40, 2);
+  const sep_bound b = gram_count_sep_bound(40, 2);
   CHECK(b.count_exact);
   CHECK(b.value == g.value);
 }
 
 TEST_CASE("the audit map ends at depths past 2^64 summed indices and uses the count there") {
-  const auto m = audit_configurations({40, 45, 100}, {2, 3}, 1);
+  const auto m = audit_map_of({40, 45, 100}, {2, 3}, 1);
   REQUIRE(m.rows.size() == 6);
   for (const auto& row : m.rows) {
     CAPTURE(row.L);

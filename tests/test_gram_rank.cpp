@@ -107,7 +107,7 @@ integer_weights rank_one_values(integer_weights w) {
 // sum_r A_L(M_A + M_B)[p][r] x^i_r in d_x + 2D variables: the same rank in every block.
 // Returns how far the rank falls below the Gram count (sum over blocks of min(rows, cols)).
 long compare_with_expansion(const network_config& c, const integer_weights& w) {
-  const auto g = compute_gram_form(c, w);
+  const auto g = gram_form_of(c, w);
   const auto graded = gram_rank(c, g, draw_prime(3), {}, 2);
   const auto expanded = expanded_gram_rank(c, g, draw_prime(3), {});
   REQUIRE(graded.graded);
@@ -151,7 +151,7 @@ TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
 TEST_CASE("graded Gram rank: block sizes d_x multichoose(D, C - k) x multichoose(D, k), worked by hand") {
   // L = 2, d_x = 2: D = 3, C = 4; rows 2 * (15, 10, 6, 3, 1), columns (1, 3, 6, 10, 15).
   const auto c = cfg(2, 2, false);
-  const auto g = gram_rank(c, compute_gram_form(c, draw_weights(c, 1, 9)), draw_prime(1), {});
+  const auto g = gram_rank(c, gram_form_of(c, draw_weights(c, 1, 9)), draw_prime(1), {});
   const long rows[] = {30, 20, 12, 6, 2}, cols[] = {1, 3, 6, 10, 15};
   REQUIRE(g.blocks.size() == 5);
   for (int k = 0; k <= 4; ++k) {

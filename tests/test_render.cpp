@@ -18,13 +18,13 @@ derivation hand_built() {
   d.config = json{{"L", 1}};
   step_value list{"blocks", ""};
   list.items = {"$k = 0$: $2 x 3$", "a*b"};
-  d.steps.push_back({"One", "$a_1 < b$ with *", {{"x", "1"}, {"longer name", "2"}, list}, claim_status::verified, "by hand", "one"});
+  d.steps.push_back({"One", "$a_1 < b$ with *", {{"x", "1", {}, 1}, {"longer name", "2"}, list}, claim_status::verified, "by hand", "one"});
   d.steps.push_back({"Two", "", {}, claim_status::contradicted, "too large", "two"});
   d.audited = true;
-  d.findings.push_back({"theorem2-upper-printed", "S", verdict::contradicted, "4.5", "E"});
+  d.findings.push_back({"theorem2-upper-printed", "S", verdict::contradicted, 4.5, "E"});
   d.findings_note = "N";
-  d.results = json{{"sep", "12345678901234567890"}, {"small", "42"}, {"log3", "4.278562"}};
-  d.tables.push_back({"Tab", {"a", "bb"}, {{"1", "22"}}});
+  d.results = json{{"sep", "12345678901234567890"}, {"small", 42}, {"log3", 4.278562}, {"marked", "$a_1$"}, {"digits", "42"}};
+  d.tables.push_back({"Tab", {"a", "bb"}, {{{"1", 1}, "22"}}});
   d.appendix.push_back({"App:", "line\n", ""});
   return d;
 }
@@ -95,6 +95,8 @@ TEST_CASE("latex: math mode for formulas, escaped prose, booktabs, status tags; 
   CHECK(fragment.find("\\providecommand{\\sepstatus}") != std::string::npos);
 }
 
+// JSON writes the typed values it is given and never recovers a number from a text: "2" without typed data
+// stays a string.
 TEST_CASE("json: schema order, typed values, list values as arrays, and a round trip") {
   const std::string out = render(hand_built(), output_format::json);
   const auto j = nlohmann::ordered_json::parse(out);
@@ -105,7 +107,7 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   CHECK(j["schema"] == "seprank-sym derivation v3");
   CHECK(j["steps"][0] == nlohmann::ordered_json{{"number", 1}, {"id", "one"}, {"title", "One"}, {"claim", "a_1 < b with *"},
                                                 {"values", {{{"name", "x"}, {"text", "1"}, {"value", 1}},
-                                                            {{"name", "longer name"}, {"text", "2"}, {"value", 2}},
+                                                            {{"name", "longer name"}, {"text", "2"}, {"value", "2"}},
                                                             {{"name", "blocks"}, {"text", ""}, {"value", {"k = 0: 2 x 3", "a*b"}}}}},
                                                 {"status", "verified"}, {"check", "by hand"}, {"rests_on", nlohmann::ordered_json::array()}});
   CHECK(j["steps"][1]["values"].is_array());
@@ -113,12 +115,14 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   CHECK(j["results"]["sep"] == "12345678901234567890");  // more than 15 digits: a string
   CHECK(j["results"]["small"] == 42);
   CHECK(j["results"]["log3"] == 4.278562);
+  CHECK(j["results"]["marked"] == "a_1");  // formula markup dropped in every string
+  CHECK(j["results"]["digits"] == "42");   // a text, not parsed
   CHECK(j["results"]["findings"][0] == nlohmann::ordered_json{{"id", "theorem2-upper-printed"}, {"statement", "S"},
                                                               {"status", "contradicted"}, {"log3_bound", 4.5}, {"evidence", "E"},
                                                               {"holds_from_N", nullptr}, {"certainty", "certain"},
                                                               {"rests_on", nlohmann::ordered_json::array()}});
   CHECK(j["results"]["findings_note"] == "N");
-  CHECK(j["tables"][0]["rows"][0] == nlohmann::ordered_json{{"a", 1}, {"bb", 22}});
+  CHECK(j["tables"][0]["rows"][0] == nlohmann::ordered_json{{"a", 1}, {"bb", "22"}});
   CHECK(j["appendix"][0]["text"] == "line\n");
 }
 

@@ -5,6 +5,7 @@
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/render/formats.hpp"
+#include "seprank/report/format.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"
@@ -23,7 +24,7 @@ network_config cfg(int L, int dx, int N) {
 
 derivation structure_of(const network_config& c, const resource_limits& lim = {}, const gram_form_seam& seam = nullptr) {
   const auto a = analyse_structure(c, {weight_choice{}, lim, 1, true, seam}, [](const std::string&) {});
-  return structure_derivation(a, paper_bounds_for(c.L, c.dx, c.H), {});
+  return structure_derivation(a, paper_bounds_of(c.L, c.dx, c.H), {});
 }
 
 const derivation_step& step(const derivation& d, const std::string& title_start) {
@@ -145,4 +146,23 @@ TEST_CASE("the run's time limit: the stage it reaches and every later one are sk
   CHECK(full.sep.exact());
   CHECK(full.sep.lower > 0);
   CHECK(full.sep.lower <= 18);
+}
+
+TEST_CASE("typed values for JSON: integers up to 15 digits are numbers, longer ones decimal strings, decimals as shown") {
+  CHECK(exact_json(999999999999999LL) == json(999999999999999LL));
+  CHECK(exact_json(1000000000000000LL) == json("1000000000000000"));
+  CHECK(exact_json(-999999999999999LL) == json(-999999999999999LL));
+  CHECK(exact_json(big_int("123456789012345")) == json(123456789012345LL));
+  CHECK(exact_json(big_int("-1234567890123456")) == json("-1234567890123456"));
+  CHECK(shown_decimal("4.278562") == json(4.278562));
+  CHECK(shown_decimal("-3.000000") == json(-3.0));
+  CHECK(shown_decimal("2e17") == json(2e17));
+  CHECK(shown_decimal("42") == json(42));
+  CHECK(shown_decimal("-infinity") == json("-infinity"));
+  CHECK(shown_decimal("1e999") == json("1e999"));  // beyond a double: the text
+  CHECK(shown_decimal("3.") == json("3."));
+  const step_value v = exact_value("$C$", 13LL);
+  CHECK(v.value == "13");
+  CHECK(v.data == json(13));
+  CHECK(decimal_value("b", "0.315465").data == json(0.315465));
 }

@@ -24,7 +24,7 @@ rank_result sep_of(const network_config& c, std::uint64_t seed = 1) {
   const auto w = draw_weights(c, seed, 9);
   const auto y = expand_output(c, w, ring);
   const auto part = default_partition(c);
-  const auto m = build_coefficient_matrix(y, partition_mask(c, part));
+  const auto m = coefficient_matrix_of(y, partition_mask(c, part));
   return certified_rank(m, draw_prime(seed), {}, [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
 }
 
@@ -36,7 +36,7 @@ long exact_rank_of(const coefficient_matrix& m) {
 }
 
 long gram_rank_of(const network_config& c) {
-  const auto g = compute_gram_form(c, draw_weights(c, 1, 9));
+  const auto g = gram_form_of(c, draw_weights(c, 1, 9));
   const auto r = gram_rank(c, g, draw_prime(1), {});
   REQUIRE(r.rank.exact());
   return r.rank.lower;
@@ -47,19 +47,19 @@ long gram_rank_of(const network_config& c) {
 TEST_CASE("coefficient matrices of hand polynomials") {
   const auto R = std::make_shared<const polynomial_ring>(std::vector<std::string>{"a1", "a2", "b1", "b2"});
   const std::vector<bool> mask{true, true, false, false};
-  const auto two = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a2*b2"), mask);
+  const auto two = coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a2*b2"), mask);
   CHECK(two.rows() == 2);
   CHECK(two.cols() == 2);
   CHECK(certified_rank(two, draw_prime(1), {}, nullptr).lower == 2);
-  const auto one = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a1*b2 + a2*b1 + a2*b2"), mask);
+  const auto one = coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a1*b2 + a2*b1 + a2*b2"), mask);
   const auto r1 = certified_rank(one, draw_prime(1), {}, nullptr);
   CHECK(r1.lower == 1);
   CHECK(r1.exact());
   // (a1 + a2^3)(b1 + b2^2) + a1 b2^2: two degree blocks are connected through a1 b2^2.
-  const auto mixed = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a1*b2^2 + a2^3*b1 + a2^3*b2^2 + a1*b2^2"), mask);
+  const auto mixed = coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a1*b2^2 + a2^3*b1 + a2^3*b2^2 + a1*b2^2"), mask);
   CHECK(mixed.blocks.size() == 1);
   CHECK(certified_rank(mixed, draw_prime(1), {}, nullptr).lower == 2);
-  const auto split = build_coefficient_matrix(polynomial::parse(R, "a1*b1 + a2^3*b2^3"), mask);
+  const auto split = coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a2^3*b2^3"), mask);
   CHECK(split.blocks.size() == 2);
 }
 
@@ -129,7 +129,7 @@ TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank
       }
     const auto ring = make_input_ring(c);
     const auto part = default_partition(c);
-    const long exact = exact_rank_of(build_coefficient_matrix(expand_output(c, w, ring), partition_mask(c, part)));
+    const long exact = exact_rank_of(coefficient_matrix_of(expand_output(c, w, ring), partition_mask(c, part)));
     const auto g = grid_rank(c, w, {part, 3, -1, 1024, {}, 1});
     CAPTURE(c.dx);
     CHECK(g.rank == exact);
@@ -143,7 +143,7 @@ TEST_CASE("Proposition 1: every balanced partition has the same rank (N = 4 and 
     const auto y = expand_output(c, draw_weights(c, 2, 9), ring);
     long first = -1;
     for (const auto& p : balanced_partitions(c)) {
-      const auto r = certified_rank(build_coefficient_matrix(y, partition_mask(c, p)), draw_prime(2), {}, nullptr);
+      const auto r = certified_rank(coefficient_matrix_of(y, partition_mask(c, p)), draw_prime(2), {}, nullptr);
       CHECK(r.exact());
       if (first < 0) first = r.lower;
       CHECK(r.lower == first);
@@ -217,17 +217,17 @@ TEST_CASE("the error probability sums over the blocks that stay lower bounds, ea
   CHECK(r.error_bound == doctest::Approx(2 * 1550.0 / std::ldexp(1.0, 61)));
 }
 
-TEST_CASE("kernel_of, planted: y = 3 x1 (x1^2 + x2^2 + x3^2 + x4^2) split {x1, x2} | {x3, x4}") {
+TEST_CASE("coefficient_kernel_of, planted: y = 3 x1 (x1^2 + x2^2 + x3^2 + x4^2) split {x1, x2} | {x3, x4}") {
   // By hand: the B-monomials 1, x3^2, x4^2 multiply 3 x1^3 + 3 x1 x2^2, 3 x1 and 3 x1. Block of B-degree 0:
   // one column, rank 1, no relation; block of B-degree 2: the row (3, 3), rank 1, one relation
   // phi[x3^2] - phi[x4^2] = 0, i.e. the primitive vector (1, -1).
   const auto ring = std::make_shared<const polynomial_ring>(std::vector<std::string>{"x1", "x2", "x3", "x4"});
   const auto y = polynomial::parse(ring, "3*x1*(x1^2 + x2^2 + x3^2 + x4^2)");
-  const auto m = build_coefficient_matrix(y, {true, true, false, false});
+  const auto m = coefficient_matrix_of(y, {true, true, false, false});
   const auto r = certified_rank(m, draw_prime(1), {}, nullptr);
   REQUIRE(r.exact());
   CHECK(r.lower == 2);
-  const auto k = kernel_of(m, r, true, 10, 1000);
+  const auto k = coefficient_kernel_of(m, r, true, 10, 1000);
   CHECK(k.dimension == 1);
   REQUIRE(k.vectors.size() == 1);
   const auto& v = k.vectors[0].v;
@@ -237,22 +237,22 @@ TEST_CASE("kernel_of, planted: y = 3 x1 (x1^2 + x2^2 + x3^2 + x4^2) split {x1, x
   CHECK(m.blocks[k.vectors[0].block].b_degrees == std::vector<int>{2});
 }
 
-TEST_CASE("certificate_grid, planted: L = 1, d_x = 1, N = 2 has sep = C + 1 = 2; a larger target is never reached") {
+TEST_CASE("certify_grid, planted: L = 1, d_x = 1, N = 2 has sep = C + 1 = 2; a larger target is never reached") {
   const auto c = config(1, 1, 1, 2);
   const auto w = draw_weights(c, 1, 9);
-  const auto g = certificate_grid(c, w, default_partition(c), 1, 2);
+  const auto g = certify_grid(c, w, default_partition(c), 1, 2);
   CHECK(g.rank == 2);
   CHECK(g.prime < (1ULL << certificate_prime_bits));
   CHECK(g.prime >= (1ULL << (certificate_prime_bits - 1)));
   CHECK(n_is_prime(g.prime));
   REQUIRE(g.a_points.size() == 2);
   CHECK(g.a_points[0].size() == 1);  // one position on each side, d_x = 1
-  const auto raised = certificate_grid(c, w, default_partition(c), 1, 3);
+  const auto raised = certify_grid(c, w, default_partition(c), 1, 3);
   CHECK(raised.rank == 2);  // no grid exceeds sep, however many points
   CHECK(raised.a_points.size() > 3);
 }
 
-TEST_CASE("follow_stabilization, against the coefficient-matrix rank at each N (a second method)") {
+TEST_CASE("stabilization_ladder_of, against the coefficient-matrix rank at each N (a second method)") {
   // L = 2, d_x = 2: the rows are the grid ranks at N = 2, 4, ... until the Gram rank; each row that says
   // certified must equal the certified rank of the expansion at that N.
   const auto c = config(2, 2, 1, 4);
@@ -262,11 +262,11 @@ TEST_CASE("follow_stabilization, against the coefficient-matrix rank at each N (
   req.seed = 1;
   req.gram_rank = gram;
   set_deadline(0);  // a run already past its time limit: the ladder stops at once and says so
-  const auto stopped = follow_stabilization(c, w, req);
+  const auto stopped = stabilization_ladder_of(c, w, req);
   clear_deadline();
   CHECK(stopped.time_limited);
   CHECK(stopped.rows.empty());
-  const auto ladder = follow_stabilization(c, w, req);
+  const auto ladder = stabilization_ladder_of(c, w, req);
   CHECK_FALSE(ladder.time_limited);
   const auto& rows = ladder.rows;
   REQUIRE_FALSE(rows.empty());
@@ -276,7 +276,7 @@ TEST_CASE("follow_stabilization, against the coefficient-matrix rank at each N (
     auto cn = c;
     cn.N = row.N;
     const auto y = expand_output(cn, w, make_input_ring(cn));
-    const auto exact = certified_rank(build_coefficient_matrix(y, partition_mask(cn, default_partition(cn))), draw_prime(1), {}, nullptr);
+    const auto exact = certified_rank(coefficient_matrix_of(y, partition_mask(cn, default_partition(cn))), draw_prime(1), {}, nullptr);
     REQUIRE(exact.exact());
     if (row.certified) CHECK(row.grid == exact.lower);
     CHECK(row.grid <= exact.lower);

@@ -22,13 +22,13 @@ TEST_CASE("Gram variables m_ab enumerate the upper triangle") {
 
 TEST_CASE("Gram form by hand, L = 1, dx = 1: A_1(M) = qkvo m") {
   const auto c = config(1, 1, 1, 2);
-  const auto g = compute_gram_form(c, weights_from(c, {{2}, {3}, {5}, {7}}));
+  const auto g = gram_form_of(c, weights_from(c, {{2}, {3}, {5}, {7}}));
   CHECK(g.row[0] == polynomial::parse(g.ring, "210*m1_1"));
 }
 
 TEST_CASE("Gram form by hand, L = 1, identity weights: A_1(M) = M") {
   const auto c = config(1, 2, 1, 3);
-  const auto g = compute_gram_form(c, weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}}));
+  const auto g = gram_form_of(c, weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}}));
   CHECK(g.row[0] == polynomial::parse(g.ring, "m1_1"));
   CHECK(g.row[1] == polynomial::parse(g.ring, "m1_2"));
 }
@@ -38,7 +38,7 @@ TEST_CASE("Gram form reproduces the expansion (plain, residual, several heads)")
                         config(2, 3, 3, 2)}) {
     const auto ring = make_input_ring(c);
     const auto w = draw_weights(c, 4, 9);
-    const auto g = compute_gram_form(c, w);
+    const auto g = gram_form_of(c, w);
     CHECK(gram_form_in_inputs(c, g, ring) == expand_output(c, w, ring));
     // A_L has degree C in the entries of M (exactly C without the residual connection).
     int deg = -1;
@@ -51,7 +51,7 @@ TEST_CASE("a wrong Gram form is detected") {
   const auto c = config(2, 2, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = draw_weights(c, 4, 9);
-  auto g = compute_gram_form(c, w);
+  auto g = gram_form_of(c, w);
   g.row[1] += polynomial::variable(g.ring, 0);
   CHECK(gram_form_in_inputs(c, g, ring) != expand_output(c, w, ring));
 }
@@ -62,8 +62,8 @@ TEST_CASE("symbolic Gram identity, L = 1, dx = 2 (H = 1, 2), all weights symboli
     const auto ring = make_input_ring(c);
     const auto sw = make_symbolic_weights(c);
     const GiNaC::ex y = symbolic_output(c, sw, ring);
-    CHECK(symbolic_gram_identity(c, sw, ring, y));
-    CHECK_FALSE(symbolic_gram_identity(c, sw, ring, y + ring->symbol(0)));
+    CHECK(check_symbolic_gram_identity(c, sw, ring, y));
+    CHECK_FALSE(check_symbolic_gram_identity(c, sw, ring, y + ring->symbol(0)));
   }
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("eq. 4 is skipped with a reason for residual networks and large g^L") 
 TEST_CASE("degree summary and homogeneous parts") {
   const auto R = std::make_shared<const polynomial_ring>(std::vector<std::string>{"x", "y"});
   const auto p = polynomial::parse(R, "x + x^2*y + y^3 + 4*x^5");
-  const auto s = summarize_degrees(p);
+  const auto s = degree_summary_of(p);
   CHECK(s.terms == 4);
   CHECK(s.min_degree == 1);
   CHECK(s.max_degree == 5);
@@ -131,7 +131,7 @@ TEST_CASE("analyse_psi_span, planted: L = 1 with identity weights, A_1(M) = M") 
   structure_analysis s;
   s.cfg = c;
   s.weights = w;
-  s.gram = compute_gram_form(c, w);
+  s.gram = gram_form_of(c, w);
   const auto f = analyse_psi_span(s, 1, 60, 10, 10);
   CHECK(f.D == 3);
   CHECK(f.C == 1);

@@ -56,7 +56,7 @@ int expand(bool ginac, const network_config& c, const integer_weights& w) {
 
 int rank(bool ginac, const network_config& c, const integer_weights& w) {
   const auto ring = make_input_ring(c);
-  const auto m = build_coefficient_matrix(expand_output(c, w, ring), partition_mask(c, default_partition(c)));
+  const auto m = coefficient_matrix_of(expand_output(c, w, ring), partition_mask(c, default_partition(c)));
   const coefficient_block* big = &m.blocks[0];
   for (const auto& b : m.blocks)
     if (std::min(b.matrix.rows, b.matrix.cols) > std::min(big->matrix.rows, big->matrix.cols)) big = &b;

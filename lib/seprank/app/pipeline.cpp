@@ -97,7 +97,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   t.certificate = !r.certificate.empty();
   const theorem_analysis a = analyse_theorem(t, progress);
   const report_options report{r.print_polynomial};
-  if (r.structure_only) return structure_derivation(a.structure, paper_bounds_for(r.cfg.L, r.cfg.dx, r.cfg.H), report);
+  if (r.structure_only) return structure_derivation(a.structure, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H), report);
   if (a.certificate) {
     write_certificate(r.certificate, r.cfg, a.structure.weights, a.ranks.part, *a.certificate);
     progress("wrote " + r.certificate + "/certificate.json and " + r.certificate + "/check.py");
@@ -113,7 +113,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
 
 derivation derive_bounds(const atlas_config& c) {
   validate(c);
-  return bounds_derivation(c, paper_bounds_for(c.L, c.dx, c.H));
+  return bounds_derivation(c, paper_bounds_of(c.L, c.dx, c.H));
 }
 
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {
@@ -153,7 +153,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
   if (r.H < 1 || r.H > 1000000) throw usage_error("H = " + std::to_string(r.H) + " is out of range: must satisfy 1 <= H <= 1000000");
   progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
-  const audit_map m = audit_configurations(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H);
+  const audit_map m = audit_map_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H);
   if (!r.plot.empty()) {
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);

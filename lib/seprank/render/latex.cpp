@@ -116,7 +116,7 @@ void body(std::ostringstream& out, const derivation& d) {
     for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";
     out << " \\\\\n\\midrule\n\\endhead\n";
     for (const auto& row : t.rows) {
-      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c]);
+      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c].text);
       out << " \\\\\n";
     }
     out << "\\bottomrule\n\\end{longtable}}\n";

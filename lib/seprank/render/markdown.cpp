@@ -56,7 +56,7 @@ std::string render_markdown(const derivation& d) {
     out << "|";
     for (std::size_t c = 0; c < t.header.size(); ++c) out << " --- |";
     out << "\n";
-    for (const auto& r : t.rows) row(out, r);
+    for (const auto& r : t.rows) row(out, cell_texts(r));
   }
   for (const auto& a : d.appendix) {
     out << "\n## " << md(a.title) << "\n\n";

@@ -56,23 +56,26 @@ std::string render_text(const derivation& d) {
       out << "  [" << verdict_name(f.status) << (f.probabilistic ? ", probabilistic" : "") << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
   }
   for (const auto& marked : d.tables) {
-    result_table t = marked;
-    for (auto& h : t.header) h = markup_plain(h);
-    for (auto& row : t.rows)
-      for (auto& cell : row) cell = markup_plain(cell);
-    std::vector<std::size_t> w(t.header.size());
-    for (std::size_t c = 0; c < t.header.size(); ++c) {
-      w[c] = t.header[c].size();
-      for (const auto& row : t.rows) w[c] = std::max(w[c], row[c].size());
+    std::vector<std::string> header;
+    for (const auto& h : marked.header) header.push_back(markup_plain(h));
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& row : marked.rows) {
+      rows.push_back(cell_texts(row));
+      for (auto& cell : rows.back()) cell = markup_plain(cell);
     }
-    out << "\n" << markup_plain(t.title) << "\n";
+    std::vector<std::size_t> w(header.size());
+    for (std::size_t c = 0; c < header.size(); ++c) {
+      w[c] = header[c].size();
+      for (const auto& row : rows) w[c] = std::max(w[c], row[c].size());
+    }
+    out << "\n" << markup_plain(marked.title) << "\n";
     auto line = [&](const std::vector<std::string>& cells) {
       for (std::size_t c = 0; c < cells.size(); ++c)
         out << "  " << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
       out << "\n";
     };
-    line(t.header);
-    for (const auto& row : t.rows) line(row);
+    line(header);
+    for (const auto& row : rows) line(row);
   }
   for (const auto& block : d.appendix) out << "\n" << markup_plain(block.title) << "\n" << block.text;
   return out.str();

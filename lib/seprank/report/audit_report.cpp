@@ -59,7 +59,9 @@ derivation audit_derivation(const audit_map& m) {
               "theorem2-upper-fraction"};
   json rows = json::array();
   for (const auto& row : m.rows) {
-    std::vector<std::string> cells{str(static_cast<long long>(row.L)), str(static_cast<long long>(row.dx)), regime_short(row.reg)};
+    std::vector<table_cell> cells{{str(static_cast<long long>(row.L)), exact_json(row.L)},
+                                  {str(static_cast<long long>(row.dx)), exact_json(row.dx)},
+                                  regime_short(row.reg)};
     json statements = json::array();
     for (const auto& f : row.findings) {
       ++counts[static_cast<int>(f.statement)][static_cast<int>(f.status)];

@@ -39,7 +39,9 @@ struct step_value {
   std::string name;
   std::string value;
   std::vector<std::string> items = {};  // a list shown below the value, one entry per line
-  json data = nullptr;                   // the typed value for JSON (arrays of objects for lists); null: from the text
+  // The typed value for JSON (a number, or arrays of objects for lists); null: the text, or the items.
+  // Set by the report from the number itself (format.hpp), never recovered from the text.
+  json data = nullptr;
 };
 
 struct derivation_step {
@@ -70,7 +72,7 @@ struct finding {
   std::string id;          // "theorem2-upper-printed", ...
   std::string statement;   // the inequality, with its value here
   verdict status = verdict::undecided;
-  std::string log3_bound;  // the paper's bound, log_3 (empty when undefined)
+  json log3_bound = nullptr;  // the paper's bound, log_3, as shown (null when undefined)
   std::string evidence;    // the certified facts that decide it, with their source
   int holds_from_N = 0;    // proved, contradicted: holds for balanced partitions at every N >= this (0: every N)
   std::vector<std::string> rests_on = {};  // the steps its evidence rests on
@@ -85,11 +87,26 @@ struct appendix_block {
   std::string latex;
 };
 
+// One cell of a table: its text and, for a number, its typed value for JSON (null: the text).
+struct table_cell {
+  std::string text;
+  json data = nullptr;
+  table_cell(std::string t, json d = nullptr) : text(std::move(t)), data(std::move(d)) {}
+  table_cell(const char* t) : text(t) {}
+};
+
+// The texts of a row's cells.
+inline std::vector<std::string> cell_texts(const std::vector<table_cell>& row) {
+  std::vector<std::string> out;
+  for (const auto& c : row) out.push_back(c.text);
+  return out;
+}
+
 // A table (e.g. a sweep): a header and rows of cells.
 struct result_table {
   std::string title;
   std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
+  std::vector<std::vector<table_cell>> rows;
 };
 
 struct derivation {

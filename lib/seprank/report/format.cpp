@@ -1,7 +1,9 @@
 #include "seprank/report/format.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
@@ -42,6 +44,55 @@ std::string signed_term(const mpz_class& c, const std::string& f, bool latex) {
 
 std::string str(long long v) { return std::to_string(v); }
 std::string str(const big_int& v) { return v.str(); }
+
+json exact_json(long long v) {
+  return v <= 999999999999999LL && v >= -999999999999999LL ? json(v) : json(std::to_string(v));
+}
+json exact_json(const big_int& v) {
+  const std::string s = v.str();
+  return s.size() - (s[0] == '-' ? 1 : 0) <= 15 ? json(std::stoll(s)) : json(s);
+}
+
+step_value exact_value(std::string name, long long v) { return {std::move(name), str(v), {}, exact_json(v)}; }
+step_value exact_value(std::string name, const big_int& v) { return {std::move(name), str(v), {}, exact_json(v)}; }
+step_value exact_value(std::string name, long long v, std::string text) {
+  return {std::move(name), std::move(text), {}, exact_json(v)};
+}
+step_value exact_value(std::string name, const big_int& v, std::string text) {
+  return {std::move(name), std::move(text), {}, exact_json(v)};
+}
+step_value decimal_value(std::string name, std::string shown) {
+  json data = shown_decimal(shown);
+  return {std::move(name), std::move(shown), {}, std::move(data)};
+}
+
+json shown_decimal(const std::string& s) {
+  std::size_t k = s.empty() || s[0] != '-' ? 0 : 1;
+  const std::size_t start = k;
+  while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+  const std::size_t whole = k - start;
+  if (whole == 0) return json(s);
+  if (k == s.size()) return whole <= 15 ? json(std::stoll(s)) : json(s);
+  bool fraction = false, exponent = false;
+  if (s[k] == '.') {
+    const std::size_t f = ++k;
+    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+    fraction = k > f;
+    if (!fraction) return json(s);
+  }
+  if (k < s.size() && (s[k] == 'e' || s[k] == 'E')) {
+    ++k;
+    if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+    const std::size_t e = k;
+    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+    exponent = k > e;
+    if (!exponent) return json(s);
+  }
+  if (k != s.size() || !(fraction || exponent)) return json(s);
+  errno = 0;
+  const double v = std::strtod(s.c_str(), nullptr);
+  return errno == ERANGE || !std::isfinite(v) ? json(s) : json(v);  // beyond a double: the text
+}
 
 std::string display_double(double v, int digits) {
   char buf[64];

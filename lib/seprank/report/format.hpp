@@ -8,11 +8,26 @@
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/weights.hpp"
+#include "seprank/report/derivation.hpp"
 
 namespace seprank {
 
 std::string str(long long v);
 std::string str(const big_int& v);
+// The typed value of a number for machine-readable output (docs/json-schema.md): an integer of at
+// most 15 digits (exact in a double) is a JSON number, a longer one its decimal string.
+json exact_json(long long v);
+json exact_json(const big_int& v);
+// A decimal as shown (`shown` is the output of one of the formatters below): the double nearest to the
+// digits shown, or the text itself when it is not a finite decimal ("-infinity", "3^(1.2e+40)").
+json shown_decimal(const std::string& shown);
+// A step value showing an integer (or a shown decimal) with its typed value for JSON; `text` replaces
+// the plain digits where the step shows more.
+step_value exact_value(std::string name, long long v);
+step_value exact_value(std::string name, const big_int& v);
+step_value exact_value(std::string name, long long v, std::string text);
+step_value exact_value(std::string name, const big_int& v, std::string text);
+step_value decimal_value(std::string name, std::string shown);
 // A double with `digits` significant digits.
 std::string display_double(double v, int digits = 6);
 // A big float: fixed with `digits` decimals when moderate, scientific otherwise.

@@ -23,10 +23,11 @@ derivation_step space_step(const structure_analysis& s, const psi_span_analysis&
                      "$y_p = <T_p, psi>$ with $psi = x^i (x) M^{(x)C}$: a linear functional on the span $V$ of the coordinates "
                      "$x^i_r m(M)$, $m$ a monomial of degree $" + std::string(c.residual ? "<= C" : "C") +
                          "$ in the $D = d_x(d_x+1)/2$ entries $M_ab$ of $M$ (written m{a}_{b} in plain text)",
-                     {{"$D$", str(static_cast<long long>(f.D))},
-                      {"$C$", str(static_cast<long long>(f.C))},
+                     {exact_value("$D$", static_cast<long long>(f.D)),
+                      exact_value("$C$", static_cast<long long>(f.C)),
                       {"$dim V$ by formula", "$" + str(f.dim_formula) + (c.residual ? " = d_x * binom(D + C, C)$" : " = d_x * multichoose(D, C)$")},
-                      {"$dim V$ by enumeration", f.enumerated ? str(f.dim_enumerated) : "not enumerated (more than 5000000)"},
+                      {"$dim V$ by enumeration", f.enumerated ? str(f.dim_enumerated) : "not enumerated (more than 5000000)", {},
+                       f.enumerated ? exact_json(f.dim_enumerated) : json()},
                       {"coordinates used by $y_p$", str(static_cast<long long>(f.used_coordinates)) + " of " + str(f.dim_formula) +
                                                       " (" + str(static_cast<long long>(f.used_gammas)) + " distinct monomials $m$)"}},
                      f.enumerated ? (agree ? S::verified : S::failed) : S::computed,
@@ -82,7 +83,7 @@ result_table basis_table(const structure_analysis& s, const psi_span_analysis& f
   t.header = {"$m$", "$gamma$ (exponents of $m1_1, m1_2, ..., m" + std::to_string(s.cfg.dx) + "_" + std::to_string(s.cfg.dx) + "$)",
               "$prod (gamma_v + 1)$"};
   for (const auto& [gamma, rank] : f.listed_monomials)
-    t.rows.push_back({"$" + monomial_text(gamma, s.gram.ring) + "$", "$" + gamma_text(gamma) + "$", str(rank)});
+    t.rows.push_back({"$" + monomial_text(gamma, s.gram.ring) + "$", "$" + gamma_text(gamma) + "$", {str(rank), exact_json(rank)}});
   if (static_cast<long>(f.listed_monomials.size()) < f.used_gammas)
     t.rows.push_back({"... (" + str(static_cast<long long>(f.used_gammas - static_cast<long>(f.listed_monomials.size()))) +
                           " more; raise --basis-limit)",

@@ -87,7 +87,7 @@ step_value block_table(const char* name, const std::vector<block_shape>& shapes,
                           {"exact", br.exact},
                           {"certificate", certificate_key(br.certificate)}});
     if (br.sampled_rows > 0) v.data.back()["sampled"] = json{{"rows", br.sampled_rows}, {"cols", br.sampled_cols}};
-    if (br.prime != 0 && br.prime != r.prime) v.data.back()["prime"] = str(static_cast<long long>(br.prime));
+    if (br.prime != 0 && br.prime != r.prime) v.data.back()["prime"] = exact_json(static_cast<long long>(br.prime));
   }
   return v;
 }
@@ -112,7 +112,7 @@ derivation_step matrix_step(const rank_analysis& r) {
   return {"Coefficient matrix",
           "$sep(y; A, B)$ = rank over $Q$ of the matrix of coefficients of $y$: rows = monomials in $x_A$, columns = monomials in $x_B$",
           {{"size", "$" + str(r.matrix.rows()) + " x " + str(r.matrix.cols()) + "$"},
-           {"nonzeros", str(r.matrix.nonzeros())},
+           exact_value("nonzeros", r.matrix.nonzeros()),
            {"diagonal blocks", str(static_cast<long long>(r.matrix.blocks.size())) +
                                    " (by degree: a monomial pairs only with monomials of complementary degree)"}},
           S::computed,
@@ -124,9 +124,9 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count) {
   const auto& x = r.sep;
   derivation_step st{"Separation rank $sep(y_p; A, B)$ for the drawn weights",
                      "the rank over $Q$ of the coefficient matrix (a lower bound on the generic separation rank)",
-                     {{"sep", x.exact() ? str(x.lower) : "$>= " + str(x.lower) + "$"},
+                     {{"sep", x.exact() ? str(x.lower) : "$>= " + str(x.lower) + "$", {}, x.exact() ? exact_json(x.lower) : json()},
                       {"status", rank_summary(x)},
-                      block_table("blocks (B-degree: size, rank)", shapes_of(r.matrix), x, block_label::b_degree)},
+                      block_table("blocks (B-degree: size, rank)", block_shapes_of(r.matrix), x, block_label::b_degree)},
                      x.exact() ? S::verified : S::probabilistic,
                      "",
                      "separation-rank"};
@@ -186,7 +186,7 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
   derivation_step st{"Kernel of the coefficient matrix",
                      "right kernel: linear relations $sum_m v_m phi[m] = 0$ among the $A$-side functions $phi[m]$ that multiply "
                      "the $B$-monomials $m$ in $y_p$; dimension = columns $-$ rank",
-                     {{"dimension", str(k.dimension) + (r.sep.exact() ? "" : " (upper bound)")}},
+                     {{"dimension", str(k.dimension) + (r.sep.exact() ? "" : " (upper bound)"), {}, r.sep.exact() ? exact_json(k.dimension) : json()}},
                      r.sep.exact() ? S::computed : S::probabilistic,
                      k.skipped == kernel_skip::none ? "columns minus the certified rank, block by block (exact because every block's rank "
                                              "is certified); --kernel prints a checked basis"
@@ -258,7 +258,7 @@ derivation_step grid_step(const rank_analysis& r) {
                                  {"upper", b.upper >= 0 ? json(b.upper) : json()}, {"bound", grid_bound_name(b.bound)}, {"exact", b.exact()}});
     }
     st.values.insert(st.values.begin() + 2, blocks);
-    st.values.insert(st.values.begin() + 3, step_value{"evaluations", "$" + str(static_cast<long long>(g.evaluations)) + "$"});
+    st.values.insert(st.values.begin() + 3, exact_value("evaluations", static_cast<long long>(g.evaluations), "$" + str(static_cast<long long>(g.evaluations)) + "$"));
     if (!impossible && g.exact()) st.status = S::verified;
     if (std::any_of(g.blocks.begin(), g.blocks.end(), [](const grid_block& b) { return b.exact() && b.bound == grid_bound::gram_block; }))
       st.rests_on.push_back("gram-rank");
@@ -308,9 +308,9 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
                      "$y = sum_r A_L(M_A + M_B)[p][r] x^i_r$; with $M_A$, $M_B$ independent symmetric matrices, the rank of its "
                      "coefficient matrix ($(x^i, M_A)$-monomials $x$ $M_B$-monomials) bounds $sep$ for every $N$, with equality once "
                      "$|A| >= d_x + 1$ and $|B| >= d_x$",
-                     {{"Gram rank", g.exact() ? str(g.lower) : "$>= " + str(g.lower) + "$"},
+                     {{"Gram rank", g.exact() ? str(g.lower) : "$>= " + str(g.lower) + "$", {}, g.exact() ? exact_json(g.lower) : json()},
                       {"status", rank_summary(g)},
-                      {"$D = d_x(d_x+1)/2$", str(D)},
+                      exact_value("$D = d_x(d_x+1)/2$", D),
                       block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.blocks, g, block_label::gram_degree)},
                      g.exact() ? S::verified : S::probabilistic,
                      "$sep <=$ Gram rank: every term of $y$ is (a function of $x_A$) times a monomial in $M_B$. Equality for large $N$: "
@@ -363,7 +363,7 @@ derivation_step seeds_step(const rank_analysis& r) {
   }
   return {"Genericity: other weight draws",
           "the generic rank is the maximum over weights; a smaller value flags a non-generic draw",
-          {rows, {"maximum", str(best)}, {"all draws agree", same ? "yes" : "no"}},
+          {rows, exact_value("maximum", best), {"all draws agree", same ? "yes" : "no"}},
           S::computed,
           "agreement across draws is evidence for genericity, not a proof; each value is a certified lower bound on the generic rank",
           "seeds"};
@@ -423,9 +423,9 @@ derivation_step bracket_step(const rank_analysis& r) {
             {"grid-rank", "gram-rank"}};
   derivation_step st{"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
           "grid-tensor rank (step grid-rank) $<= sep <=$ Gram rank (step gram-rank): both proven bounds",
-          {exact                 ? step_value{"sep", std::to_string(r.sep.lower)}
+          {exact                 ? exact_value("sep", r.sep.lower)
            : r.gram.rank.exact() ? step_value{"sep (bracketed)", "$[" + std::to_string(r.sep.lower) + ", " + std::to_string(r.gram.rank.upper) + "]$"}
-                                 : step_value{"sep (lower bound)", std::to_string(r.sep.lower)}},
+                                 : exact_value("sep (lower bound)", r.sep.lower)},
           exact ? S::verified : S::computed,
           exact ? bracket_certificate(r)
                 : r.gram.computed() ? "the bounds do not meet (N too small for the Gram rank, or the grid point limit)"

@@ -14,10 +14,10 @@ derivation_step configuration_step(const structure_analysis& a) {
   derivation_step s{"Configuration (eq. 3: no softmax, ReLU or layer-norm)",
                     "$y^{l,i} = sum_j sum_h <W^{Q,l,h} x^{l,i}, W^{K,l,h} x^{l,j}> W^{O,l,h} W^{V,l,h} x^{l,j}" +
                         std::string(c.residual ? " + x^{l,i}$ (residual variant)" : "$"),
-                    {{"depth $L$", str(c.L)},
-                     {"width $d_x$", str(c.dx)},
+                    {exact_value("depth $L$", c.L),
+                     exact_value("width $d_x$", c.dx),
                      {"heads $H$", str(c.H) + " (head size $d_a = d_x/H = " + str(c.head_size()) + "$)"},
-                     {"positions $N$", str(c.N)},
+                     exact_value("positions $N$", c.N),
                      {"output", "$y_p$ at position $i = " + str(c.position) + "$, entry $p = " + str(c.entry) + "$"},
                      {"residual", c.residual ? "yes" : "no"},
                      {"weights", weight_description(a.choice) + "; $" + str(4LL * c.L * c.H) + "$ matrices"}},
@@ -46,8 +46,8 @@ derivation_step index_count_step(const structure_analysis& a) {
   const bool ok = C == summed_index_count(c.L);
   return {"Summed indices and degree (eq. 4)",
           "$y = sum_{j_1..j_C} g^L(x^i, x^{j_1}, ..., x^{j_C})$ with $C = (3^L - 1)/2$; degree $3^L = 2C + 1$",
-          {{"$C$", str(summed_index_count(c.L))}, {"degree $3^L$", str(output_degree(c.L))},
-           {"degree in the summed inputs $2C$", str(2 * summed_index_count(c.L))}},
+          {exact_value("$C$", summed_index_count(c.L)), exact_value("degree $3^L$", output_degree(c.L)),
+           exact_value("degree in the summed inputs $2C$", 2 * summed_index_count(c.L))},
           ok ? S::verified : S::failed,
           "closed form $(3^L - 1)/2 = " + str(summed_index_count(c.L)) + "$ equals the recursion $C_1 = 1$, $C_{l+1} = 3 C_l + 1$ ($" +
               str(C) + "$): each layer adds the new index j and three copies (query, key, value) of the previous indices"};
@@ -56,7 +56,7 @@ derivation_step index_count_step(const structure_analysis& a) {
 derivation_step expansion_step(const structure_analysis& a) {
   return {"Exact expansion",
           "$y_p$ is a polynomial over $Z$ in the $N d_x = " + str(a.cfg.variable_count()) + "$ input coordinates",
-          {{"terms", str(a.y.term_count())},
+          {exact_value("terms", a.y.term_count()),
            {"monomial space containing $y_p$", "$" + a.size_estimate.terms.str() +
                                                  "$ monomials $x^i_r * prod_j$ (degree $2e_j$ in $x^j$), $sum e_j " +
                                                  (a.cfg.residual ? "<= C$" : "= C$")},
@@ -71,7 +71,8 @@ derivation_step degree_step(const structure_analysis& a) {
   if (!a.cfg.residual) {
     const bool ok = d.terms > 0 && d.min_degree == deg && d.max_degree == deg;
     return {"Homogeneity", "$y_p$ is homogeneous of total degree $3^L = " + str(deg) + "$",
-            {{"degrees found", d.terms ? str(d.min_degree) + (d.min_degree == d.max_degree ? "" : " .. " + str(d.max_degree)) : "none ($y_p = 0$)"}},
+            {{"degrees found", d.terms ? str(d.min_degree) + (d.min_degree == d.max_degree ? "" : " .. " + str(d.max_degree)) : "none ($y_p = 0$)", {},
+              d.terms && d.min_degree == d.max_degree ? exact_json(d.min_degree) : json()}},
             ok ? S::verified : S::failed, "the degree of every one of the " + str(d.terms) + " terms was computed"};
   }
   const bool ok = d.all_odd && d.max_degree == deg && a.top_part_matches_plain.value_or(false);
@@ -106,7 +107,7 @@ derivation_step index_structure_step(const structure_analysis& a) {
                         : "$g^L$ may have up to $d_x*binom(d_x+1,2)^C$ terms, more than the limit " + str(static_cast<long long>(e.max_g_terms)) +
                               " (raise with --max-g-terms)"};
   if (!e.performed) return s;
-  s.values = {{"terms of $g^L$ (entry $p$)", str(e.g_terms)},
+  s.values = {exact_value("terms of $g^L$ (entry $p$)", e.g_terms),
               {"degree pattern $(1, 2, ..., 2)$", e.degree_pattern ? "holds for every term" : "VIOLATED"},
               {"sum over all $N^C$ assignments", e.sum_reproduces_output ? "equals $y_p$ exactly" : "DIFFERS from $y_p$"}};
   const bool ok = e.degree_pattern && e.sum_reproduces_output;
@@ -132,7 +133,7 @@ derivation_step gram_step(const structure_analysis& a) {
   derivation_step st{"Gram form (docs/theory.md, section 3)",
                      "$y^{L,i} = A_L(M) x^i$ with $M = sum_j x^j x^j^T$, $A_0 = I$, $A_{l+1} = sum_h W^O W^V (A_l M A_l^T) W^{K T} W^Q A_l" +
                          std::string(a.cfg.residual ? " + A_l$" : "$"),
-                     {{"entries of $M$ ($D = d_x(d_x+1)/2$)", str(D)},
+                     {exact_value("entries of $M$ ($D = d_x(d_x+1)/2$)", D),
                       {"row $p$ of $A_L(M)$", str(terms) + " terms in total, degree " + str(max_deg) + " in the entries of $M$ ($C = " +
                                               str(summed_index_count(a.cfg.L)) + "$)"}},
                      S::verified,
@@ -167,8 +168,8 @@ derivation_step symbolic_step(const structure_analysis& a) {
   const bool ok = s.gram_identity && s.matches_draw;
   return {"Symbolic weights (GiNaC)",
           "with every weight a symbol, $y_p = (A_L(M) x^i)_p$ holds identically, and substituting the seeded draw gives the expansion above",
-          {{"terms (in inputs and weights)", str(s.y.term_count())},
-           {"distinct input monomials", str(s.x_monomials)},
+          {exact_value("terms (in inputs and weights)", s.y.term_count()),
+           exact_value("distinct input monomials", s.x_monomials),
            {"symbolic Gram identity", s.gram_identity ? "expands to 0" : "DOES NOT expand to 0"},
            {"draw substituted vs FLINT expansion", s.matches_draw ? "equal" : "DIFFERENT"}},
           ok ? S::verified : S::failed,
@@ -230,7 +231,7 @@ derivation structure_derivation(const structure_analysis& a, const paper_bounds&
   d.config = configuration_json(a);
   d.steps = structure_steps(a, b);
   d.appendix = polynomial_appendix(a, opt);
-  if (a.expanded()) d.results["terms"] = str(a.y.term_count());
+  if (a.expanded()) d.results["terms"] = exact_json(a.y.term_count());
   return d;
 }
 

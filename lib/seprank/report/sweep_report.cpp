@@ -14,6 +14,12 @@ std::string ranks_text(const std::vector<long>& ranks) {
   return lo == hi ? str(lo) : str(lo) + ".." + str(hi);
 }
 
+// The same, typed for JSON: one rank is a number, a range its text.
+table_cell ranks_cell(const std::vector<long>& ranks) {
+  const std::string t = ranks_text(ranks);
+  return ranks.empty() || t.find("..") != std::string::npos ? table_cell(t) : table_cell(t, exact_json(ranks.front()));
+}
+
 std::string log3_of(long v) { return v > 0 ? format_float(log3(big_float(v)), 3) : "-"; }
 
 std::string status_text(const sweep_row& row) {
@@ -36,7 +42,8 @@ derivation sweep_derivation(const sweep_result& r) {
                      "sep: the certified separation rank at this $N$ for the seeded draw (\">=\" marks a lower bound); Gram: "
                      "the rank for $N -> infinity$; bounds in $log_3$, from the paper's Theorem 1 ($L < log_3 d_x$) or 2 ($L > log_3 d_x$)",
                      {{"$W^Q^T W^K$ rank", "exact rank of each head's bilinear form (at most $d_a = d_x / H$): small heads cap what one head can express"},
-                      {"rows", str(static_cast<long long>(r.rows.size())) + (r.interrupted ? " (interrupted by the user)" : "")}},
+                      {"rows", str(static_cast<long long>(r.rows.size())) + (r.interrupted ? " (interrupted by the user)" : ""), {},
+                       r.interrupted ? json() : exact_json(static_cast<long long>(r.rows.size()))}},
                      r.interrupted ? claim_status::skipped : claim_status::computed,
                      r.interrupted ? "the sweep was interrupted (SIGINT); the rows done so far are shown" : "",
                      "how-to-read"});
@@ -52,22 +59,24 @@ derivation sweep_derivation(const sweep_result& r) {
     const std::string upper = at_threshold ? "n/a" : format_float(p.upper_log3(), 3);
     const std::string reg = p.reg == regime::depth_efficient ? "Th. 1" : p.reg == regime::threshold ? "threshold" : "Th. 2";
     const std::string status = status_text(row);
-    const std::string sep = row.ranked ? (row.sep_exact ? "" : ">=") + str(row.sep) : "-";
-    const std::string gram = row.ranked && row.gram_computed ? (row.gram_exact ? "" : ">=") + str(row.gram) : "-";
-    t.rows.push_back({str(row.dx), str(row.L), str(row.H), row.dx % row.H == 0 ? str(row.dx / row.H) : "-", reg, sep,
-                      row.ranked ? log3_of(row.sep) : "-", gram, row.ranked ? str(row.grid) : "-", ranks_text(row.head_ranks),
-                      lower, upper, status});
+    const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
+    const auto decimal = [](const std::string& v) { return table_cell(v, shown_decimal(v)); };
+    const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v)); };
+    t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", reg,
+                      row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? decimal(log3_of(row.sep)) : "-",
+                      row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
+                      row.ranked ? number(row.grid) : "-", ranks_cell(row.head_ranks), decimal(lower), decimal(upper), status});
     rows.push_back(json{{"dx", row.dx},
                         {"L", row.L},
                         {"H", row.H},
                         {"status", status},
-                        {"separation_rank", row.ranked ? json(str(row.sep)) : json()},
+                        {"separation_rank", row.ranked ? exact_json(row.sep) : json()},
                         {"separation_rank_exact", row.sep_exact},
-                        {"gram_rank", row.ranked && row.gram_computed ? json(str(row.gram)) : json()},
-                        {"grid_rank", row.ranked ? json(str(row.grid)) : json()},
-                        {"head_form_ranks", ranks_text(row.head_ranks)},
-                        {"paper_lower_log3", low_def && !at_threshold ? json(lower) : json()},
-                        {"paper_upper_log3", at_threshold ? json() : json(upper)}});
+                        {"gram_rank", row.ranked && row.gram_computed ? exact_json(row.gram) : json()},
+                        {"grid_rank", row.ranked ? exact_json(row.grid) : json()},
+                        {"head_form_ranks", ranks_cell(row.head_ranks).data.is_null() ? json(ranks_text(row.head_ranks)) : ranks_cell(row.head_ranks).data},
+                        {"paper_lower_log3", low_def && !at_threshold ? shown_decimal(lower) : json()},
+                        {"paper_upper_log3", at_threshold ? json() : shown_decimal(upper)}});
   }
   d.tables.push_back(t);
   d.results = json{{"rows", rows}, {"interrupted", r.interrupted}};

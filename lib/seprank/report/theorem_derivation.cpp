@@ -45,23 +45,23 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
 
 json results_json(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f, const paper_bounds& p) {
   json j = json::object();
-  j["terms"] = s.expanded() ? json(str(s.y.term_count())) : json();
+  j["terms"] = s.expanded() ? exact_json(s.y.term_count()) : json();
   j["separation_rank"] = json{
-      {"value", str(static_cast<long long>(r.sep.lower))},
+      {"value", exact_json(static_cast<long long>(r.sep.lower))},
       {"exact", r.sep.exact()},
       {"certificate", r.sep.lower == 0 && r.stopped_at != rank_stage::none ? std::string("not finished: the run reached its time limit")
                       : r.expanded                                          ? rank_summary(r.sep)
                                                                             : bracket_certificate(r)},
       {"N", s.cfg.N}};
-  j["grid_rank"] = json{{"value", str(static_cast<long long>(r.grid.rank))}, {"points", r.grid.points}};
-  j["gram_rank"] = r.gram.computed() ? json{{"value", str(static_cast<long long>(r.gram.rank.lower))}, {"exact", r.gram.rank.exact()}} : json();
-  j["kernel_dimension"] = r.expanded ? json(str(static_cast<long long>(r.kernel.dimension))) : json();
-  j["monomial_space_dimension"] = str(f.dim_formula);
+  j["grid_rank"] = json{{"value", exact_json(static_cast<long long>(r.grid.rank))}, {"points", r.grid.points}};
+  j["gram_rank"] = r.gram.computed() ? json{{"value", exact_json(static_cast<long long>(r.gram.rank.lower))}, {"exact", r.gram.rank.exact()}} : json();
+  j["kernel_dimension"] = r.expanded ? exact_json(static_cast<long long>(r.kernel.dimension)) : json();
+  j["monomial_space_dimension"] = exact_json(f.dim_formula);
   j["bounds"] = json{{"regime", regime_name(p.reg)},
-                     {"gram_count_bound", str(f.gram_count_bound)},
-                     {"binomial_bound", str(f.binom_bound)},
-                     {"paper_upper_log3", format_float(p.upper_log3())},
-                     {"paper_lower_log3", p.lower_defined() ? json(format_float(p.lower_log3())) : json()}};
+                     {"gram_count_bound", exact_json(f.gram_count_bound)},
+                     {"binomial_bound", exact_json(f.binom_bound)},
+                     {"paper_upper_log3", shown_decimal(format_float(p.upper_log3()))},
+                     {"paper_lower_log3", p.lower_defined() ? shown_decimal(format_float(p.lower_log3())) : json()}};
   return j;
 }
 

@@ -103,15 +103,15 @@ int sep_bound::from_N() const {
   return N > 0 ? N : 2 * dx + 2;
 }
 
-std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts) {
+std::vector<statement_finding> statement_findings(long L, const big_int& dx, const big_int& H, const sep_facts& facts) {
   std::optional<big_float> upper;
   if (facts.upper) upper = facts.upper->log3;
   const theorem1_bounds t1 = theorem1(L, dx, H);
-  return findings_from(classify_regime(L, dx), paper_log3(L, big_float(dx), big_float(H)), facts.lower.log3, upper, facts,
+  return findings_from(regime_of(L, dx), paper_log3(L, big_float(dx), big_float(H)), facts.lower.log3, upper, facts,
                        t1.upper_exact ? &t1.upper : nullptr);
 }
 
-sep_bound gram_count_bound_of(long L, long dx) {
+sep_bound gram_count_sep_bound(long L, long dx) {
   const gram_count_result g = gram_count(L, dx);
   sep_bound b;
   b.source = sep_source::gram_count;
@@ -121,7 +121,7 @@ sep_bound gram_count_bound_of(long L, long dx) {
   return b;
 }
 
-sep_facts facts_of(std::vector<sep_bound> candidates) {
+sep_facts sep_facts_of(std::vector<sep_bound> candidates) {
   // Of equal values: sep >= 1 (every N), then this run's own certificate, then the one holding from the smaller N.
   auto preference = [](const sep_bound& b) {
     return std::make_pair(b.source == sep_source::nonzero ? 0 : b.source == sep_source::computed ? 1 : 2, b.from_N());
@@ -159,13 +159,13 @@ std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
   return out;
 }
 
-sep_facts facts_from_rules(long L, long dx, long H, int N) {
-  sep_facts f = facts_of(table_bounds(L, dx, H, N));
-  f.upper = gram_count_bound_of(L, dx);
+sep_facts rule_facts(long L, long dx, long H, int N) {
+  sep_facts f = sep_facts_of(table_bounds(L, dx, H, N));
+  f.upper = gram_count_sep_bound(L, dx);
   return f;
 }
 
-audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<long>& dxs, long H) {
+audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs, long H) {
   audit_map m;
   m.L = Ls, m.dx = dxs, m.H = H;
   const long double margin = 1e-9L;
@@ -177,17 +177,17 @@ audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<lon
     for (int L : Ls) {
       audit_row row;
       row.L = L, row.dx = dx, row.H = H;
-      row.reg = classify_regime(L, dx);
+      row.reg = regime_of(L, dx);
       const gram_count_fast count = gram_count_log3_fast(L, dx);
       if (!count.usable) {  // long double cannot bound the count closely enough: 100 digits throughout
-        row.findings = decide_statements(L, dx, H, facts_from_rules(L, dx, H));
+        row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H));
         m.rows.push_back(std::move(row));
         continue;
       }
       // Fast path: every number in long double; a comparison closer than the margin (or than the count's
       // rounding bound) re-decides the whole configuration in 100-digit arithmetic.
       const auto v = paper_log3<long double>(L, static_cast<long double>(dx), static_cast<long double>(H));
-      sep_facts facts = facts_of(table_bounds(L, dx, H, 0));
+      sep_facts facts = sep_facts_of(table_bounds(L, dx, H, 0));
       sep_bound upper_fact;
       upper_fact.source = sep_source::gram_count;
       upper_fact.count_exact = false;
@@ -202,7 +202,7 @@ audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<lon
         if (std::fabs(b - lower) >= margin * scale && std::fabs(b - upper) >= std::max(margin * scale, 2 * count.error)) continue;
         if (f.statement == paper_statement::theorem1_upper && L <= 4) {
           // A tie with Theorem 1's integer bound (d_x + H)^C (L = 1, H = 1: the count is d_x + 1): exact integers.
-          const sep_bound exact_count = gram_count_bound_of(L, dx);
+          const sep_bound exact_count = gram_count_sep_bound(L, dx);
           big_int bound = 1;
           for (std::int64_t k = 0; k < summed_index_count(L); ++k) bound *= dx + H;
           f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
@@ -212,7 +212,7 @@ audit_map audit_configurations(const std::vector<int>& Ls, const std::vector<lon
           if (f.status == finding_status::undecided) f.other = exact_count;
           continue;
         }
-        row.findings = decide_statements(L, dx, H, facts_from_rules(L, dx, H));  // re-decide in 100 digits
+        row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H));  // re-decide in 100 digits
         break;
       }
       m.rows.push_back(std::move(row));

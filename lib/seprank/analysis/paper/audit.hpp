@@ -72,7 +72,7 @@ struct statement_finding {
 };
 
 // Decides every statement at (L, d_x, H) from the facts.
-std::vector<statement_finding> decide_statements(long L, const big_int& dx, const big_int& H, const sep_facts& facts);
+std::vector<statement_finding> statement_findings(long L, const big_int& dx, const big_int& H, const sep_facts& facts);
 
 // A map over (L, d_x) at one H: the findings per configuration with H dividing d_x, from the rules and
 // the table only (no computation per configuration), each with the N from which it holds (from_N).
@@ -91,20 +91,20 @@ struct audit_map {
   std::vector<audit_row> rows;
   long skipped_not_dividing = 0;  // widths that H does not divide (no network exists)
 };
-audit_map audit_configurations(const std::vector<int>& L, const std::vector<long>& dx, long H);
+audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H);
 
 // The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the table values carried by
 // padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact
 // when it has at most 1,000 digits, else bounded in log space).
-sep_facts facts_from_rules(long L, long dx, long H, int N = 0);
+sep_facts rule_facts(long L, long dx, long H, int N = 0);
 // The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
 // that hold at N (every one when N = 0).
 std::vector<sep_bound> table_bounds(long L, long dx, long H, int N);
 // The best of certified lower bounds as `lower` (the largest value; of equal values sep >= 1, then this run's
 // own certificate, then the one holding from the smaller N; sep >= 1 when there is none), the others as
 // alternatives (a status they also decide is stated from the smallest N).
-sep_facts facts_of(std::vector<sep_bound> candidates);
+sep_facts sep_facts_of(std::vector<sep_bound> candidates);
 // The Gram count as a fact (an upper bound for every weight and N).
-sep_bound gram_count_bound_of(long L, long dx);
+sep_bound gram_count_sep_bound(long L, long dx);
 
 }  // namespace seprank

@@ -2,7 +2,7 @@
 
 namespace seprank {
 
-regime classify_regime(long L, const big_int& dx) {
+regime regime_of(long L, const big_int& dx) {
   const big_int p = power_of_three(L);
   if (p < dx) return regime::depth_efficient;
   if (p > dx) return regime::depth_inefficient;
@@ -40,9 +40,9 @@ theorem2_bounds theorem2(long L, const big_int& dx, const big_int& H) {
   return t;
 }
 
-paper_bounds paper_bounds_for(long L, const big_int& dx, const big_int& H) {
+paper_bounds paper_bounds_of(long L, const big_int& dx, const big_int& H) {
   paper_bounds p;
-  p.reg = classify_regime(L, dx);
+  p.reg = regime_of(L, dx);
   p.three_L = power_of_three(L);
   p.threshold = depth_threshold(dx);
   p.t1 = theorem1(L, dx, H);

@@ -13,7 +13,7 @@ namespace seprank {
 enum class regime { depth_efficient, threshold, depth_inefficient };
 
 // Decided by the exact integer comparison of 3^L with d_x, never by floating point.
-regime classify_regime(long L, const big_int& dx);
+regime regime_of(long L, const big_int& dx);
 
 // log_3(d_x) for display (double precision).
 double depth_threshold(const big_int& dx);
@@ -99,6 +99,6 @@ struct paper_bounds {
   const big_float& lower_log3() const { return theorem() == 1 ? t1.lower_log3 : t2.lower_log3; }
   const big_float& upper_log3() const { return theorem() == 1 ? t1.upper_log3 : t2.upper_log3; }
 };
-paper_bounds paper_bounds_for(long L, const big_int& dx, const big_int& H);
+paper_bounds paper_bounds_of(long L, const big_int& dx, const big_int& H);
 
 }  // namespace seprank

@@ -8,7 +8,7 @@ corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& 
   validate(deep);
   corollary1_result r;
   r.deep = deep;
-  r.hypothesis = classify_regime(deep.L, deep.dx) == regime::depth_efficient;
+  r.hypothesis = regime_of(deep.L, deep.dx) == regime::depth_efficient;
   const theorem1_bounds t = theorem1(deep.L, deep.dx, deep.H);
   if (!t.lower_defined) throw usage_error("Corollary 1 needs d_x > H (the Theorem 1 lower bound uses log_3(d_x - H))");
   r.deep_lower_log3 = t.lower_log3;
@@ -39,7 +39,7 @@ corollary2_result corollary2(const atlas_config& deep, long max_beta2) {
   validate(deep);
   corollary2_result r;
   r.deep = deep;
-  r.hypothesis = classify_regime(deep.L, deep.dx) == regime::depth_inefficient;
+  r.hypothesis = regime_of(deep.L, deep.dx) == regime::depth_inefficient;
   r.beta1 = log3(big_float(deep.dx)) / big_float(deep.L);
   r.deep_upper_log3 = theorem2(deep.L, deep.dx, deep.H).upper_log3;
   for (long b2 = 1; b2 <= max_beta2; ++b2) {

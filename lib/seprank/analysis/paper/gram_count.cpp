@@ -80,7 +80,7 @@ double digits_of_envelope(const sides& s) {
 
 }  // namespace
 
-big_int gram_count_of_block(const network_config& c, unsigned k) {
+big_int block_gram_count(const network_config& c, unsigned k) {
   const sides s(c.L, c.dx, c.residual);
   const big_int rows = s.rows(k), cols = s.cols(k);
   return rows < cols ? rows : cols;

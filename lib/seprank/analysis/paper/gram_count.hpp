@@ -16,7 +16,7 @@
 namespace seprank {
 
 // min(d_x mc(D_A, C - k), mc(D, k)): the count of the block of degree k in M_B.
-big_int gram_count_of_block(const network_config& cfg, unsigned k);
+big_int block_gram_count(const network_config& cfg, unsigned k);
 
 struct gram_count_result {
   bool exact = false;  // value is the exact count

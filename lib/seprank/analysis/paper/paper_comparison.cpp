@@ -33,14 +33,14 @@ sep_facts lower_facts(const network_config& c, const certified_values& r) {
     const sep_bound g = computed_bound(r.gram_lower, 0, c.dx, computed_by::gram_rank);
     if (at_N == 0 || g.from_N() <= at_N) candidates.push_back(g);
   }
-  return facts_of(std::move(candidates));
+  return sep_facts_of(std::move(candidates));
 }
 
 }  // namespace
 
 paper_comparison compare_with_paper(const network_config& c, const certified_values& v) {
   paper_comparison p;
-  p.paper = paper_bounds_for(c.L, c.dx, c.H);
+  p.paper = paper_bounds_of(c.L, c.dx, c.H);
   const big_float upper = p.paper.upper_log3();
   p.count_log3 = log3(big_float(v.gram_count));
   p.count_within_paper_upper = p.count_log3 <= upper;
@@ -58,7 +58,7 @@ paper_comparison compare_with_paper(const network_config& c, const certified_val
   count.value = v.gram_count;
   count.log3 = p.count_log3;
   p.facts.upper = count;
-  if (p.skipped == audit_skip::none) p.findings = decide_statements(c.L, c.dx, c.H, p.facts);
+  if (p.skipped == audit_skip::none) p.findings = statement_findings(c.L, c.dx, c.H, p.facts);
   return p;
 }
 

@@ -19,7 +19,7 @@ bool rank_result::contradicted() const {
 
 rank_result certified_rank(const coefficient_matrix& m, std::uint64_t prime, const rank_limits& lim,
                            const block_upper_bound& proven_upper) {
-  require_rank_fits(shapes_of(m), lim);
+  require_rank_fits(block_shapes_of(m), lim);
   rank_result r;
   r.prime = prime;
   r.upper = 0;

@@ -30,7 +30,7 @@ struct coefficient_kernel {
 
 // The kernel's dimension; with want_basis, up to max_vectors basis vectors from the blocks of
 // smallest B-degree on, each block at most max_exact_entries entries.
-coefficient_kernel kernel_of(const coefficient_matrix& m, const rank_result& r, bool want_basis, long max_vectors,
+coefficient_kernel coefficient_kernel_of(const coefficient_matrix& m, const rank_result& r, bool want_basis, long max_vectors,
                              std::uint64_t max_exact_entries);
 
 }  // namespace seprank

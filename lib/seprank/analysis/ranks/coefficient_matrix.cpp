@@ -47,7 +47,7 @@ std::uint64_t coefficient_matrix::largest_block_entries() const {
   return m;
 }
 
-std::vector<block_shape> shapes_of(const coefficient_matrix& m) {
+std::vector<block_shape> block_shapes_of(const coefficient_matrix& m) {
   std::vector<block_shape> out;
   for (const auto& b : m.blocks) out.push_back({b.b_degrees, b.matrix.rows, b.matrix.cols});
   return out;
@@ -60,7 +60,7 @@ std::vector<bool> partition_mask(const network_config& c, const partition& p) {
   return mask;
 }
 
-coefficient_matrix build_coefficient_matrix(const polynomial& y, const std::vector<bool>& is_A) {
+coefficient_matrix coefficient_matrix_of(const polynomial& y, const std::vector<bool>& is_A) {
   coefficient_matrix m;
   for (int v = 0; v < static_cast<int>(is_A.size()); ++v) (is_A[v] ? m.a_vars : m.b_vars).push_back(v);
   const long n = y.term_count();

@@ -32,12 +32,12 @@ struct coefficient_matrix {
   long nonzeros() const;
   std::uint64_t largest_block_entries() const;  // max rows x cols
 };
-std::vector<block_shape> shapes_of(const coefficient_matrix& m);
+std::vector<block_shape> block_shapes_of(const coefficient_matrix& m);
 
 // The coefficient matrix of y for the variable split is_A (true: A side), built from the terms
 // once and split into connected blocks (a row and a column share a block when their degrees
 // co-occur in a term).
-coefficient_matrix build_coefficient_matrix(const polynomial& y, const std::vector<bool>& is_A);
+coefficient_matrix coefficient_matrix_of(const polynomial& y, const std::vector<bool>& is_A);
 // is_A for the input variables of a partition of the positions.
 std::vector<bool> partition_mask(const network_config& cfg, const partition& p);
 

@@ -22,7 +22,7 @@ long element_separation_rank_by_matrix(const std::vector<unsigned long>& full_ga
     for (unsigned long e = 0; e < gamma[v]; ++e) m *= polynomial::variable(ring, v) + polynomial::variable(ring, D + v);
   std::vector<bool> mask(2 * D, false);
   std::fill(mask.begin(), mask.begin() + D, true);
-  const rank_result r = certified_rank(build_coefficient_matrix(m, mask), prime, {}, nullptr);
+  const rank_result r = certified_rank(coefficient_matrix_of(m, mask), prime, {}, nullptr);
   return r.exact() ? r.lower : -1;
 }
 

@@ -35,9 +35,9 @@ gram_rank_result expanded_gram_rank(const network_config& c, const gram_form& g,
   std::vector<bool> mask(c.dx + 2 * D, false);
   std::fill(mask.begin(), mask.begin() + c.dx + D, true);
   gram_rank_result res;
-  const coefficient_matrix m = build_coefficient_matrix(P, mask);
+  const coefficient_matrix m = coefficient_matrix_of(P, mask);
   res.rank = certified_rank(m, prime, lim, nullptr);
-  res.blocks = shapes_of(m);
+  res.blocks = block_shapes_of(m);
   return res;
 }
 
@@ -256,7 +256,7 @@ long gram_count_bound(const network_config& c, const partition& p, const coeffic
   if (even_degree % 2 != 0) return -1;
   const std::uint64_t k = static_cast<std::uint64_t>(even_degree / 2);
   if (k > C) return -1;
-  return gram_count_of_block(c, static_cast<unsigned>(k)).convert_to<long>();
+  return block_gram_count(c, static_cast<unsigned>(k)).convert_to<long>();
 }
 
 // Proven per-block upper bound for the input coefficient matrix. An input block whose even side

@@ -100,7 +100,7 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     const auto odd = multichoose_capped(n_odd, 2 * static_cast<std::uint64_t>(C - k) + 1, cap);
     std::uint64_t bound = std::min(even.exceeds ? cap : even.value, odd.exceeds ? cap : odd.value);
     if (bound < cap) b.bound = grid_bound::monomial_count;
-    const big_int count = gram_count_of_block(c, static_cast<unsigned>(k));
+    const big_int count = block_gram_count(c, static_cast<unsigned>(k));
     if (count < big_int(bound)) bound = count.convert_to<std::uint64_t>(), b.bound = grid_bound::gram_count;
     if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 && static_cast<std::uint64_t>(gram_blocks[k]) < bound)
       bound = static_cast<std::uint64_t>(gram_blocks[k]), b.bound = grid_bound::gram_block;
@@ -197,7 +197,7 @@ grid_rank_result grid_rank(const network_config& c, const integer_weights& w, co
   return graded_grid_rank(c, w, r.part, r.seed, r.max_points, r.gram_blocks, r.threads);
 }
 
-grid_certificate certificate_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
+grid_certificate certify_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
                                   long target) {
   grid_certificate g;
   g.prime = draw_prime(stream_seed(seed, random_stream::certificate_prime), certificate_prime_bits);

@@ -84,7 +84,7 @@ struct grid_certificate {
   long rank = 0;
 };
 inline constexpr int certificate_prime_bits = 28;
-grid_certificate certificate_grid(const network_config& cfg, const integer_weights& w, const partition& p, std::uint64_t seed,
+grid_certificate certify_grid(const network_config& cfg, const integer_weights& w, const partition& p, std::uint64_t seed,
                                   long target);
 
 }  // namespace seprank

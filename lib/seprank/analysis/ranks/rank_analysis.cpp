@@ -25,8 +25,8 @@ struct stopwatch {
 rank_result rank_of(const structure_analysis& s, const polynomial& y, const partition& p, const gram_rank_result& g,
                     const rank_options& opt, std::uint64_t prime, coefficient_matrix* keep = nullptr,
                     const progress_fn& progress = {}, int threads = 1) {
-  coefficient_matrix m = build_coefficient_matrix(y, partition_mask(s.cfg, p));
-  const double est = coefficient_rank_seconds(shapes_of(m), threads);
+  coefficient_matrix m = coefficient_matrix_of(y, partition_mask(s.cfg, p));
+  const double est = coefficient_rank_seconds(block_shapes_of(m), threads);
   if (progress && est >= 2)
     progress("ranking " + std::to_string(m.blocks.size()) + " blocks mod p (largest " + std::to_string(m.largest_block_entries()) +
              " entries), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
@@ -113,7 +113,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     });
     stage(rank_stage::kernel, [&] {
       stopwatch w{a.timings, "kernel"};
-      a.kernel = kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
+      a.kernel = coefficient_kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
     });
   }
   stage(rank_stage::grid, [&] {
@@ -136,7 +136,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     stopwatch w{a.timings, "stabilization in N"};
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
              " s, --time-limit)");
-    const stabilization_ladder ladder = follow_stabilization(
+    const stabilization_ladder ladder = stabilization_ladder_of(
         c, s.weights, {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid},
         progress);
     a.stabilization = ladder.rows;  // the rows finished before a time limit are kept
@@ -156,7 +156,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
       require_expansion_fits(c, max_abs_weight(w2), threads, lim);
       const polynomial y2 = expand_output(c, w2, s.ring);
-      const gram_rank_result g2 = gram_rank(c, compute_gram_form(c, w2), prime, opt.limits, threads);
+      const gram_rank_result g2 = gram_rank(c, gram_form_of(c, w2), prime, opt.limits, threads);
       const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
       a.seeds.push_back({wc.seed, r.lower, r.exact()});
     }

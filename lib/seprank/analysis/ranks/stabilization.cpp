@@ -8,7 +8,7 @@
 
 namespace seprank {
 
-stabilization_ladder follow_stabilization(const network_config& c, const integer_weights& w, const stabilization_request& r,
+stabilization_ladder stabilization_ladder_of(const network_config& c, const integer_weights& w, const stabilization_request& r,
                                           const progress_fn& progress) {
   stabilization_ladder ladder;
   try {

@@ -37,7 +37,7 @@ struct stabilization_ladder {
 
 // Grid ranks for N = 2, 4, ..., 2 d_x + 2 (balanced partitions, position 1) until one meets
 // the Gram rank, a grid is capped, max_seconds pass, or the run's time limit is reached.
-stabilization_ladder follow_stabilization(const network_config& cfg, const integer_weights& w, const stabilization_request& r,
+stabilization_ladder stabilization_ladder_of(const network_config& cfg, const integer_weights& w, const stabilization_request& r,
                                           const progress_fn& progress = {});
 
 }  // namespace seprank

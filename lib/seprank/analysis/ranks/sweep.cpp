@@ -10,7 +10,7 @@ namespace {
 sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
   sweep_row row;
   row.dx = dx, row.L = L, row.H = H;
-  row.paper = paper_bounds_for(L, dx, H);
+  row.paper = paper_bounds_of(L, dx, H);
   network_config c;
   c.L = L, c.dx = dx, c.H = H, c.N = spec.N;
   if (dx % H != 0) return row.status = sweep_row_status::head_not_dividing, row;

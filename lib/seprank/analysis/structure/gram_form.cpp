@@ -34,7 +34,7 @@ ring_ptr make_gram_ring(int dx) {
   return std::make_shared<const polynomial_ring>(names, tex);
 }
 
-gram_form compute_gram_form(const network_config& c, const integer_weights& w) {
+gram_form gram_form_of(const network_config& c, const integer_weights& w) {
   gram_form g{make_gram_ring(c.dx), {}};
   const polynomial zero(g.ring), one = polynomial::constant(g.ring, 1);
   dense_matrix<polynomial> M(c.dx, c.dx, zero);
@@ -52,7 +52,7 @@ polynomial gram_form_in_inputs(const network_config& c, const gram_form& g, cons
   return y;
 }
 
-bool symbolic_gram_identity(const network_config& c, const symbolic_weights& w, const ring_ptr& in,
+bool check_symbolic_gram_identity(const network_config& c, const symbolic_weights& w, const ring_ptr& in,
                             const GiNaC::ex& y_symbolic) {
   dense_matrix<GiNaC::ex> M(c.dx, c.dx, 0);
   for (int a = 1; a <= c.dx; ++a)
@@ -65,7 +65,7 @@ bool symbolic_gram_identity(const network_config& c, const symbolic_weights& w, 
   return GiNaC::expand(y - y_symbolic).is_zero();
 }
 
-gram_form_size size_of(const gram_form& g) {
+gram_form_size gram_form_size_of(const gram_form& g) {
   gram_form_size z;
   for (const auto& p : g.row) {
     z.terms += p.term_count();

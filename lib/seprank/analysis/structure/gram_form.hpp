@@ -75,14 +75,14 @@ ring_ptr make_gram_ring(int dx);
 int gram_variable(int dx, int a, int b);  // index of m_ab (1-based a, b; symmetric)
 // The entries m_ab (a <= b) of M = sum_j x^j x^j^T as polynomials in the inputs.
 std::vector<polynomial> gram_entries(const network_config& cfg, const ring_ptr& input_ring);
-gram_form compute_gram_form(const network_config& cfg, const integer_weights& w);
+gram_form gram_form_of(const network_config& cfg, const integer_weights& w);
 
 // Terms in row p of A_L(M) (over all r) and their largest degree in the entries of M.
 struct gram_form_size {
   long terms = 0;
   int degree = 0;
 };
-gram_form_size size_of(const gram_form& g);
+gram_form_size gram_form_size_of(const gram_form& g);
 
 // sum_r A_L(M)[p][r] x^i_r with M = sum_j x^j x^j^T substituted: the output computed from
 // the Gram form, to compare with the expansion.
@@ -90,7 +90,7 @@ polynomial gram_form_in_inputs(const network_config& cfg, const gram_form& g, co
 
 // The symbolic identity y = (A_L(M) x^i)_p, for GiNaC weights (symbolic or numeric);
 // y_symbolic must be the expanded symbolic output. Returns true when the difference expands to 0.
-bool symbolic_gram_identity(const network_config& cfg, const symbolic_weights& w, const ring_ptr& input_ring,
+bool check_symbolic_gram_identity(const network_config& cfg, const symbolic_weights& w, const ring_ptr& input_ring,
                             const GiNaC::ex& y_symbolic);
 
 }  // namespace seprank

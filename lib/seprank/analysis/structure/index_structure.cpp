@@ -102,7 +102,7 @@ polynomial sum_over_assignments(const network_config& c, const polynomial& g, co
 
 }  // namespace
 
-degree_summary summarize_degrees(const polynomial& y) {
+degree_summary degree_summary_of(const polynomial& y) {
   degree_summary s;
   s.terms = y.term_count();
   std::vector<unsigned long> e(y.ring()->variable_count());

@@ -18,7 +18,7 @@ struct degree_summary {
   int min_degree = -1, max_degree = -1;
   bool all_odd = true;
 };
-degree_summary summarize_degrees(const polynomial& y);
+degree_summary degree_summary_of(const polynomial& y);
 
 // The homogeneous component of y of total degree d.
 polynomial homogeneous_part(const polynomial& y, int d);

@@ -65,7 +65,7 @@ symbolic_expansion expand_symbolically(const network_config& c, const integer_we
     const auto e = s.y.exponents(t), prev = t ? s.y.exponents(t - 1) : e;
     if (t == 0 || !std::equal(e.begin(), e.begin() + in->variable_count(), prev.begin())) ++s.x_monomials;
   }
-  s.gram_identity = symbolic_gram_identity(c, sw, in, y_sym);
+  s.gram_identity = check_symbolic_gram_identity(c, sw, in, y_sym);
   s.matches_draw = from_ginac(y_sym.subs(weight_substitution(sw, draw)), in) == y_draw;
   return s;
 }
@@ -135,9 +135,9 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
     a.expansion_refused = refusal;
     require_gram_form_fits(c, lim);
     progress("computing the Gram form A_L(M) (the expansion is skipped)");
-    a.gram = compute_gram_form(c, a.weights);
+    a.gram = gram_form_of(c, a.weights);
     if (seam) seam(a.gram);
-    a.gram_size = size_of(a.gram);
+    a.gram_size = gram_form_size_of(a.gram);
     progress("checking the Gram form against the forward pass at random points mod p");
     a.gram_points = gram_form_at_points(c, a.weights, a.gram, choice.seed, a.size_estimate.coefficient_bits);
     return a;
@@ -146,7 +146,7 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   progress("expanding y_p (up to " + a.size_estimate.terms.str() + " terms, estimated " +
            std::to_string(static_cast<long>(std::ceil(a.size_estimate.seconds))) + " s)");
   a.y = expand_output(c, a.weights, a.ring);
-  a.degrees = summarize_degrees(a.y);
+  a.degrees = degree_summary_of(a.y);
   if (c.residual) {
     network_config plain = c;
     plain.residual = false;
@@ -161,9 +161,9 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   a.eq4 = check_index_structure(c, a.weights, a.y, lim.max_g_terms);
   progress("computing the Gram form A_L(M)");
   require_gram_form_fits(c, lim);
-  a.gram = compute_gram_form(c, a.weights);
+  a.gram = gram_form_of(c, a.weights);
   if (seam) seam(a.gram);
-  a.gram_size = size_of(a.gram);
+  a.gram_size = gram_form_size_of(a.gram);
   a.gram_matches = gram_form_in_inputs(c, a.gram, a.ring) == a.y;
   if (choice.source == weight_choice::kind::symbolic) {
     progress("expanding with symbolic weights (GiNaC)");

@@ -38,7 +38,7 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
-    a.certificate = certificate_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);
+    a.certificate = certify_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);
   }
   return a;
 }

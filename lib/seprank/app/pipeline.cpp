@@ -75,7 +75,16 @@ void validate(const derivation_request& r) {
   if (r.basis_print_limit < 0)
     throw usage_error("basis-limit = " + std::to_string(r.basis_print_limit) + " is out of range: must be >= 0");
   if (!r.partition.empty()) parse_partition(r.partition, r.cfg.N);
-  if (!r.certificate.empty() && r.structure_only) throw usage_error("--certificate needs the ranks, which --structure-only leaves out");
+  if (r.structure_only) {  // the options of the rank stage, which --structure-only leaves out (the CLI's excludes too)
+    const char* rank_option = !r.certificate.empty() ? "--certificate"
+                              : r.basis              ? "--basis"
+                              : !r.partition.empty() ? "--partition"
+                              : o.kernel             ? "--kernel"
+                              : o.seeds > 1          ? "--seeds"
+                              : o.all_partitions     ? "--all-partitions"
+                                                     : nullptr;
+    if (rank_option) throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
+  }
   if (!r.certificate.empty()) {  // before any long computation: the directory must be writable
     std::error_code ec;
     std::filesystem::create_directories(r.certificate, ec);
@@ -148,12 +157,27 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   return out;
 }
 
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H) {
+  auto check = [](const char* name, std::size_t count, long v, long hi, std::size_t max_count) {
+    if (v < 1 || v > hi)
+      throw usage_error(std::string(name) + " = " + std::to_string(v) + " is out of range: must satisfy 1 <= " + name +
+                        " <= " + std::to_string(hi));
+    if (count > max_count)
+      throw usage_error(std::string(name) + ": " + std::to_string(count) + " values, more than the " + std::to_string(max_count) +
+                        " allowed");
+  };
+  if (L.empty() || dx.empty()) throw usage_error(std::string(L.empty() ? "L" : "dx") + ": no values");
+  for (int l : L) check("L", L.size(), l, 100, 100);
+  for (long d : dx) check("dx", dx.size(), d, 1000000, 100000);
+  if (H < 1 || H > 1000000) throw usage_error("H = " + std::to_string(H) + " is out of range: must satisfy 1 <= H <= 1000000");
+  return audit_map_of(L, dx, H);
+}
+
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const auto Ls = parse_range("--L", r.L, 1, 100, 100);
   const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
-  if (r.H < 1 || r.H > 1000000) throw usage_error("H = " + std::to_string(r.H) + " is out of range: must satisfy 1 <= H <= 1000000");
   progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
-  const audit_map m = audit_map_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H);
+  const audit_map m = audit_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H);
   if (!r.plot.empty()) {
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);

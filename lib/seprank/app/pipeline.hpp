@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "seprank/analysis/options.hpp"
+#include "seprank/analysis/paper/audit.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/report/derivation.hpp"
 
@@ -61,6 +62,9 @@ struct audit_request {
   std::string plot;                 // SVG or PNG path; empty: no plot
 };
 derivation derive_audit(const audit_request& r, const progress_fn& progress);
+// The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
+// validates its ranges.
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H);
 
 // Threads for FLINT's multiplication (results do not depend on them).
 int default_thread_count();

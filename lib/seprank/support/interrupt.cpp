@@ -15,6 +15,17 @@ long long now_ticks() { return std::chrono::steady_clock::now().time_since_epoch
 
 void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
 
+interrupt_scope::interrupt_scope() {
+  stop_requested = 0;
+  previous_ = std::signal(SIGINT, on_sigint);
+  if (previous_ == SIG_ERR) previous_ = SIG_DFL;
+}
+
+interrupt_scope::~interrupt_scope() {
+  std::signal(SIGINT, previous_);
+  stop_requested = 0;
+}
+
 void set_deadline(double seconds) {
   const auto span = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds > 0 ? seconds : 0));
   deadline = now_ticks() + static_cast<long long>(span.count()) + 1;

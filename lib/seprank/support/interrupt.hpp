@@ -16,6 +16,19 @@ struct time_limit_reached : std::runtime_error {
 
 // Installs a SIGINT handler that makes the next check_interrupt() throw `interrupted`.
 void install_interrupt_handler();
+// For an embedding host with its own SIGINT handler (the Python module): while the scope lives, SIGINT
+// makes check_interrupt() throw `interrupted` (the flag starts cleared); the host's handler is restored
+// at its end.
+class interrupt_scope {
+ public:
+  interrupt_scope();
+  ~interrupt_scope();
+  interrupt_scope(const interrupt_scope&) = delete;
+  interrupt_scope& operator=(const interrupt_scope&) = delete;
+
+ private:
+  void (*previous_)(int);
+};
 // From now on, check_interrupt() throws `time_limit_reached` once `seconds` of wall time have passed
 // (seconds <= 0: at the next check; clear_deadline() removes it).
 void set_deadline(double seconds);

@@ -1,0 +1,332 @@
+"""seprank: exact separation-rank facts for the self-attention network of Levine et al.,
+"Limits to Depth Efficiencies of Self-Attention" (NeurIPS 2020), from Python.
+
+The same library as the command-line tool ``seprank-sym``: every function takes the CLI's options as
+keyword arguments, validates them the same way and raises the CLI's one-line messages as exceptions
+(``ValueError`` for bad input, :class:`ResourceLimit` where the CLI refuses by its size guards).
+
+    >>> import seprank
+    >>> d = seprank.derive(L=2, dx=4)
+    >>> d.results["separation_rank"]["value"]
+    110
+"""
+from __future__ import annotations
+
+import json as _json
+import os as _os
+import tempfile as _tempfile
+from dataclasses import dataclass as _dataclass
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+
+import numpy as _np
+
+
+class ResourceLimit(RuntimeError):
+    """A computation the CLI refuses by its guards (exit status 3); ``estimate`` is the refusal with the
+    estimated size and the option that raises the limit."""
+
+    def __init__(self, estimate: str):
+        super().__init__(estimate)
+        self.estimate = estimate
+
+
+from . import _seprank  # noqa: E402  (the exception class must exist before the module registers it)
+
+_seprank._set_resource_limit(ResourceLimit)
+
+#: Status codes of :func:`audit`'s arrays, by index.
+STATUS_NAMES = tuple(_seprank.STATUS_NAMES)
+#: Regime codes of :func:`audit`'s arrays: Theorem 1 (L < log_3 d_x), the threshold, Theorem 2.
+REGIME_NAMES = tuple(_seprank.REGIME_NAMES)
+#: The paper's statements in the audit, in order.
+STATEMENTS = ("theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
+              "theorem2-upper-fraction")
+
+__all__ = ["derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "Network", "Derivation", "Step",
+           "Value", "Finding", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"]
+
+
+@_dataclass(frozen=True)
+class Value:
+    """One value of a step: its name, the text as printed, and the typed value of the JSON."""
+    name: str
+    text: str
+    value: Any
+
+
+@_dataclass(frozen=True)
+class Step:
+    """One step of a derivation: a claim, its values, how it is known (``status``) and how it was checked."""
+    number: int
+    id: str
+    title: str
+    status: str
+    claim: str
+    values: List[Value]
+    check: str
+    rests_on: List[str]
+
+    def value(self, name: str) -> Any:
+        """The typed value named ``name`` (KeyError if the step has none)."""
+        for v in self.values:
+            if v.name == name:
+                return v.value
+        raise KeyError(name)
+
+
+@_dataclass(frozen=True)
+class Finding:
+    """What the certified computations say of one statement of the paper at this configuration."""
+    id: str
+    statement: str
+    status: str
+    evidence: str
+    log3_bound: Optional[float]
+    holds_from_N: Optional[int]
+    certainty: str
+    rests_on: List[str]
+
+
+class Derivation:
+    """A derivation as the CLI prints it: ``steps``, ``findings``, ``results`` (the JSON ``results`` as
+    Python objects) and the renderings ``to_text()``, ``to_markdown()``, ``to_latex()``, ``to_json()``
+    (byte-identical to ``seprank-sym --format ...`` with the same options). In a notebook it shows typeset."""
+
+    def __init__(self, native: Any):
+        self._native = native
+        self._json = native.to_json()
+        data = _json.loads(self._json)
+        self.title: str = data["title"]
+        self.config: Dict[str, Any] = data["config"]
+        self.steps: List[Step] = [
+            Step(s["number"], s["id"], s["title"], s["status"], s["claim"],
+                 [Value(v["name"], v["text"], v["value"]) for v in s["values"]], s["check"], s["rests_on"])
+            for s in data["steps"]]
+        self.results: Dict[str, Any] = data["results"]
+        self.findings: List[Finding] = [
+            Finding(f["id"], f["statement"], f["status"], f["evidence"], f["log3_bound"], f["holds_from_N"],
+                    f["certainty"], f["rests_on"])
+            for f in data["results"].get("findings", [])]
+        self.tables: List[Dict[str, Any]] = data["tables"]
+
+    @property
+    def exit_status(self) -> int:
+        """The CLI's exit status for this derivation: 0, 1 (one of our own checks FAILED) or 4 (time limit)."""
+        return self._native.exit_status
+
+    def step(self, id: str) -> Step:
+        """The step with this id (KeyError if there is none)."""
+        for s in self.steps:
+            if s.id == id:
+                return s
+        raise KeyError(id)
+
+    def to_json(self) -> str:
+        return self._json
+
+    def to_text(self) -> str:
+        return self._native.to_text()
+
+    def to_markdown(self) -> str:
+        return self._native.to_markdown()
+
+    def to_latex(self, fragment: bool = False) -> str:
+        """A complete LaTeX document, or with ``fragment=True`` the body to paste into a paper."""
+        return self._native.to_latex(fragment)
+
+    def table(self, index: int = 0) -> Dict[str, _np.ndarray]:
+        """Table ``index`` as columns: numpy arrays (float where every cell is a number, else object)."""
+        t = self.tables[index]
+        out = {}
+        for h in t["header"]:
+            col = [row[h] for row in t["rows"]]
+            numeric = all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in col)
+            out[h] = _np.array(col, dtype=float if numeric else object)
+        return out
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+    def _repr_latex_(self) -> str:
+        return self.to_latex(fragment=True)
+
+    def __repr__(self) -> str:
+        return f"<seprank.Derivation {self.title!r}: {len(self.steps)} steps>"
+
+
+def _options(**kw: Any) -> Dict[str, Any]:
+    return {k: v for k, v in kw.items() if v is not None}
+
+
+def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, entry: int = 1, seed: int = 1,
+           residual: bool = False, *, weights: str = "random", weight_range: int = 9, partition: str = "",
+           structure_only: bool = False, print_polynomial: bool = False, basis: bool = False,
+           basis_limit: int = 2000, kernel: bool = False, kernel_limit: int = 40, seeds: int = 1,
+           all_partitions: bool = False, certificate: str = "", timings: bool = False,
+           max_terms: int = 3000000, max_memory: int = 4096, time_limit: float = 60,
+           max_g_terms: int = 1000000, max_symbolic_terms: int = 20000, max_grid_points: int = 1024,
+           max_gram_terms: int = 20000000, max_dense_entries: int = 400000000, max_exact_entries: int = 250000,
+           threads: Optional[int] = None, progress: Optional[Callable[[str], None]] = None) -> Derivation:
+    """The main command of ``seprank-sym``: the Theorem 2 (or 1) derivation at one configuration.
+
+    Every option is the CLI's (``--max-terms`` is ``max_terms``, ``--time-limit`` is ``time_limit``, ...),
+    with the same default and the same validation. ``threads=None`` uses the CLI's default. ``progress`` is
+    called with each progress message; without it the run is silent.
+
+    Raises ValueError (bad input, the CLI's one-line message), ResourceLimit (refused by an estimate),
+    KeyboardInterrupt (Ctrl-C, checked between blocks), TimeoutError (time limit reached before any rank).
+    """
+    opts = _options(L=L, dx=dx, H=H, N=N, position=position, entry=entry, seed=seed, residual=residual,
+                    weights=weights, weight_range=weight_range, partition=partition, structure_only=structure_only,
+                    print_polynomial=print_polynomial, basis=basis, basis_limit=basis_limit, kernel=kernel,
+                    kernel_limit=kernel_limit, seeds=seeds, all_partitions=all_partitions, certificate=certificate,
+                    timings=timings, max_terms=max_terms, max_memory=max_memory, time_limit=time_limit,
+                    max_g_terms=max_g_terms, max_symbolic_terms=max_symbolic_terms, max_grid_points=max_grid_points,
+                    max_gram_terms=max_gram_terms, max_dense_entries=max_dense_entries,
+                    max_exact_entries=max_exact_entries, threads=threads)
+    return Derivation(_seprank.derive(opts, progress))
+
+
+def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[int]:
+    if isinstance(v, (int, _np.integer)):
+        return [int(v)]
+    try:
+        out = [int(x) for x in v]
+    except TypeError:
+        raise ValueError(f"{name} must be an integer or a sequence of integers") from None
+    if any(int(x) != x for x in v):
+        raise ValueError(f"{name} must hold integers")
+    return out
+
+
+def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequence[int], range] = range(1, 101),
+          H: int = 1) -> Dict[str, Any]:
+    """The audit map: every printed statement of Theorems 1 and 2 at each (L, d_x) with H dividing d_x, as
+    numpy arrays (no JSON in between). L in 1..100, d_x in 1..10^6 (at most 10^5 values).
+
+    Returns ``{"L", "dx", "regime", "H", "skipped_not_dividing", "statements"}``: one row per configuration
+    (L outer, d_x inner); ``regime`` codes index :data:`REGIME_NAMES`; ``statements[name]`` holds
+    ``status`` (codes indexing :data:`STATUS_NAMES`), ``holds_from_N`` (0: every N) and ``log3_bound``
+    (NaN where undefined) for each name in :data:`STATEMENTS`. ``seprank-sym audit --format json`` gives the
+    same statuses with their evidence.
+    """
+    return _seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H))
+
+
+def _atlas(name: str, v: Any) -> str:
+    if isinstance(v, bool) or not isinstance(v, (int, _np.integer)):
+        raise ValueError(f"{name} must be an integer")
+    return str(int(v))
+
+
+def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
+           H: int = 1) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
+    """The paper's closed forms (Theorems 1 and 2, log_3 values; NaN where undefined) and the Gram count.
+
+    With integers: one record (a dict). With sequences (broadcast against each other, numpy rules): a dict of
+    arrays of the same keys, ready for matplotlib. ``derivation`` (integers only) is the CLI's
+    ``seprank-sym bounds`` output as a :class:`Derivation`.
+    """
+    if all(isinstance(v, (int, _np.integer)) for v in (L, dx, H)):
+        record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H))
+        record["derivation"] = Derivation(_seprank.derive_bounds(int(L), _atlas("dx", dx), _atlas("H", H)))
+        return record
+    Ls, dxs, Hs = _np.broadcast_arrays(_np.asarray(L), _np.asarray(dx), _np.asarray(H))
+    rows = [_seprank.bounds_record(int(a), _atlas("dx", b), _atlas("H", c))
+            for a, b, c in zip(Ls.ravel(), dxs.ravel(), Hs.ravel())]
+    out: Dict[str, _np.ndarray] = {}
+    for k in rows[0]:
+        col = [r[k] for r in rows]
+        if k == "regime":
+            out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
+        elif k in ("L", "dx", "H", "gram_count"):
+            out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
+        else:
+            out[k] = _np.array(col, dtype=float).reshape(Ls.shape)
+    return out
+
+
+def corollary1(L: int = 6, dx: int = 1000, H: int = 16, shallow: Sequence[int] = (2, 3)) -> Derivation:
+    """Corollary 1: the width a shallower network needs to match a deep one (``seprank-sym corollary1``)."""
+    return Derivation(_seprank.derive_corollary1(int(L), _atlas("dx", dx), _atlas("H", H), [int(s) for s in shallow]))
+
+
+def corollary2(L: int = 12, dx: int = 64, H: int = 4, max_beta2: int = 64) -> Derivation:
+    """Corollary 2: a shallower, wider network with a higher separation rank (``seprank-sym corollary2``)."""
+    return Derivation(_seprank.derive_corollary2(int(L), _atlas("dx", dx), _atlas("H", H), int(max_beta2)))
+
+
+def _range_text(name: str, v: Union[int, str, Sequence[int]]) -> str:
+    if isinstance(v, str):
+        return v
+    return ",".join(str(x) for x in _ints(name, v))
+
+
+def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] = "1..3",
+          H: Union[str, Sequence[int]] = "1", N: int = 4, progress: Optional[Callable[[str], None]] = None,
+          **options: Any) -> Derivation:
+    """Certified separation ranks and the paper's bounds over ranges (``seprank-sym sweep``): ``dx``, ``L``
+    and ``H`` as "a..b", "a,b,c" or sequences; ``options`` are :func:`derive`'s (seed, limits, ...).
+    ``.table()`` gives the columns as arrays; ``.results["rows"]`` the typed rows."""
+    return Derivation(_seprank.derive_sweep(_range_text("dx", dx), _range_text("L", L), _range_text("H", H), int(N),
+                                            _options(**options), progress))
+
+
+class Network:
+    """The analysed network of eq. 3 with exact integer weights: drawn from ``seed`` as the CLI draws them,
+    or given as ``weights`` (``weights[l][h]`` = dict of integer arrays ``Q``, ``K``, ``V`` (d_a x d_x)
+    and ``O`` (d_x x d_a))."""
+
+    def __init__(self, L: int = 2, dx: int = 4, H: int = 1, seed: int = 1, weights: Optional[list] = None,
+                 residual: bool = False, weight_range: int = 9):
+        self.L, self.dx, self.H, self.residual = int(L), int(dx), int(H), bool(residual)
+        self.seed = seed
+        self._given = weights is not None
+        if weights is None:
+            self.weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, int(weight_range), self.residual)
+        else:
+            text = _seprank.weight_file_text(self.L, self.dx, self.H, self.residual, weights)  # validates
+            self.weights = [[{k: _np.asarray(h[k], dtype=_np.int64) for k in ("Q", "K", "V", "O")} for h in layer]
+                            for layer in weights]
+            self._text = text
+
+    def forward(self, x: Any) -> _np.ndarray:
+        """y^L for an N x d_x integer input, by the literal double sum of eq. 3 in exact integers: an int64
+        array, or an object array of Python ints where int64 would overflow."""
+        arr = _np.asarray(x)
+        if arr.ndim != 2 or not _np.issubdtype(arr.dtype, _np.integer):
+            raise ValueError(f"x must be an N x d_x integer array (d_x = {self.dx})")
+        y = _seprank.forward(self.L, self.dx, self.H, self.residual, self.weights, arr.astype(_np.int64))
+        lim = 2 ** 63 - 1
+        if all(-lim <= v <= lim for row in y for v in row):
+            return _np.array(y, dtype=_np.int64)
+        return _np.array(y, dtype=object)
+
+    def _derive(self, **kw: Any) -> Derivation:
+        if not self._given:
+            return derive(L=self.L, dx=self.dx, H=self.H, seed=self.seed, residual=self.residual, **kw)
+        fd, path = _tempfile.mkstemp(suffix=".txt", prefix="seprank-weights-")
+        try:
+            with _os.fdopen(fd, "w") as f:
+                f.write(self._text)
+            return derive(L=self.L, dx=self.dx, H=self.H, residual=self.residual, weights=path, **kw)
+        finally:
+            _os.unlink(path)
+
+    def gram_rank(self, **options: Any) -> Dict[str, Any]:
+        """The Gram rank (N -> infinity): ``{"value", "exact"}`` as the derivation certifies it (``value`` a
+        certified lower bound, equal to the rank when ``exact``); None when it was skipped."""
+        return self._derive(**options).results["gram_rank"]
+
+    def separation_rank(self, N: int = 4, partition: Optional[str] = None, **options: Any) -> Dict[str, Any]:
+        """The separation rank at N positions for ``partition`` ("1,3|2,4"; default A = 1..N/2):
+        ``{"value", "exact", "certificate", "N"}``, ``value`` a certified lower bound, the rank when exact."""
+        return self._derive(N=N, partition=partition or "", **options).results["separation_rank"]
+
+    def certificate(self, path: str, N: int = 4, **options: Any) -> Derivation:
+        """Writes ``path/certificate.json`` and ``path/check.py`` (re-check with ``python3 path/check.py``)."""
+        return self._derive(N=N, certificate=str(path), **options)
+
+    def __repr__(self) -> str:
+        source = "given weights" if self._given else f"seed {self.seed}"
+        return f"<seprank.Network L={self.L} dx={self.dx} H={self.H}{' residual' if self.residual else ''}, {source}>"

@@ -1,0 +1,328 @@
+// The Python binding of seprank-sym (the package `seprank`, python/seprank/__init__.py): the app layer's
+// commands with the CLI's validation and errors, the audit map as numpy arrays, the paper's closed forms,
+// and the network's weights and exact forward pass. Long calls release the GIL and stop on Ctrl-C.
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <gmpxx.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+
+#include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/app/pipeline.hpp"
+#include "seprank/engine/network.hpp"
+#include "seprank/model/weights.hpp"
+#include "seprank/render/formats.hpp"
+#include "seprank/report/findings.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
+#include "seprank/support/parse.hpp"
+
+namespace py = pybind11;
+using namespace seprank;
+
+namespace {
+
+// Runs f with the GIL released and SIGINT turned into seprank::interrupted (KeyboardInterrupt in Python).
+template <class F>
+auto without_gil(F&& f) {
+  interrupt_scope scope;
+  py::gil_scoped_release release;
+  return f();
+}
+
+// The progress callback: Python's callable under the GIL, or silence.
+progress_fn progress_of(const py::object& callback) {
+  if (callback.is_none()) return [](const std::string&) {};
+  return [callback](const std::string& msg) {
+    py::gil_scoped_acquire gil;
+    callback(msg);
+  };
+}
+
+template <class T>
+void take(const py::dict& o, const char* key, T& field) {
+  if (o.contains(key) && !o[key].is_none()) field = o[key].cast<T>();
+}
+
+// The main command's request from keyword options (names as in the CLI, '-' written '_').
+derivation_request request_of(const py::dict& o) {
+  static const char* known[] = {"L", "dx", "H", "N", "position", "entry", "residual", "weights", "seed", "weight_range",
+                                "partition", "max_terms", "max_memory", "time_limit", "max_g_terms", "max_symbolic_terms",
+                                "threads", "structure_only", "print_polynomial", "basis", "basis_limit", "kernel",
+                                "kernel_limit", "seeds", "all_partitions", "max_grid_points", "max_gram_terms",
+                                "max_dense_entries", "max_exact_entries", "timings", "certificate"};
+  for (const auto& item : o) {
+    const std::string k = py::str(item.first);
+    bool found = false;
+    for (const char* n : known) found = found || k == n;
+    if (!found) throw usage_error("unknown option " + k);
+  }
+  derivation_request r;
+  r.threads = default_thread_count();
+  take(o, "L", r.cfg.L), take(o, "dx", r.cfg.dx), take(o, "H", r.cfg.H), take(o, "N", r.cfg.N);
+  take(o, "position", r.cfg.position), take(o, "entry", r.cfg.entry), take(o, "residual", r.cfg.residual);
+  take(o, "weights", r.weights);
+  if (o.contains("seed") && !o["seed"].is_none()) r.seed = py::str(o["seed"]);
+  take(o, "weight_range", r.weight_range), take(o, "partition", r.partition);
+  take(o, "max_terms", r.limits.max_terms), take(o, "max_memory", r.limits.max_memory_mb);
+  take(o, "time_limit", r.limits.max_seconds), take(o, "max_g_terms", r.limits.max_g_terms);
+  take(o, "max_symbolic_terms", r.limits.max_symbolic_terms), take(o, "threads", r.threads);
+  take(o, "structure_only", r.structure_only), take(o, "print_polynomial", r.print_polynomial);
+  take(o, "basis", r.basis), take(o, "basis_limit", r.basis_print_limit), take(o, "kernel", r.ranks.kernel);
+  take(o, "kernel_limit", r.ranks.kernel_print_limit), take(o, "seeds", r.ranks.seeds);
+  take(o, "all_partitions", r.ranks.all_partitions), take(o, "max_grid_points", r.ranks.max_grid_points);
+  take(o, "max_gram_terms", r.ranks.max_gram_terms), take(o, "max_dense_entries", r.ranks.limits.max_dense_entries);
+  take(o, "max_exact_entries", r.ranks.limits.max_exact_entries), take(o, "timings", r.timings);
+  take(o, "certificate", r.certificate);
+  return r;
+}
+
+// The defaults of request_of, for the Python signature's test.
+py::dict request_defaults() {
+  derivation_request r;
+  py::dict d;
+  d["L"] = r.cfg.L, d["dx"] = r.cfg.dx, d["H"] = r.cfg.H, d["N"] = r.cfg.N, d["position"] = r.cfg.position;
+  d["entry"] = r.cfg.entry, d["residual"] = r.cfg.residual, d["weights"] = r.weights, d["seed"] = std::stoll(r.seed);
+  d["weight_range"] = r.weight_range, d["partition"] = r.partition, d["max_terms"] = r.limits.max_terms;
+  d["max_memory"] = r.limits.max_memory_mb, d["time_limit"] = r.limits.max_seconds, d["max_g_terms"] = r.limits.max_g_terms;
+  d["max_symbolic_terms"] = r.limits.max_symbolic_terms, d["structure_only"] = r.structure_only;
+  d["print_polynomial"] = r.print_polynomial, d["basis"] = r.basis, d["basis_limit"] = r.basis_print_limit;
+  d["kernel"] = r.ranks.kernel, d["kernel_limit"] = r.ranks.kernel_print_limit, d["seeds"] = r.ranks.seeds;
+  d["all_partitions"] = r.ranks.all_partitions, d["max_grid_points"] = r.ranks.max_grid_points;
+  d["max_gram_terms"] = r.ranks.max_gram_terms, d["max_dense_entries"] = r.ranks.limits.max_dense_entries;
+  d["max_exact_entries"] = r.ranks.limits.max_exact_entries, d["timings"] = r.timings, d["certificate"] = r.certificate;
+  return d;
+}
+
+derivation derive_py(const py::dict& options, const py::object& progress) {
+  const derivation_request r = request_of(options);
+  validate(r.cfg);
+  validate(r);
+  set_thread_count(r.threads);
+  const progress_fn p = progress_of(progress);
+  return without_gil([&] { return derive(r, p); });
+}
+
+atlas_config atlas_of(long L, const std::string& dx, const std::string& H) {
+  auto big = [](const char* name, const std::string& v) {
+    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+      throw usage_error(std::string(name) + " = " + v + " is not a positive integer");
+    return big_int(v);
+  };
+  atlas_config c{L, big("dx", dx), big("H", H)};
+  validate(c);
+  return c;
+}
+
+double to_double(const big_float& v) { return v.convert_to<double>(); }
+
+// The paper's closed forms at one configuration, log_3 values as doubles (NaN where undefined), and the Gram
+// count's log_3 (an upper bound when not exact).
+py::dict bounds_record(long L, const std::string& dx, const std::string& H) {
+  const atlas_config c = atlas_of(L, dx, H);
+  const paper_bounds p = paper_bounds_of(c.L, c.dx, c.H);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  py::dict d;
+  d["L"] = L, d["dx"] = py::int_(py::str(c.dx.str())), d["H"] = py::int_(py::str(c.H.str()));
+  d["regime"] = p.reg == regime::depth_efficient ? "theorem1" : p.reg == regime::threshold ? "threshold" : "theorem2";
+  d["log3_dx"] = p.threshold;
+  d["theorem1_lower_log3"] = p.t1.lower_defined ? to_double(p.t1.lower_log3) : nan;
+  d["theorem1_upper_log3"] = to_double(p.t1.upper_log3);
+  d["theorem2_lower_log3"] = p.t2.b2_defined ? to_double(p.t2.lower_log3) : nan;
+  d["theorem2_upper_log3"] = to_double(p.t2.upper_log3);
+  d["theorem2_upper_fraction_log3"] = to_double(p.t2.upper_log3_fraction);
+  const gram_count_result g = gram_count(L, c.dx);
+  d["gram_count_log3"] = to_double(g.log3);
+  d["gram_count"] = g.exact ? py::object(py::int_(py::str(g.value.str()))) : py::object(py::none());
+  return d;
+}
+
+// The audit map as arrays: one row per configuration (L, d_x) with H dividing d_x, in the order L then d_x.
+py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, long H) {
+  const audit_map m = without_gil([&] { return audit_of(L, dx, H); });
+  const auto n = static_cast<py::ssize_t>(m.rows.size());
+  py::array_t<std::int64_t> Ls(n), dxs(n);
+  py::array_t<std::int8_t> regimes(n);
+  for (py::ssize_t i = 0; i < n; ++i) {
+    const audit_row& r = m.rows[static_cast<std::size_t>(i)];
+    Ls.mutable_at(i) = r.L, dxs.mutable_at(i) = r.dx, regimes.mutable_at(i) = static_cast<std::int8_t>(r.reg);
+  }
+  py::dict statements;
+  for (paper_statement s : all_paper_statements) {
+    py::array_t<std::int8_t> status(n);
+    py::array_t<std::int32_t> from_N(n);
+    py::array_t<double> bound(n);
+    for (py::ssize_t i = 0; i < n; ++i) {
+      const statement_finding& f = m.rows[static_cast<std::size_t>(i)].findings[static_cast<std::size_t>(s)];
+      status.mutable_at(i) = static_cast<std::int8_t>(f.status);
+      from_N.mutable_at(i) = f.from_N;
+      bound.mutable_at(i) = f.defined ? f.bound_log3.convert_to<double>() : std::numeric_limits<double>::quiet_NaN();
+    }
+    py::dict one;
+    one["status"] = status, one["holds_from_N"] = from_N, one["log3_bound"] = bound;
+    statements[statement_id(s)] = one;
+  }
+  py::dict d;
+  d["L"] = Ls, d["dx"] = dxs, d["H"] = m.H, d["regime"] = regimes, d["statements"] = statements;
+  d["skipped_not_dividing"] = m.skipped_not_dividing;
+  return d;
+}
+
+network_config config_of(int L, int dx, int H, int N, bool residual) {
+  network_config c;
+  c.L = L, c.dx = dx, c.H = H, c.N = N, c.residual = residual;
+  validate(c);
+  return c;
+}
+
+using int_matrix = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+
+py::list weights_to_python(const integer_weights& w) {
+  py::list layers;
+  auto array_of = [](const dense_matrix<long>& m) {
+    int_matrix a({m.rows(), m.cols()});
+    for (int r = 0; r < m.rows(); ++r)
+      for (int c = 0; c < m.cols(); ++c) a.mutable_at(r, c) = m(r, c);
+    return a;
+  };
+  for (const auto& layer : w.layers) {
+    py::list heads;
+    for (const auto& h : layer) {
+      py::dict d;
+      d["Q"] = array_of(h.Q), d["K"] = array_of(h.K), d["V"] = array_of(h.V), d["O"] = array_of(h.O);
+      heads.append(d);
+    }
+    layers.append(heads);
+  }
+  return layers;
+}
+
+// Weights from Python: layers[l][h] = {"Q", "K", "V", "O"} integer arrays of the shapes of eq. 3, checked
+// by the weight-file reader (parse_weights) so that every message is the CLI's.
+integer_weights weights_from_python(const network_config& c, const py::list& layers) {
+  std::ostringstream text;
+  const char* names[] = {"Q", "K", "V", "O"};
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const py::list heads = layers[l].cast<py::list>();
+    for (std::size_t h = 0; h < heads.size(); ++h) {
+      const py::dict d = heads[h].cast<py::dict>();
+      for (const char* n : names) {
+        if (!d.contains(n)) throw usage_error("weights: layer " + std::to_string(l + 1) + ", head " + std::to_string(h + 1) + " has no " + n);
+        const int_matrix a = d[n].cast<int_matrix>();
+        if (a.ndim() != 2) throw usage_error(std::string("weights: W") + n + " must be a matrix");
+        text << "W" << n << " " << l + 1 << " " << h + 1 << "\n";
+        for (py::ssize_t r = 0; r < a.shape(0); ++r) {
+          for (py::ssize_t k = 0; k < a.shape(1); ++k) text << (k ? " " : "") << a.at(r, k);
+          text << "\n";
+        }
+      }
+    }
+  }
+  std::istringstream in(text.str());
+  return parse_weights(in, c, "the weights given");
+}
+
+py::list draw_weights_py(int L, int dx, int H, const py::object& seed, long range, bool residual) {
+  const network_config c = config_of(L, dx, H, 2, residual);
+  return weights_to_python(draw_weights(c, parse_seed(py::str(seed)), range));
+}
+
+// The literal forward pass of eq. 3 in exact integers: every position and entry of y^L.
+py::list forward_py(int L, int dx, int H, bool residual, const py::list& weights, const int_matrix& x) {
+  if (x.ndim() != 2 || x.shape(1) != dx)
+    throw usage_error("x must be an N x d_x integer array with d_x = " + std::to_string(dx));
+  const int N = static_cast<int>(x.shape(0));
+  const network_config c = config_of(L, dx, H, N, residual);
+  const integer_weights w = weights_from_python(c, weights);
+  std::vector<std::vector<mpz_class>> y(N, std::vector<mpz_class>(dx));
+  for (int j = 0; j < N; ++j)
+    for (int r = 0; r < dx; ++r) y[j][r] = static_cast<long>(x.at(j, r));
+  for (const auto& layer : w.layers) y = attention_layer<mpz_class, long>(c, layer, y);
+  py::list out;
+  for (const auto& row : y) {
+    py::list values;
+    for (const auto& v : row) values.append(py::int_(py::str(v.get_str())));
+    out.append(values);
+  }
+  return out;
+}
+
+std::string weight_file_text(int L, int dx, int H, bool residual, const py::list& weights) {
+  const network_config c = config_of(L, dx, H, 2, residual);
+  return format_weights(weights_from_python(c, weights));
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_seprank, m) {
+  m.doc() = "seprank-sym's library (use the package seprank)";
+  static py::object resource_limit = py::none();
+  m.def("_set_resource_limit", [](py::object cls) { resource_limit = cls; });
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const usage_error& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const resource_error& e) {
+      if (resource_limit.is_none()) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+      } else {
+        py::object err = resource_limit(e.what());
+        PyErr_SetObject(resource_limit.ptr(), err.ptr());
+      }
+    } catch (const interrupted&) {
+      PyErr_SetNone(PyExc_KeyboardInterrupt);
+    } catch (const time_limit_reached& e) {
+      PyErr_SetString(PyExc_TimeoutError, e.what());
+    }
+  });
+
+  py::class_<derivation>(m, "_Derivation")
+      .def("to_json", [](const derivation& d) { return render(d, output_format::json); })
+      .def("to_text", [](const derivation& d) { return render(d, output_format::text); })
+      .def("to_markdown", [](const derivation& d) { return render(d, output_format::markdown); })
+      .def("to_latex", [](const derivation& d, bool fragment) {
+        return render(d, fragment ? output_format::latex_fragment : output_format::latex);
+      })
+      .def_property_readonly("exit_status", [](const derivation& d) { return exit_status_of(d); });
+
+  m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());
+  m.def("derive_defaults", &request_defaults);
+  m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H) { return derive_bounds(atlas_of(L, dx, H)); });
+  m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
+    return derive_corollary1(atlas_of(L, dx, H), shallow);
+  });
+  m.def("derive_corollary2", [](long L, const std::string& dx, const std::string& H, long max_beta2) {
+    return derive_corollary2(atlas_of(L, dx, H), max_beta2);
+  });
+  m.def("derive_sweep", [](const std::string& dx, const std::string& L, const std::string& H, int N, const py::dict& base,
+                           const py::object& progress) {
+    sweep_request r;
+    r.dx = dx, r.L = L, r.H = H, r.N = N, r.base = request_of(base);
+    set_thread_count(r.base.threads);
+    const progress_fn p = progress_of(progress);
+    const sweep_outcome out = without_gil([&] { return derive_sweep(r, p); });
+    if (out.interrupted) throw interrupted();
+    return out.table;
+  });
+  m.def("derive_audit", [](const std::string& L, const std::string& dx, long H) {
+    audit_request r;
+    r.L = L, r.dx = dx, r.H = H;
+    return without_gil([&] { return derive_audit(r, [](const std::string&) {}); });
+  });
+  m.def("bounds_record", &bounds_record);
+  m.def("audit_arrays", &audit_arrays);
+  m.def("draw_weights", &draw_weights_py);
+  m.def("forward", &forward_py);
+  m.def("weight_file_text", &weight_file_text);
+  m.attr("STATUS_NAMES") = py::make_tuple(finding_status_name(finding_status::proved), finding_status_name(finding_status::contradicted),
+                                          finding_status_name(finding_status::undecided), finding_status_name(finding_status::not_claimed));
+  m.attr("REGIME_NAMES") = py::make_tuple("theorem1", "threshold", "theorem2");
+}

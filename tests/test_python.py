@@ -1,0 +1,263 @@
+"""The Python package seprank against the CLI and against independent computations.
+
+Run by meson (suite 'python') with the build tree's package on PYTHONPATH and SEPRANK_SYM naming the CLI.
+Each test compares with a second source: the CLI's output for the same options, the CLI's messages for bad
+input, a literal numpy evaluation of eq. 3, hand values.
+"""
+import inspect
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import numpy as np
+
+import seprank
+from seprank import _seprank
+
+CLI = os.environ["SEPRANK_SYM"]
+failures = []
+
+
+def cli(*args):
+    p = subprocess.run([CLI, *args, "--quiet"], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAILED:", what)
+
+
+def test_derive_equals_cli_json():
+    cases = [
+        ({}, []),
+        (dict(L=2, dx=3, kernel=True, basis=True, seeds=2, all_partitions=True),
+         ["--L", "2", "--dx", "3", "--kernel", "--basis", "--seeds", "2", "--all-partitions"]),
+        (dict(L=2, dx=2, residual=True), ["--L", "2", "--dx", "2", "--residual"]),
+        (dict(L=3, dx=2, structure_only=True), ["--L", "3", "--dx", "2", "--structure-only"]),
+        (dict(L=2, dx=2, H=2, N=3, kernel=True, seed=7), ["--L", "2", "--dx", "2", "--H", "2", "--N", "3", "--kernel",
+                                                         "--seed", "7"]),
+        (dict(L=2, dx=3, N=4, partition="1|2,3,4", max_terms=1000),
+         ["--L", "2", "--dx", "3", "--N", "4", "--partition", "1|2,3,4", "--max-terms", "1000"]),
+    ]
+    for kw, args in cases:
+        d = seprank.derive(**kw)
+        code, out, _ = cli(*args, "--format", "json")
+        check(d.to_json() == out, f"derive({kw}).to_json() equals seprank-sym {' '.join(args)} --format json")
+        check(d.exit_status == code, f"derive({kw}).exit_status == CLI exit status {code}")
+        for fmt, render in (("text", d.to_text), ("markdown", d.to_markdown), ("latex", d.to_latex)):
+            check(render() == cli(*args, "--format", fmt)[1], f"derive({kw}) {fmt} equals the CLI's")
+        check(d.to_latex(fragment=True) == cli(*args, "--format", "latex-fragment")[1], f"derive({kw}) latex fragment")
+    d = seprank.derive()
+    # Hand values at L = 2, d_x = 4 (docs/theory.md, section 6): C = 4, D = 10, the Gram count 110.
+    check(d.results["separation_rank"]["value"] == 110 and d.results["separation_rank"]["exact"], "sep = 110, exact")
+    check(d.step("summed-indices").value("C") == 4, "C = 4 typed")
+    check(d._repr_markdown_() == d.to_markdown() and d._repr_latex_() == d.to_latex(fragment=True), "notebook reprs")
+    check([f.id for f in d.findings] == [f["id"] for f in json.loads(d.to_json())["results"]["findings"]], "findings")
+
+
+def test_subcommands_equal_cli_json():
+    pairs = [
+        (seprank.bounds(6, 1000, 16)["derivation"], ["bounds", "--L", "6", "--dx", "1000", "--H", "16"]),
+        (seprank.corollary1(), ["corollary1"]),
+        (seprank.corollary2(), ["corollary2"]),
+        (seprank.sweep("2..3", "1..2"), ["sweep", "--dx", "2..3", "--L", "1..2"]),
+        (seprank.sweep([2, 3], [1, 2], seed=3), ["sweep", "--dx", "2,3", "--L", "1,2", "--seed", "3"]),
+    ]
+    for d, args in pairs:
+        check(d.to_json() == cli(*args, "--format", "json")[1], f"{args[0]} JSON equals the CLI's ({args})")
+    t = seprank.sweep("2..3", "1..2").table()
+    check(list(t["$d_x$"] if "$d_x$" in t else t["d_x"]) == [2, 2, 3, 3], "sweep table columns as arrays")
+
+
+def test_defaults_match_the_cli():
+    sig = inspect.signature(seprank.derive)
+    defaults = _seprank.derive_defaults()
+    for name, value in defaults.items():
+        check(sig.parameters[name].default == value, f"derive's default {name} = {value} (the CLI's)")
+
+
+def test_bad_input_raises_the_cli_message():
+    cases = [
+        (dict(L=0), ["--L", "0"]),
+        (dict(dx=65), ["--dx", "65"]),
+        (dict(dx=4, H=3), ["--dx", "4", "--H", "3"]),
+        (dict(N=1), ["--N", "1"]),
+        (dict(position=9), ["--position", "9"]),
+        (dict(partition="1|1"), ["--partition", "1|1"]),
+        (dict(seed=-1), ["--seed", "-1"]),
+        (dict(weights="/nonexistent.txt"), ["--weights", "/nonexistent.txt"]),
+        (dict(structure_only=True, seeds=2), ["--structure-only", "--seeds", "2"]),
+    ]
+    for kw, args in cases:
+        code, _, err = cli(*args)
+        try:
+            seprank.derive(**kw)
+            check(False, f"derive({kw}) raises ValueError")
+        except ValueError as e:
+            check(code == 2, f"the CLI exits 2 for {args}")
+            expected = err.strip().removeprefix("seprank-sym: error: ")
+            # CLI11 checks the option exclusions itself; the library checks everything else.
+            if "excludes" not in expected:
+                check(str(e) == expected, f"derive({kw}) message {str(e)!r} == CLI {expected!r}")
+    code, _, err = cli("--L", "3", "--dx", "8")
+    try:
+        seprank.derive(L=3, dx=8)
+        check(False, "derive(L=3, dx=8) raises ResourceLimit")
+    except seprank.ResourceLimit as e:
+        check(code == 3 and e.estimate == err.strip().removeprefix("seprank-sym: refused: "),
+              "ResourceLimit carries the CLI's refusal with its estimate")
+    for call, what in ((lambda: seprank.audit(101, 4), "audit L = 101"), (lambda: seprank.audit(2, 0), "audit dx = 0"),
+                       (lambda: seprank.bounds(0, 4), "bounds L = 0"), (lambda: seprank.Network(2, 4).forward([[1]]),
+                                                                         "forward with a wrong shape")):
+        try:
+            call()
+            check(False, f"{what} raises ValueError")
+        except ValueError:
+            pass
+    code, _, err = cli("audit", "--L", "101")
+    try:
+        seprank.audit(101, 4)
+    except ValueError as e:
+        check(code == 2 and "1 <= L <= 100" in str(e) and "1..100" in err, "audit range messages")
+
+
+def test_audit_arrays_against_cli():
+    a = seprank.audit(range(1, 7), range(1, 41), H=2)
+    j = json.loads(cli("audit", "--L", "1..6", "--dx", "1..40", "--H", "2", "--format", "json")[1])
+    rows = j["results"]["rows"]
+    check(len(rows) == len(a["L"]) == 6 * 20, "one row per (L, d_x) with H | d_x")
+    check(a["skipped_not_dividing"] == 20, "20 odd widths left out")
+    for name in seprank.STATEMENTS:
+        codes = a["statements"][name]["status"]
+        for status, count in j["results"]["counts"][name].items():
+            check(int(np.sum(codes == seprank.STATUS_NAMES.index(status))) == count, f"audit count {name} {status}")
+        for k, r in enumerate(rows):
+            st = next(s for s in r["statements"] if s["name"] == name)
+            check(seprank.STATUS_NAMES[codes[k]] == st["status"] and (a["L"][k], a["dx"][k]) == (r["L"], r["dx"]),
+                  f"audit row {k} {name}")
+            n = int(a["statements"][name]["holds_from_N"][k])
+            check((n if n > 0 else None) == st["holds_from_N"], f"audit row {k} {name} holds_from_N")
+    # A fact by hand: L = 2, d_x = 8 (N >= 4) contradicts the printed Theorem 2 upper bound (docs/theory.md, 13).
+    b = seprank.audit(2, 8)
+    check(seprank.STATUS_NAMES[b["statements"]["theorem2-upper-printed"]["status"][0]] == "contradicted",
+          "L = 2, d_x = 8: the printed bound is contradicted")
+
+
+def test_bounds_records():
+    r = seprank.bounds(2, 4)
+    # Theorem 2 at L = 2, d_x = 4, H = 1 by hand: c_1 = 2, upper = 2 d_x L + c_1 + c_2.
+    import math
+    c2 = -2 * 4 * math.log(2 * math.sqrt(2 * math.sqrt(2 * math.e)), 3) + math.log(4, 3)
+    check(abs(r["theorem2_upper_log3"] - (16 + 2 + c2)) < 1e-9, "Theorem 2 upper bound by hand")
+    check(r["gram_count"] == 110 and r["regime"] == "theorem2", "Gram count 110, Theorem 2 regime")
+    arr = seprank.bounds([1, 2, 3], 4)
+    check(arr["theorem2_upper_log3"].shape == (3,) and list(arr["regime"]) == ["theorem1", "theorem2", "theorem2"],
+          "bounds over a sequence: arrays")
+
+
+def literal_forward(weights, x, residual):
+    """Eq. 3 literally in Python integers: y^i = sum_j sum_h <W^Q x^i, W^K x^j> W^O W^V x^j (+ x^i)."""
+    y = [[int(v) for v in row] for row in x]
+    for layer in weights:
+        out = [[0] * len(y[0]) for _ in y]
+        for h in layer:
+            Q, K, V, O = (np.array(h[k], dtype=object) for k in ("Q", "K", "V", "O"))
+            for i in range(len(y)):
+                for j in range(len(y)):
+                    score = int(np.dot(Q.dot(np.array(y[i], dtype=object)), K.dot(np.array(y[j], dtype=object))))
+                    ov = O.dot(V.dot(np.array(y[j], dtype=object)))
+                    for r in range(len(y[0])):
+                        out[i][r] += score * int(ov[r])
+        if residual:
+            out = [[out[i][r] + y[i][r] for r in range(len(y[0]))] for i in range(len(y))]
+        y = out
+    return y
+
+
+def test_network_forward():
+    rng = np.random.default_rng(5)
+    for L, dx, H, residual in ((1, 2, 1, False), (2, 4, 2, False), (2, 3, 1, True), (3, 2, 1, False)):
+        n = seprank.Network(L, dx, H, seed=4, residual=residual)
+        x = rng.integers(-3, 4, size=(3, dx))
+        y = n.forward(x)
+        check([[int(v) for v in row] for row in y] == literal_forward(n.weights, x, residual),
+              f"forward = literal numpy evaluation (L={L}, dx={dx}, H={H}, residual={residual})")
+    n = seprank.Network(3, 4, seed=1)
+    y = n.forward(np.full((4, 4), 1000))
+    check(y.dtype == object and max(abs(int(v)) for v in y.ravel()) > 2 ** 63, "Python ints past int64")
+    # The C++ expansion: y_p at a point, from the CLI's polynomial for the same weights (L = 1, d_x = 2, N = 2).
+    n = seprank.Network(1, 2, seed=1)
+    poly = cli("--L", "1", "--dx", "2", "--N", "2", "--print-polynomial", "--format", "json")[1]
+    appendix = json.loads(poly)["appendix"]
+    text = next(a["text"] for a in appendix if "y_p" in a["title"] or "polynomial" in a["title"].lower())
+    x = np.array([[2, -1], [3, 5]])
+    env = {"x1_1": 2, "x1_2": -1, "x2_1": 3, "x2_2": 5}
+    value = sum(eval(t.replace("^", "**"), {}, env) for t in text.split())
+    check(int(n.forward(x)[0][0]) == value, "forward = the expansion y_p (position 1, entry 1)")
+    # Given weights: the same ranks as the draw they copy; every W^V of rank 1 by hand.
+    m = seprank.Network(2, 2, weights=seprank.Network(2, 2, seed=3).weights)
+    check(m.separation_rank(N=4) == seprank.Network(2, 2, seed=3).separation_rank(N=4), "given weights = drawn weights")
+    # Degenerate weights against ranks by hand (L = 1, d_x = 2, N = 2, A = {1}, i = p = 1):
+    # y = sum_j <W^Q x^1, W^K x^j> (W^O W^V x^j)_p. The j = 1 term lives on A alone; the j = 2 term is
+    # sum_a x^1_a (B x^2)_a (O V x^2)_p with B = W^Q^T W^K, two separable terms: sep = 3 for generic weights.
+    # With W^Q of rank 1, B = q k^T and the j = 2 term is (q.x^1) (k.x^2)(O V x^2)_p: sep = 2.
+    check(seprank.Network(1, 2, seed=2).separation_rank(N=2) == {"value": 3, "exact": True,
+          "certificate": seprank.Network(1, 2, seed=2).separation_rank(N=2)["certificate"], "N": 2}, "generic: sep = 3")
+    w = seprank.Network(1, 2, seed=2).weights
+    w[0][0]["Q"] = np.array([[1, 1], [2, 2]])
+    r = seprank.Network(1, 2, weights=w).separation_rank(N=2)
+    check(r["exact"] and r["value"] == 2, f"rank-one W^Q: sep = 2 by hand (got {r['value']})")
+
+
+def test_certificate_from_python():
+    with tempfile.TemporaryDirectory() as d:
+        seprank.Network(2, 2, seed=1).certificate(d)
+        p = subprocess.run([sys.executable, os.path.join(d, "check.py")], capture_output=True, text=True)
+        check(p.returncode == 0 and "certified" in p.stdout.splitlines()[-1], "the certificate re-checks")
+
+
+def test_keyboard_interrupt():
+    # L = 3, d_x = 3 runs for about 14 s; SIGINT after 2 s stops it at the next check between blocks.
+    timer = threading.Timer(2.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.time()
+    timer.start()
+    try:
+        seprank.derive(L=3, dx=3, threads=1)
+        check(False, "KeyboardInterrupt raised")
+    except KeyboardInterrupt:
+        check(time.time() - start < 12, f"stopped within 12 s ({time.time() - start:.1f} s)")
+    timer.cancel()
+    # Python's own handler is back: a second SIGINT raises KeyboardInterrupt in Python code.
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.5)
+        check(False, "Python's SIGINT handler restored")
+    except KeyboardInterrupt:
+        pass
+
+
+def test_help_and_stubs():
+    check("max_terms" in (seprank.derive.__doc__ or "") or "--max-terms" in seprank.derive.__doc__, "derive's docstring")
+    stub = os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")
+    check(os.path.exists(stub), "type stubs next to the package")
+    src = open(stub).read()
+    for name in seprank.__all__:
+        if name not in ("STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"):
+            check(f"def {name}(" in src or f"class {name}" in src, f"stub for {name}")
+
+
+if __name__ == "__main__":
+    tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
+    for t in tests:
+        before = len(failures)
+        t()
+        print(("ok      " if len(failures) == before else "FAILED  ") + t.__name__)
+    print(f"python: {len(tests)} tests, {len(failures)} failed checks")
+    sys.exit(1 if failures else 0)

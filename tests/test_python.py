@@ -58,6 +58,9 @@ def test_derive_equals_cli_json():
     # Hand values at L = 2, d_x = 4 (docs/theory.md, section 6): C = 4, D = 10, the Gram count 110.
     check(d.results["separation_rank"]["value"] == 110 and d.results["separation_rank"]["exact"], "sep = 110, exact")
     check(d.step("summed-indices").value("C") == 4, "C = 4 typed")
+    md = d.to_markdown()
+    check(all(s.markdown.startswith(f"### Step {s.number} (`{s.id}`)") and s.markdown[4:].strip() in md for s in d.steps),
+          "each step's Markdown is its section of the whole")
     check(d._repr_markdown_() == d.to_markdown() and d._repr_latex_() == d.to_latex(fragment=True), "notebook reprs")
     check([f.id for f in d.findings] == [f["id"] for f in json.loads(d.to_json())["results"]["findings"]], "findings")
 

@@ -65,6 +65,10 @@ class Step:
     values: List[Value]
     check: str
     rests_on: List[str]
+    markdown: str = ""
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown
 
     def value(self, name: str) -> Any:
         """The typed value named ``name`` (KeyError if the step has none)."""
@@ -98,10 +102,14 @@ class Derivation:
         data = _json.loads(self._json)
         self.title: str = data["title"]
         self.config: Dict[str, Any] = data["config"]
+        # Each step's own section of the Markdown rendering ("## Step n ..."), so that a step shows typeset.
+        sections = native.to_markdown().split("\n## Step ")[1:]
+        sections = ["### Step " + t.split("\n## ")[0].rstrip() + "\n" for t in sections]
         self.steps: List[Step] = [
             Step(s["number"], s["id"], s["title"], s["status"], s["claim"],
-                 [Value(v["name"], v["text"], v["value"]) for v in s["values"]], s["check"], s["rests_on"])
-            for s in data["steps"]]
+                 [Value(v["name"], v["text"], v["value"]) for v in s["values"]], s["check"], s["rests_on"],
+                 sections[k] if k < len(sections) else "")
+            for k, s in enumerate(data["steps"])]
         self.results: Dict[str, Any] = data["results"]
         self.findings: List[Finding] = [
             Finding(f["id"], f["statement"], f["status"], f["evidence"], f["log3_bound"], f["holds_from_N"],
@@ -205,7 +213,7 @@ def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequ
     numpy arrays (no JSON in between). L in 1..100, d_x in 1..10^6 (at most 10^5 values).
 
     Returns ``{"L", "dx", "regime", "H", "skipped_not_dividing", "statements"}``: one row per configuration
-    (L outer, d_x inner); ``regime`` codes index :data:`REGIME_NAMES`; ``statements[name]`` holds
+    (d_x outer, L inner, as in the CLI's JSON rows); ``regime`` codes index :data:`REGIME_NAMES`; ``statements[name]`` holds
     ``status`` (codes indexing :data:`STATUS_NAMES`), ``holds_from_N`` (0: every N) and ``log3_bound``
     (NaN where undefined) for each name in :data:`STATEMENTS`. ``seprank-sym audit --format json`` gives the
     same statuses with their evidence.

@@ -25,7 +25,9 @@ class Step:
     values: List[Value]
     check: str
     rests_on: List[str]
+    markdown: str
     def value(self, name: str) -> Any: ...
+    def _repr_markdown_(self) -> str: ...
 
 class Finding:
     id: str

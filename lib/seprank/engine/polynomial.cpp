@@ -1,5 +1,7 @@
 #include "seprank/engine/polynomial.hpp"
 
+#include <flint/fmpz_poly.h>
+
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -227,6 +229,37 @@ polynomial from_ginac(const GiNaC::ex& e, const ring_ptr& ring) {
   fmpz_mpoly_sort_terms(acc.get(), ring->ctx());
   fmpz_mpoly_combine_like_terms(acc.get(), ring->ctx());
   return acc;
+}
+
+}  // namespace seprank
+
+namespace seprank {
+
+polynomial resultant(const polynomial& a, const polynomial& b, int var) {
+  polynomial r(a.ring());
+  if (!fmpz_mpoly_resultant(r.get(), a.get(), b.get(), var, a.ring()->ctx()))
+    throw std::overflow_error("resultant: FLINT could not compute it");
+  return r;
+}
+
+mpz_class discriminant(const std::vector<mpz_class>& c) {
+  fmpz_poly_t f;
+  fmpz_poly_init(f);
+  for (std::size_t k = 0; k < c.size(); ++k) {
+    fmpz_t x;
+    fmpz_init(x);
+    fmpz_set_mpz(x, c[k].get_mpz_t());
+    fmpz_poly_set_coeff_fmpz(f, static_cast<slong>(k), x);
+    fmpz_clear(x);
+  }
+  fmpz_t d;
+  fmpz_init(d);
+  fmpz_poly_discriminant(d, f);
+  mpz_class out;
+  fmpz_get_mpz(out.get_mpz_t(), d);
+  fmpz_clear(d);
+  fmpz_poly_clear(f);
+  return out;
 }
 
 }  // namespace seprank

@@ -88,6 +88,14 @@ class polynomial {
 };
 
 // Number of threads FLINT may use for polynomial multiplication (results do not depend on it).
+// The resultant of a and b with respect to variable `var` (FLINT fmpz_mpoly_resultant): it vanishes at a
+// point of the other variables exactly when a and b have a common root in `var` there, provided their leading
+// coefficients in `var` do not both vanish.
+polynomial resultant(const polynomial& a, const polynomial& b, int var);
+// The discriminant of the univariate polynomial sum_k c[k] t^k over Z (FLINT fmpz_poly_discriminant): nonzero
+// exactly when the polynomial of degree c.size() - 1 has that many distinct complex roots.
+mpz_class discriminant(const std::vector<mpz_class>& c);
+
 void set_engine_threads(int n);
 int default_engine_threads();
 

@@ -92,7 +92,7 @@ result_table basis_table(const structure_analysis& s, const psi_span_analysis& f
 }
 
 derivation_step n_free_step(const structure_analysis& s, const psi_span_analysis& f) {
-  return {"The $N$-independent upper bound (the sums over $j_1..j_C$ remove $N$)",
+  derivation_step st{"The $N$-independent upper bound (the sums over $j_1..j_C$ remove $N$)",
           "$y$ depends on the $B$ inputs only through $M_B = sum_{j in B} x^j x^j^T$, a $d_x x d_x$ symmetric matrix for every $N$. "
           "The part of $y$ of degree $k$ in $M_B$ has at most $multichoose(D, k)$ $B$-side functions (monomials in $M_B$) and at most "
           "$d_x multichoose(D, C - k)$ $A$-side ones ($x^i_r$ times monomials in $M_A$), so for every weight and every $N$ "
@@ -105,6 +105,15 @@ derivation_step n_free_step(const structure_analysis& s, const psi_span_analysis
           "weight and the count from it, so the bound needs no computation of $A_L$ (the computed one is checked as well: " +
               gram_form_citation(s) + "). This is the certificate for upper bounds: the Gram-form argument plus the count",
           "n-free-bound"};
+  if (s.annihilators.proven() && f.refined_gram_bound != f.gram_count_bound) {  // docs/theory.md, section 14
+    st.values.insert(st.values.begin() + 2,
+                     step_value{"the Gram count minus the proven rank-one annihilators (section 14)",
+                                str(f.refined_gram_bound) + " (a proven upper bound for these weights, not the rank: block $k = " +
+                                    str(static_cast<long long>(s.annihilators.degree)) + "$ loses $" + str(s.annihilators.loss) + "$)",
+                                {}, exact_json(f.refined_gram_bound)});
+    st.check += "; the refinement rests on the lemma of section 14 and the exact resultant test for these weights";
+  }
+  return st;
 }
 
 }  // namespace seprank

@@ -16,6 +16,7 @@ const char* certificate_name(block_certificate c) {
   switch (c) {
     case block_certificate::full_rank_mod_p: return "full rank $mod p$";
     case block_certificate::meets_gram_bound: return "rank $mod p$ meets the Gram-form bound";
+    case block_certificate::meets_annihilator_bound: return "rank $mod p$ meets the Gram count minus the proven rank-one annihilators";
     case block_certificate::exact_elimination: return "fraction-free elimination over Z";
     case block_certificate::exact_elimination_p_divided: return "fraction-free elimination over Z (p divided every maximal minor)";
     case block_certificate::lower_bound_only: return "lower bound only";
@@ -28,6 +29,7 @@ const char* certificate_key(block_certificate c) {
   switch (c) {
     case block_certificate::full_rank_mod_p: return "full-rank-mod-p";
     case block_certificate::meets_gram_bound: return "meets-gram-bound";
+    case block_certificate::meets_annihilator_bound: return "meets-annihilator-bound";
     case block_certificate::exact_elimination: return "exact-elimination";
     case block_certificate::exact_elimination_p_divided: return "exact-elimination-p-divided";
     case block_certificate::lower_bound_only: return "lower-bound-only";
@@ -322,8 +324,23 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
     const big_int deficit = gram_count - big_int(g.lower);
     st.values.insert(st.values.begin() + 3,
                      step_value{"vs the Gram count $" + str(gram_count) + "$",
-                                g.exact() ? (deficit == 0 ? std::string("equal") : "deficit $" + str(deficit) + "$ (exact)")
+                                g.exact() ? (deficit == 0 ? std::string("equal")
+                                                          : "the Gram count is not attained: deficit $" + str(deficit) + "$ (exact" +
+                                                                (s.annihilators.proven() ? "; docs/theory.md, section 14)" : ")"))
                                           : "deficit at most $" + str(deficit) + "$ (the rank is a lower bound)"});
+  }
+  if (s.annihilators.proven()) {  // section 14: the rank-one annihilators and what they prove
+    const auto& a = s.annihilators;
+    st.values.push_back(
+        {"rank-one annihilators (docs/theory.md, section 14)",
+         "$" + str(a.operators) + "$ independent operators $(v^T d_M v)^" + str(static_cast<long long>(a.degree)) +
+             "$, one per point $v$ of $Z = {u^T v = 0} cap {v^T K_j v = 0, j even}$ (" + str(static_cast<long long>(a.quadrics.size())) +
+             " distinct quadrics; " + str(a.points) + " distinct points: the resultant of the two conics in the plane $u^perp$ has degree " +
+             str(static_cast<long long>(a.resultant.size()) - 1) + " and discriminant $!= 0$); block $k = " +
+             str(static_cast<long long>(a.degree)) + "$ has rank at most $min(rows, cols - " + str(a.operators) + ")$",
+         {},
+         json{{"operators", a.operators}, {"order", a.degree}, {"points", a.points}, {"quadrics", a.quadrics.size()},
+              {"discriminant", exact_json(big_int(a.discriminant.get_str()))}}});
   }
   return st;
 }

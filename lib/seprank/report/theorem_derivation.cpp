@@ -59,6 +59,7 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
   j["monomial_space_dimension"] = exact_json(f.dim_formula);
   j["bounds"] = json{{"regime", regime_name(p.reg)},
                      {"gram_count_bound", exact_json(f.gram_count_bound)},
+                     {"refined_gram_bound", exact_json(f.refined_gram_bound)},
                      {"binomial_bound", exact_json(f.binom_bound)},
                      {"paper_upper_log3", shown_decimal(format_float(p.upper_log3()))},
                      {"paper_lower_log3", p.lower_defined() ? shown_decimal(format_float(p.lower_log3())) : json()}};

@@ -16,6 +16,7 @@ namespace seprank {
 enum class block_certificate {
   full_rank_mod_p,            // rank mod p = min(rows, cols)
   meets_gram_bound,           // rank mod p = a proven Gram-form upper bound
+  meets_annihilator_bound,    // rank mod p = min(rows, cols - a) with a proven rank-one annihilators (section 14)
   exact_elimination,          // fraction-free elimination over Z
   exact_elimination_p_divided,// the same, where p divided every maximal minor (rank mod p was lower)
   lower_bound_only,           // no upper bound met: rank mod p is a lower bound
@@ -70,6 +71,10 @@ void certify_block(block_rank& b, long proven_upper, bool small_enough, const Ex
     b.certificate = block_certificate::lower_bound_only;
   }
 }
+
+// Block i certified again with a further proven upper bound (the rank-one annihilators, docs/theory.md
+// section 14): exact when its certified lower bound meets it; the totals are recomputed.
+rank_result with_block_bound(const rank_result& r, std::size_t i, long proven_upper, block_certificate kind);
 
 // A proven upper bound on a block's rank, or -1 for none.
 using block_upper_bound = std::function<long(const coefficient_block&)>;

@@ -98,6 +98,12 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       a.gram.skipped = gram_rank_skip::time_limit;  // until it returns
       a.gram = gram_rank(c, s.gram, prime, opt.limits, threads, progress);
       a.gram.estimate = est;
+      const unsigned k = s.annihilators.degree;
+      if (s.annihilators.proven() && a.gram.graded && k < a.gram.rank.blocks.size()) {  // section 14: block k
+        const block_rank& b = a.gram.rank.blocks[k];
+        a.gram.rank = with_block_bound(a.gram.rank, k, annihilator_block_bound(s.annihilators, k, b.rows, b.cols),
+                                       block_certificate::meets_annihilator_bound);
+      }
     }
   });
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/structure/annihilators.hpp"
 #include "seprank/analysis/structure/gram_form.hpp"
 #include "seprank/analysis/structure/index_structure.hpp"
 #include "seprank/engine/polynomial.hpp"
@@ -63,6 +64,7 @@ struct structure_analysis {
   point_check points;
   index_structure_check eq4;
   gram_form gram;
+  annihilator_analysis annihilators;  // rank-one annihilators of the Gram form (section 14)
   gram_form_size gram_size;
   bool gram_matches = false;          // exact comparison with the expansion (when expanded)
   gram_point_check gram_points;       // the evaluation check (when the expansion was refused)

@@ -11,6 +11,7 @@
 
 #include "seprank/engine/network.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
+#include "seprank/analysis/structure/annihilators.hpp"
 #include "seprank/engine/linalg.hpp"
 
 int main(int argc, char** argv) {
@@ -31,7 +32,7 @@ int main(int argc, char** argv) {
   const std::uint64_t p = draw_prime(default_seed);
   const auto form = gram_form_of(c, w);
   const double form_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto gram = gram_rank(c, form, p, {}, default_engine_threads());
+  const auto gram = gram_rank(c, form, {p, {}, default_engine_threads(), annihilator_block_bounds(analyse_annihilators(c, w), c)});
   rank_result r = gram.rank;
   if (gram_only)  // the blocks below full rank (the count check's deficit)
     for (std::size_t b = 0; b < gram.blocks.size(); ++b)

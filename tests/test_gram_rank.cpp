@@ -108,7 +108,7 @@ integer_weights rank_one_values(integer_weights w) {
 // Returns how far the rank falls below the Gram count (sum over blocks of min(rows, cols)).
 long compare_with_expansion(const network_config& c, const integer_weights& w) {
   const auto g = gram_form_of(c, w);
-  const auto graded = gram_rank(c, g, draw_prime(3), {}, 2);
+  const auto graded = gram_rank(c, g, {draw_prime(3), {}, 2});
   const auto expanded = expanded_gram_rank(c, g, draw_prime(3), {});
   REQUIRE(graded.graded);
   REQUIRE(graded.rank.exact());
@@ -151,7 +151,7 @@ TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
 TEST_CASE("graded Gram rank: block sizes d_x multichoose(D, C - k) x multichoose(D, k), worked by hand") {
   // L = 2, d_x = 2: D = 3, C = 4; rows 2 * (15, 10, 6, 3, 1), columns (1, 3, 6, 10, 15).
   const auto c = cfg(2, 2, false);
-  const auto g = gram_rank(c, gram_form_of(c, draw_weights(c, 1, 9)), draw_prime(1), {});
+  const auto g = gram_rank(c, gram_form_of(c, draw_weights(c, 1, 9)), {draw_prime(1)});
   const long rows[] = {30, 20, 12, 6, 2}, cols[] = {1, 3, 6, 10, 15};
   REQUIRE(g.blocks.size() == 5);
   for (int k = 0; k <= 4; ++k) {
@@ -188,4 +188,28 @@ TEST_CASE("graded Gram rank estimate: block sizes by hand, and beyond 2^62 monom
   CHECK(e.seconds < 1);
   const auto huge = estimate_gram_rank(cfg(5, 60, false), 2);  // multichoose(1830, 121) > 2^62
   CHECK(huge.seconds > 1e100);
+}
+
+TEST_CASE("a proven block bound below min(rows, cols): met, the block is exact without re-ranking; undercut, FAILED") {
+  // L = 2, d_x = 2, H = 2 has one block one below min(rows, cols) (its rank by exact elimination is the oracle).
+  network_config c = cfg(2, 2, false);
+  c.H = 2;
+  const auto g = gram_form_of(c, draw_weights(c, 1, 9));
+  const auto plain = gram_rank(c, g, {draw_prime(1)});
+  REQUIRE(plain.rank.exact());
+  std::vector<long> met(plain.rank.blocks.size(), -1), undercut(plain.rank.blocks.size(), -1);
+  long short_block = -1;
+  for (std::size_t k = 0; k < plain.rank.blocks.size(); ++k) {
+    const auto& b = plain.rank.blocks[k];
+    if (b.upper < std::min(b.rows, b.cols)) short_block = static_cast<long>(k), met[k] = b.upper, undercut[k] = b.upper - 1;
+  }
+  REQUIRE(short_block >= 0);
+  const auto with_bound = gram_rank(c, g, {draw_prime(1), {}, 1, met});
+  const auto& b = with_bound.rank.blocks[static_cast<std::size_t>(short_block)];
+  CHECK(b.exact);
+  CHECK(b.certificate == block_certificate::meets_annihilator_bound);
+  CHECK(with_bound.rank.lower == plain.rank.lower);
+  CHECK(!with_bound.rank.contradicted());
+  const auto contradicted = gram_rank(c, g, {draw_prime(1), {}, 1, undercut});
+  CHECK(contradicted.rank.contradicted());
 }

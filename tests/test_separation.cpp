@@ -37,7 +37,7 @@ long exact_rank_of(const coefficient_matrix& m) {
 
 long gram_rank_of(const network_config& c) {
   const auto g = gram_form_of(c, draw_weights(c, 1, 9));
-  const auto r = gram_rank(c, g, draw_prime(1), {});
+  const auto r = gram_rank(c, g, {draw_prime(1)});
   REQUIRE(r.rank.exact());
   return r.rank.lower;
 }

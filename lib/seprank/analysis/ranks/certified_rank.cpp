@@ -13,23 +13,6 @@ void rank_result::add(const block_rank& b) {
   blocks.push_back(b);
 }
 
-rank_result with_block_bound(const rank_result& r, std::size_t i, long proven_upper, block_certificate kind) {
-  rank_result out = r;
-  out.blocks.clear();
-  out.lower = 0;
-  out.upper = 0;
-  for (std::size_t k = 0; k < r.blocks.size(); ++k) {
-    block_rank b = r.blocks[k];
-    if (k == i) {
-      b.proven_upper = proven_upper;
-      if (!b.exact && b.rank_mod_p == proven_upper) b.exact = true, b.upper = proven_upper, b.certificate = kind;
-      else if (!b.exact && proven_upper >= b.rank_mod_p) b.upper = proven_upper;
-    }
-    out.add(b);
-  }
-  return out;
-}
-
 bool rank_result::contradicted() const {
   return std::any_of(blocks.begin(), blocks.end(), [](const block_rank& b) { return b.contradicted(); });
 }

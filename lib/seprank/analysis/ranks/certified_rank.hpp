@@ -72,10 +72,6 @@ void certify_block(block_rank& b, long proven_upper, bool small_enough, const Ex
   }
 }
 
-// Block i certified again with a further proven upper bound (the rank-one annihilators, docs/theory.md
-// section 14): exact when its certified lower bound meets it; the totals are recomputed.
-rank_result with_block_bound(const rank_result& r, std::size_t i, long proven_upper, block_certificate kind);
-
 // A proven upper bound on a block's rank, or -1 for none.
 using block_upper_bound = std::function<long(const coefficient_block&)>;
 

@@ -161,8 +161,11 @@ integer_matrix exact_block(const gram_form& g, const graded_layout& lay, int k, 
   return m;
 }
 
-gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime, const rank_limits& lim,
-                                  int threads, const progress_fn& progress) {
+gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& req,
+                                  const progress_fn& progress) {
+  const std::uint64_t prime = req.prime;
+  const rank_limits& lim = req.limits;
+  const int threads = req.threads;
   const graded_layout lay(c);
   gram_rank_result res;
   res.graded = true;
@@ -191,7 +194,8 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
     b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
                                 threads);
     if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
-    if (b.rank_mod_p < m) {  // again, whole (when it fits) and mod the 62-bit prime
+    const long proven = static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1;
+    if (b.rank_mod_p < m && b.rank_mod_p != proven) {  // again, whole (when it fits) and mod the 62-bit prime
       const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
       const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
       const long again = sampled_rank(lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime,
@@ -202,7 +206,8 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, s
       }
     }
     const bool small = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_exact_entries;
-    certify_block(b, -1, small, [&] { return exact_rank(exact_block(g, lay, k, b.rows, b.cols)); });
+    certify_block(b, proven, small, [&] { return exact_rank(exact_block(g, lay, k, b.rows, b.cols)); });
+    if (b.certificate == block_certificate::meets_gram_bound) b.certificate = block_certificate::meets_annihilator_bound;
     if (!b.exact) {
       if (max_bits < 0)
         for (const auto& row : g.row)
@@ -243,9 +248,8 @@ gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
   return e;
 }
 
-gram_rank_result gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime, const rank_limits& lim, int threads,
-                           const progress_fn& progress) {
-  return c.residual ? expanded_gram_rank(c, g, prime, lim) : graded_gram_rank(c, g, prime, lim, threads, progress);
+gram_rank_result gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& r, const progress_fn& progress) {
+  return c.residual ? expanded_gram_rank(c, g, r.prime, r.limits) : graded_gram_rank(c, g, r, progress);
 }
 
 long gram_count_bound(const network_config& c, const partition& p, const coefficient_block& b) {

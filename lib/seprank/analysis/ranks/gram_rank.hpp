@@ -8,6 +8,7 @@
 
 #include "seprank/analysis/ranks/certified_rank.hpp"
 #include "seprank/analysis/structure/gram_form.hpp"
+#include <vector>
 #include "seprank/analysis/options.hpp"
 #include "seprank/model/partition.hpp"
 
@@ -43,10 +44,17 @@ struct gram_rank_result {
 // side of size min(rows, cols) + 16, which certifies it when it is of full rank (a submatrix's
 // rank mod p is a lower bound). Large blocks use a prime below 2^26 (about 1.7x faster in FLINT);
 // a block that is not of full rank is re-ranked whole mod the 62-bit prime, then by exact
-// elimination when small. Residual networks mix degrees and take the expansion path (threads
-// ignored there).
-gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime,
-                           const rank_limits& lim, int threads = 1, const progress_fn& progress = {});
+// elimination when small. A block whose sampled rank meets a proven upper bound below min(rows, cols)
+// (the rank-one annihilators, docs/theory.md section 14) is exact without that re-rank. Residual networks mix
+// degrees and take the expansion path (threads ignored there).
+struct gram_rank_request {
+  std::uint64_t prime = 0;
+  rank_limits limits = {};
+  int threads = 1;
+  std::vector<long> block_upper = {};  // proven upper bound of block k, or -1 (annihilator_block_bounds)
+};
+gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, const gram_rank_request& r,
+                           const progress_fn& progress = {});
 gram_rank_estimate estimate_gram_rank(const network_config& cfg, int threads);
 // The second method (and the residual networks' path): P expanded in the d_x + 2D variables
 // (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).

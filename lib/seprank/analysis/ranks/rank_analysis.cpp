@@ -96,14 +96,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
                           : "computing the Gram rank (N -> infinity) block by block, estimated " +
                                 std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
       a.gram.skipped = gram_rank_skip::time_limit;  // until it returns
-      a.gram = gram_rank(c, s.gram, prime, opt.limits, threads, progress);
+      a.gram = gram_rank(c, s.gram, {prime, opt.limits, threads, annihilator_block_bounds(s.annihilators, c)}, progress);
       a.gram.estimate = est;
-      const unsigned k = s.annihilators.degree;
-      if (s.annihilators.proven() && a.gram.graded && k < a.gram.rank.blocks.size()) {  // section 14: block k
-        const block_rank& b = a.gram.rank.blocks[k];
-        a.gram.rank = with_block_bound(a.gram.rank, k, annihilator_block_bound(s.annihilators, k, b.rows, b.cols),
-                                       block_certificate::meets_annihilator_bound);
-      }
     }
   });
   const long gram_upper = a.gram.rank.exact() ? a.gram.rank.upper : -1;
@@ -162,7 +156,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
       require_expansion_fits(c, max_abs_weight(w2), threads, lim);
       const polynomial y2 = expand_output(c, w2, s.ring);
-      const gram_rank_result g2 = gram_rank(c, gram_form_of(c, w2), prime, opt.limits, threads);
+      const gram_rank_result g2 = gram_rank(c, gram_form_of(c, w2), {prime, opt.limits, threads, annihilator_block_bounds(analyse_annihilators(c, w2), c)});
       const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
       a.seeds.push_back({wc.seed, r.lower, r.exact()});
     }

@@ -71,6 +71,12 @@ polynomial conic(const zmatrix& S, const ring_ptr& ring, int a, int b) {
   return polynomial::parse(ring, text.str());
 }
 
+// Rows and columns of Gram block k: d_x mc(D, C - k) x mc(D, k) (docs/theory.md, section 7).
+std::pair<long, long> block_size(const network_config& c, int C, unsigned k) {
+  const auto D = static_cast<std::uint64_t>(gram_entry_count(c.dx));
+  return {(c.dx * multichoose(D, static_cast<std::uint64_t>(C) - k)).convert_to<long>(), multichoose(D, k).convert_to<long>()};
+}
+
 }  // namespace
 
 gram_word gram_word_of(const network_config& c, const integer_weights& w) {
@@ -195,14 +201,20 @@ annihilator_analysis analyse_annihilators(const network_config& c, const integer
     if (d == 0) continue;
     a.resultant = coeffs, a.discriminant = d, a.shear = s, a.points = 4;
     a.operators = static_cast<long>(a.degree) + 1 >= a.points ? a.points : static_cast<long>(a.degree) + 1;
-    const int D = gram_entry_count(c.dx);
-    const long rows = (c.dx * multichoose(static_cast<std::uint64_t>(D), static_cast<std::uint64_t>(a.C) - a.degree)).convert_to<long>();
-    const long cols = multichoose(static_cast<std::uint64_t>(D), a.degree).convert_to<long>();
+    const auto [rows, cols] = block_size(c, a.C, a.degree);
     a.loss = std::min(rows, cols) - annihilator_block_bound(a, a.degree, rows, cols);
     return a;
   }
   a.skipped = annihilator_skip::not_distinct;
   return a;
+}
+
+std::vector<long> annihilator_block_bounds(const annihilator_analysis& a, const network_config& c) {
+  if (!a.proven()) return {};
+  std::vector<long> out(static_cast<std::size_t>(a.C) + 1, -1);
+  const auto [rows, cols] = block_size(c, a.C, a.degree);
+  out[a.degree] = annihilator_block_bound(a, a.degree, rows, cols);
+  return out;
 }
 
 long annihilator_block_bound(const annihilator_analysis& a, unsigned k, long rows, long cols) {

@@ -63,5 +63,8 @@ annihilator_analysis analyse_annihilators(const network_config& cfg, const integ
 
 // The proven upper bound on block k's rank: min(rows, cols - operators) for k = degree, else min(rows, cols).
 long annihilator_block_bound(const annihilator_analysis& a, unsigned k, long rows, long cols);
+// The proven upper bound of every Gram block k = 0..C: min(rows, cols) - loss at k = degree, -1 (none beyond
+// min(rows, cols)) elsewhere; empty when nothing is proven.
+std::vector<long> annihilator_block_bounds(const annihilator_analysis& a, const network_config& cfg);
 
 }  // namespace seprank

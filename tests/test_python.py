@@ -65,6 +65,13 @@ def test_derive_equals_cli_json():
     check([f.id for f in d.findings] == [f["id"] for f in json.loads(d.to_json())["results"]["findings"]], "findings")
 
 
+def test_progress_callback():
+    messages = []
+    d = seprank.derive(L=2, dx=3, progress=messages.append)
+    check(any("expanding" in m for m in messages), f"progress messages reach the callback ({len(messages)})")
+    check(seprank.derive(L=2, dx=3).to_json() == d.to_json(), "progress does not change the result")
+
+
 def test_subcommands_equal_cli_json():
     pairs = [
         (seprank.bounds(6, 1000, 16)["derivation"], ["bounds", "--L", "6", "--dx", "1000", "--H", "16"]),

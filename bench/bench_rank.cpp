@@ -39,6 +39,19 @@ int main(int argc, char** argv) {
       if (gram.rank.blocks[b].rank_mod_p < std::min(gram.blocks[b].rows, gram.blocks[b].cols))
         std::printf("  block k = %d: %ld x %ld, rank mod p %ld%s\n", gram.blocks[b].b_degrees[0], gram.blocks[b].rows,
                     gram.blocks[b].cols, gram.rank.blocks[b].rank_mod_p, gram.rank.blocks[b].exact ? " (exact)" : "");
+  if (gram_only && !gram.block_seconds.empty()) {  // the plan's estimates (work_plan) against the measured blocks
+    const auto units = gram_block_units(c, default_engine_threads());
+    double est = 0, measured = 0, worst = 0;
+    int worst_k = 0;
+    for (std::size_t k = 0; k < units.size() && k < gram.block_seconds.size(); ++k) {
+      est += units[k].seconds, measured += gram.block_seconds[k];
+      if (gram.block_seconds[k] > worst) worst = gram.block_seconds[k], worst_k = static_cast<int>(k);
+    }
+    std::printf("  plan check: blocks measured %.2f s, estimated %.2f s (ratio %.2f); largest block k = %d measured %.2f s, "
+                "estimated %.2f s (ratio %.2f)\n",
+                measured, est, est > 0 ? measured / est : 0.0, worst_k, worst, units[static_cast<std::size_t>(worst_k)].seconds,
+                units[static_cast<std::size_t>(worst_k)].seconds > 0 ? worst / units[static_cast<std::size_t>(worst_k)].seconds : 0.0);
+  }
   if (!gram_only) {
     const auto ring = make_input_ring(c);
     const auto y = expand_output(c, w, ring);

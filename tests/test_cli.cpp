@@ -153,6 +153,8 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--weights /nonexistent.txt", "weight file /nonexistent.txt: cannot be opened"},
       {"--weight-range 0", "weight-range = 0 is out of range"},
       {"--L", "--L"},
+      {"plan --np 0", "np = 0 is out of range: must satisfy 1 <= np <= 100000"},
+      {"plan --L 2 --dx 4 --H 3", "H = 3 does not divide dx = 4"},
   });
 }
 
@@ -410,7 +412,8 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
   REQUIRE_MESSAGE(validator != nullptr, "SCHEMA_CHECK must name tests/check_json_schema.py (meson passes it)");
   for (const char* args : {"--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions", "--L 2 --dx 2 --structure-only",
                            "--L 2 --dx 5 --max-terms 20000 --max-grid-points 64", "bounds", "bounds --dx 1000 --H 16",
-                           "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3"}) {
+                           "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
+                           "plan --L 3 --dx 4 --np 8 --node-memory 2000"}) {
     const std::string shown = args;
     CAPTURE(shown);
     const std::string file = output_file(args, "json", "d.json");

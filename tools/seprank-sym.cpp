@@ -38,6 +38,8 @@ struct cli_options {
   CLI::App* corollary1 = nullptr;
   CLI::App* corollary2 = nullptr;
   CLI::App* sweep_cmd = nullptr;
+  CLI::App* plan_cmd = nullptr;
+  seprank::plan_request plan;
 };
 
 void add_options(CLI::App& app, cli_options& o) {
@@ -149,6 +151,16 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.audit_cmd->add_option("--H", o.audit.H, "heads (widths it does not divide are left out)")->capture_default_str();
   o.audit_cmd->add_option("--plot", o.audit.plot, "write the map (SVG, or PNG when FILE ends in .png) with gnuplot");
   add_output_options(*o.audit_cmd, o);
+  o.plan_cmd = app.add_subcommand("plan", "the Gram rank's units of work (one per degree block) with estimated time and memory, "
+                                          "the critical path and the wall time predicted for --np processes, e.g. plan --L 6 --dx 2 --np 64");
+  o.plan_cmd->add_option("--L", o.plan.cfg.L, "depth L, 1..8")->capture_default_str();
+  o.plan_cmd->add_option("--dx", o.plan.cfg.dx, "width d_x, 1..64")->capture_default_str();
+  o.plan_cmd->add_option("--H", o.plan.cfg.H, "heads; must divide d_x")->capture_default_str();
+  o.plan_cmd->add_option("--np", o.plan.processes, "processes, 1..100000")->capture_default_str();
+  o.plan_cmd->add_option("--threads", o.plan.threads, "threads per process, 1..64")->capture_default_str();
+  o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, "MiB of one node: list the units that do not fit (0: none given)")
+      ->capture_default_str();
+  add_output_options(*o.plan_cmd, o);
 }
 
 int run(cli_options& o) {
@@ -164,6 +176,8 @@ int run(cli_options& o) {
     d = seprank::derive_corollary1(atlas(o.corollary1_args), o.shallow);
   } else if (o.corollary2->parsed()) {
     d = seprank::derive_corollary2(atlas(o.corollary2_args), o.max_beta2);
+  } else if (o.plan_cmd->parsed()) {
+    d = seprank::derive_plan(o.plan);
   } else if (o.audit_cmd->parsed()) {
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {

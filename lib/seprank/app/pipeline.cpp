@@ -1,4 +1,5 @@
 #include "seprank/app/pipeline.hpp"
+#include "seprank/report/plan_report.hpp"
 
 #include <unistd.h>
 
@@ -184,6 +185,8 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   }
   return audit_derivation(m);
 }
+
+derivation derive_plan(const plan_request& r) { return plan_derivation(work_plan_of(r)); }
 
 int default_thread_count() { return default_engine_threads(); }
 void set_thread_count(int n) { set_engine_threads(n); }

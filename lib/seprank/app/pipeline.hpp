@@ -8,6 +8,7 @@
 
 #include "seprank/analysis/options.hpp"
 #include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/report/derivation.hpp"
 
@@ -65,6 +66,9 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
 // validates its ranges.
 audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H);
+
+// The plan before a run: the Gram rank's units with their estimates and an LPT schedule on P processes.
+derivation derive_plan(const plan_request& r);
 
 // Threads for FLINT's multiplication (results do not depend on them).
 int default_thread_count();

@@ -1,5 +1,7 @@
 #include "seprank/analysis/ranks/gram_rank.hpp"
 
+#include <chrono>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -191,6 +193,8 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
       progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
                std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
     b.prime = use_small ? small : prime;
+    table(b.prime);  // built once per prime, before the block's clock starts (the plan counts it as setup)
+    const auto started = std::chrono::steady_clock::now();
     b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
                                 threads);
     if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
@@ -220,31 +224,54 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
     }
     res.rank.add(b);
     res.blocks.push_back({{k}, b.rows, b.cols});
+    res.block_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   }
   return res;
 }
 
 }  // namespace
 
-gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
-  gram_rank_estimate e;
+std::vector<gram_block_unit> gram_block_units(const network_config& c, int threads) {
   std::optional<graded_layout> lay;
   try {
     lay.emplace(c);
   } catch (const std::overflow_error&) {  // more than 2^62 monomials of degree C: far beyond any limit
+    return {};
+  }
+  std::vector<gram_block_unit> units;
+  for (int k = 0; k <= lay->C; ++k) {
+    gram_block_unit u;
+    u.k = k, u.rows = lay->rows(c, k), u.cols = lay->cols(k);
+    const long m = std::min(u.rows, u.cols);
+    u.ranked_rows = std::min(u.rows, m + sample_margin), u.ranked_cols = std::min(u.cols, m + sample_margin);
+    u.small_prime = m > small_prime_side;
+    u.seconds = block_seconds(u.ranked_rows, u.ranked_cols, lay->D, u.small_prime, threads);
+    u.memory_mb = static_cast<std::uint64_t>(u.ranked_rows) * static_cast<std::uint64_t>(u.ranked_cols) * 8 / (1 << 20) + 1;
+    units.push_back(u);
+  }
+  return units;
+}
+
+std::uint64_t gram_table_mb(const network_config& c) {
+  const graded_layout lay(c);
+  return 2 * static_cast<std::uint64_t>(c.dx) * lay.index.count(lay.C) * 8 / (1 << 20);
+}
+
+gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
+  gram_rank_estimate e;
+  const std::vector<gram_block_unit> units = gram_block_units(c, threads);
+  if (units.empty()) {
     e.seconds = 1e300;
     e.memory_mb = UINT64_MAX;
     return e;
   }
   std::uint64_t largest = 0;
-  for (int k = 0; k <= lay->C; ++k) {
-    const long m = std::min(lay->rows(c, k), lay->cols(k));
-    const long s = std::min(lay->rows(c, k), m + sample_margin), t = std::min(lay->cols(k), m + sample_margin);
-    e.seconds += block_seconds(s, t, lay->D, m > small_prime_side, threads);
-    if (static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(t) > largest)
-      largest = static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(t), e.largest_rows = s, e.largest_cols = t;
+  for (const auto& u : units) {
+    e.seconds += u.seconds;
+    const std::uint64_t size = static_cast<std::uint64_t>(u.ranked_rows) * static_cast<std::uint64_t>(u.ranked_cols);
+    if (size > largest) largest = size, e.largest_rows = u.ranked_rows, e.largest_cols = u.ranked_cols;
   }
-  e.memory_mb = (largest * 8 + 2 * static_cast<std::uint64_t>(c.dx) * lay->index.count(lay->C) * 8) / (1 << 20) + 1;
+  e.memory_mb = (largest * 8 + 2 * static_cast<std::uint64_t>(c.dx) * graded_layout(c).index.count(graded_layout(c).C) * 8) / (1 << 20) + 1;
   return e;
 }
 

@@ -30,6 +30,7 @@ struct gram_rank_result {
   bool graded = false;              // blocks built from A_L's coefficients (homogeneous networks)
   std::uint64_t max_nonzeros = 0;   // the limit in force, when skipped for size (expansion path)
   gram_rank_estimate estimate;      // graded path: the estimate made before it (filled by the caller)
+  std::vector<double> block_seconds;  // graded path: the measured time of each block (for the plan's check)
   double max_seconds = 0;           // the limits in force, when skipped over them
   std::uint64_t max_memory_mb = 0;
   bool computed() const { return skipped == gram_rank_skip::none; }
@@ -56,6 +57,19 @@ struct gram_rank_request {
 gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, const gram_rank_request& r,
                            const progress_fn& progress = {});
 gram_rank_estimate estimate_gram_rank(const network_config& cfg, int threads);
+// One Gram block as a unit of work (graded path): its size, the dense part ranked mod p (after sampling), and the
+// estimated time and memory of that rank with `threads` threads. The coefficient table every unit reads is
+// gram_table_mb. Empty when the blocks are beyond 2^62 monomials.
+struct gram_block_unit {
+  int k = 0;
+  long rows = 0, cols = 0;
+  long ranked_rows = 0, ranked_cols = 0;
+  bool small_prime = false;
+  double seconds = 0;
+  std::uint64_t memory_mb = 0;
+};
+std::vector<gram_block_unit> gram_block_units(const network_config& cfg, int threads);
+std::uint64_t gram_table_mb(const network_config& cfg);
 // The second method (and the residual networks' path): P expanded in the d_x + 2D variables
 // (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).
 gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime, const rank_limits& lim);

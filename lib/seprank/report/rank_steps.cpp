@@ -334,9 +334,10 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
     st.values.push_back(
         {"rank-one annihilators (docs/theory.md, section 14)",
          "$" + str(a.operators) + "$ independent operators $(v^T d_M v)^" + str(static_cast<long long>(a.degree)) +
-             "$, one per point $v$ of $Z = {u^T v = 0} cap {v^T K_j v = 0, j even}$ (" + str(static_cast<long long>(a.quadrics.size())) +
-             " distinct quadrics; " + str(a.points) + " distinct points: the resultant of the two conics in the plane $u^perp$ has degree " +
-             str(static_cast<long long>(a.resultant.size()) - 1) + " and discriminant $!= 0$); block $k = " +
+             "$, one per point $v$ with $u^T v = 0$ and $v^T K_j v = 0$ for every even $j$ (" +
+             str(static_cast<long long>(a.quadrics.size())) + " distinct quadrics; " + str(a.points) +
+             " distinct points: the resultant of the two conics in the plane orthogonal to $u$ has degree " +
+             str(static_cast<long long>(a.resultant.size()) - 1) + " and a nonzero discriminant); block $k = " +
              str(static_cast<long long>(a.degree)) + "$ has rank at most $min(rows, cols - " + str(a.operators) + ")$",
          {},
          json{{"operators", a.operators}, {"order", a.degree}, {"points", a.points}, {"quadrics", a.quadrics.size()},

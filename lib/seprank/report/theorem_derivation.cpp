@@ -39,8 +39,14 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
       th2 || !p.t1.upper_exact ? "$" + format_power_of_three(pup) + "$" : str(p.t1.upper), format_float(pup));
   if (th2) row("paper upper bound (Th. 2, $c_2$ read as a fraction)", "$" + format_power_of_three(p.t2.upper_log3_fraction) + "$",
                format_float(p.t2.upper_log3_fraction));
+  // The summary repeats the ranks, so it is no more certain than the steps that found them (propagate_certainty).
+  std::vector<std::string> rests_on;
+  if (gridded) rests_on.push_back("grid-rank");
+  if (((r.expanded && ranked) || r.sep.exact()) && gridded) rests_on.push_back("separation-rank");
+  if (r.gram.computed()) rests_on.push_back("gram-rank");
   return {"Summary: every bound and the exact values", "", rows, S::computed,
-          "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas", "summary"};
+          "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas", "summary",
+          rests_on};
 }
 
 json results_json(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f, const paper_bounds& p) {

@@ -61,9 +61,7 @@ std::uint64_t reduce(const mpz_class& x, std::uint64_t p) {
 // The conic w^T S w in Z[x, y, z] after the shear z -> z + a x + b y (w = (x, y, z)).
 polynomial conic(const zmatrix& S, const ring_ptr& ring, int a, int b) {
   std::ostringstream text;
-  const char* name[] = {"x", "y", "z"};
   const std::string var[] = {"x", "y", "(z + " + std::to_string(a) + "*x + " + std::to_string(b) + "*y)"};
-  (void)name;
   text << "0";
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j)

@@ -62,10 +62,11 @@ derivation sweep_derivation(const sweep_result& r) {
     const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
     const auto decimal = [](const std::string& v) { return table_cell(v, shown_decimal(v)); };
     const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v)); };
+    const table_cell head_ranks = ranks_cell(row.head_ranks);
     t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", reg,
                       row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? decimal(log3_of(row.sep)) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
-                      row.ranked ? number(row.grid) : "-", ranks_cell(row.head_ranks), decimal(lower), decimal(upper), status});
+                      row.ranked ? number(row.grid) : "-", head_ranks, decimal(lower), decimal(upper), status});
     rows.push_back(json{{"dx", row.dx},
                         {"L", row.L},
                         {"H", row.H},
@@ -74,7 +75,7 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"separation_rank_exact", row.sep_exact},
                         {"gram_rank", row.ranked && row.gram_computed ? exact_json(row.gram) : json()},
                         {"grid_rank", row.ranked ? exact_json(row.grid) : json()},
-                        {"head_form_ranks", ranks_cell(row.head_ranks).data.is_null() ? json(ranks_text(row.head_ranks)) : ranks_cell(row.head_ranks).data},
+                        {"head_form_ranks", head_ranks.data.is_null() ? json(head_ranks.text) : head_ranks.data},
                         {"paper_lower_log3", low_def && !at_threshold ? shown_decimal(lower) : json()},
                         {"paper_upper_log3", at_threshold ? json() : shown_decimal(upper)}});
   }

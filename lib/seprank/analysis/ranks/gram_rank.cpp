@@ -252,10 +252,13 @@ std::vector<gram_block_unit> gram_block_units(const network_config& c, int threa
   return units;
 }
 
-std::uint64_t gram_table_mb(const network_config& c) {
+// Bytes of the coefficient table every block reads (two primes' copies of d_x mc(D, C) residues).
+std::uint64_t gram_table_bytes(const network_config& c) {
   const graded_layout lay(c);
-  return 2 * static_cast<std::uint64_t>(c.dx) * lay.index.count(lay.C) * 8 / (1 << 20);
+  return 2 * static_cast<std::uint64_t>(c.dx) * lay.index.count(lay.C) * 8;
 }
+
+std::uint64_t gram_table_mb(const network_config& c) { return gram_table_bytes(c) / (1 << 20); }
 
 gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
   gram_rank_estimate e;
@@ -271,7 +274,7 @@ gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
     const std::uint64_t size = static_cast<std::uint64_t>(u.ranked_rows) * static_cast<std::uint64_t>(u.ranked_cols);
     if (size > largest) largest = size, e.largest_rows = u.ranked_rows, e.largest_cols = u.ranked_cols;
   }
-  e.memory_mb = (largest * 8 + 2 * static_cast<std::uint64_t>(c.dx) * graded_layout(c).index.count(graded_layout(c).C) * 8) / (1 << 20) + 1;
+  e.memory_mb = (largest * 8 + gram_table_bytes(c)) / (1 << 20) + 1;
   return e;
 }
 

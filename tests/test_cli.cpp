@@ -155,6 +155,7 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--L", "--L"},
       {"plan --np 0", "np = 0 is out of range: must satisfy 1 <= np <= 100000"},
       {"plan --L 2 --dx 4 --H 3", "H = 3 does not divide dx = 4"},
+      {"plan --L 2 --dx 2 --residual", "plan: the residual network's Gram rank is one expansion, not independent blocks"},
   });
 }
 

@@ -177,6 +177,7 @@ int run(cli_options& o) {
   } else if (o.corollary2->parsed()) {
     d = seprank::derive_corollary2(atlas(o.corollary2_args), o.max_beta2);
   } else if (o.plan_cmd->parsed()) {
+    o.plan.cfg.residual = o.run.cfg.residual;  // --residual is read before the subcommand; the plan refuses it
     d = seprank::derive_plan(o.plan);
   } else if (o.audit_cmd->parsed()) {
     d = seprank::derive_audit(o.audit, progress);

@@ -2,10 +2,12 @@
 // and run it (app/pipeline.hpp), renders, and maps errors to exit statuses.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 #include "seprank/app/pipeline.hpp"
 #include "seprank/render/formats.hpp"
+#include "seprank/run/process_group.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
 #include "seprank_version.hpp"
@@ -40,6 +42,8 @@ struct cli_options {
   CLI::App* sweep_cmd = nullptr;
   CLI::App* plan_cmd = nullptr;
   seprank::plan_request plan;
+  CLI::App* store_cmd = nullptr;
+  std::string store_file;
 };
 
 void add_options(CLI::App& app, cli_options& o) {
@@ -106,6 +110,12 @@ void add_options(CLI::App& app, cli_options& o) {
                  "write DIR/certificate.json and DIR/check.py: a grid certifying the lower bound on sep, re-checked by "
                  "'python3 DIR/check.py' with numpy only")
       ->excludes(structure);
+  app.add_option("--store", r.store,
+                 "keep every finished unit of work (the Gram blocks) in the SQLite results store FILE and reuse the ones it holds "
+                 "(a run killed at any moment redoes only the units in flight)")
+      ->excludes(structure);
+  app.add_option("--verify", r.verify, "re-rank K units taken from the store, drawn at random (FAILED if one disagrees)")
+      ->capture_default_str();
 }
 
 // --format and --quiet on every subcommand, so that its --help lists them (they work before it too).
@@ -161,6 +171,10 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, "MiB of one node: list the units that do not fit (0: none given)")
       ->capture_default_str();
   add_output_options(*o.plan_cmd, o);
+  o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
+                                            "e.g. store results.db");
+  o.store_cmd->add_option("FILE", o.store_file, "the store")->required();
+  add_output_options(*o.store_cmd, o);
 }
 
 int run(cli_options& o) {
@@ -179,23 +193,34 @@ int run(cli_options& o) {
   } else if (o.plan_cmd->parsed()) {
     o.plan.cfg.residual = o.run.cfg.residual;  // --residual is read before the subcommand; the plan refuses it
     d = seprank::derive_plan(o.plan);
+  } else if (o.store_cmd->parsed()) {
+    d = seprank::derive_store_listing(o.store_file);
   } else if (o.audit_cmd->parsed()) {
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
     const auto out = seprank::derive_sweep(o.sweep, progress);
-    std::cout << seprank::render(out.table, format);
+    if (seprank::process_group::world().root()) std::cout << seprank::render(out.table, format);
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
     return out.interrupted ? seprank::exit_interrupted : seprank::exit_ok;
   } else {
     seprank::validate(o.run.cfg);
     d = seprank::derive(o.run, progress);
   }
-  std::cout << seprank::render(d, format);
+  if (seprank::process_group::world().root()) std::cout << seprank::render(d, format);
   return seprank::exit_status_of(d);
 }
 
 }  // namespace
+
+// A run of several processes (mpirun, srun) ends together: normally each finalizes MPI; when process 0 stops
+// early (time limit, Ctrl-C, an error) the others may be waiting for it, so it ends them all.
+int finish(int status) {
+  if (seprank::process_group::world().size() > 1 && status != seprank::exit_ok && status != seprank::exit_check_failed)
+    seprank::process_group::abort(status);
+  seprank::process_group::finish();
+  return status;
+}
 
 int main(int argc, char** argv) {
   CLI::App app{"seprank-sym " SEPRANK_VERSION
@@ -221,6 +246,16 @@ int main(int argc, char** argv) {
     std::cerr << "seprank-sym: error: " << e.what() << " (see --help)\n";
     return seprank::exit_usage;
   }
+  try {
+    seprank::process_group::start(&argc, &argv);
+  } catch (const seprank::usage_error& e) {
+    std::cerr << "seprank-sym: error: " << e.what() << "\n";
+    return seprank::exit_usage;
+  }
+  const auto& group = seprank::process_group::world();
+  if (!group.root()) o.quiet = true;  // process 0 speaks for the run
+  if (group.local_size() > 1 && app.count("--threads") == 0)  // the machine's cores shared by its processes
+    o.run.threads = std::max(1, o.run.threads / group.local_size());
   seprank::install_interrupt_handler();
   seprank::set_thread_count(o.run.threads);
   try {
@@ -231,21 +266,21 @@ int main(int argc, char** argv) {
       o.format = "latex-fragment";
     }
     seprank::parse_format(o.format);
-    return run(o);
+    return finish(run(o));
   } catch (const seprank::usage_error& e) {
     std::cerr << "seprank-sym: error: " << e.what() << "\n";
-    return seprank::exit_usage;
+    return finish(seprank::exit_usage);
   } catch (const seprank::resource_error& e) {
     std::cerr << "seprank-sym: refused: " << e.what() << "\n";
-    return seprank::exit_resource;
+    return finish(seprank::exit_resource);
   } catch (const seprank::interrupted& e) {
     std::cerr << "seprank-sym: " << e.what() << "; stopped cleanly\n";
-    return seprank::exit_interrupted;
+    return finish(seprank::exit_interrupted);
   } catch (const seprank::time_limit_reached& e) {  // before the rank stage: nothing finished to print
     std::cerr << "seprank-sym: " << e.what() << " during the structural analysis; nothing to print\n";
-    return seprank::exit_time_limit;
+    return finish(seprank::exit_time_limit);
   } catch (const std::exception& e) {
     std::cerr << "seprank-sym: internal error: " << e.what() << "\n";
-    return seprank::exit_internal;
+    return finish(seprank::exit_internal);
   }
 }

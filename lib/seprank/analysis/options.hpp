@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "seprank/analysis/units.hpp"
 #include "seprank/model/partition.hpp"
 
 namespace seprank {
@@ -39,6 +40,7 @@ struct rank_options {
   long max_grid_points = 1024;
   std::uint64_t max_gram_terms = 20000000;     // nonzeros of the Gram coefficient matrix
   rank_limits limits;
+  unit_runner* runner = nullptr;                // runs the units of work (store, MPI); null: here, in order
 };
 
 }  // namespace seprank

@@ -4,9 +4,14 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <optional>
 
 #include "seprank/analysis/ranks/element_rank.hpp"
 #include "seprank/app/certificate.hpp"
+#include "seprank/run/process_group.hpp"
+#include "seprank/run/scheduler.hpp"
+#include "seprank/run/store.hpp"
+#include "seprank/report/store_report.hpp"
 
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/corollaries.hpp"
@@ -86,6 +91,10 @@ void validate(const derivation_request& r) {
                                                      : nullptr;
     if (rank_option) throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
   }
+  if (r.verify < 0 || r.verify > 1000000)
+    throw usage_error("verify = " + std::to_string(r.verify) + " is out of range: must satisfy 0 <= verify <= 1000000");
+  if (r.verify > 0 && r.store.empty()) throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
+  if (r.structure_only && !r.store.empty()) throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
   if (!r.certificate.empty()) {  // before any long computation: the directory must be writable
     std::error_code ec;
     std::filesystem::create_directories(r.certificate, ec);
@@ -105,10 +114,17 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   t.structure_only = r.structure_only;
   t.listed_monomials = r.basis ? r.basis_print_limit : 0;
   t.certificate = !r.certificate.empty();
+  const process_group& group = process_group::world();
+  t.deadline = group.root();  // --time-limit stops process 0, which then ends the run (the others wait for it)
+  std::optional<scheduler> units;  // the store and the other processes, when there are any
+  if (!r.store.empty() || group.size() > 1) {
+    units.emplace(scheduler_options{r.store, r.verify, t.weights.seed}, group);
+    t.ranks.runner = &*units;
+  }
   const theorem_analysis a = analyse_theorem(t, progress);
   const report_options report{r.print_polynomial};
   if (r.structure_only) return structure_derivation(a.structure, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H), report);
-  if (a.certificate) {
+  if (a.certificate && group.root()) {
     write_certificate(r.certificate, r.cfg, a.structure.weights, a.ranks.part, *a.certificate);
     progress("wrote " + r.certificate + "/certificate.json and " + r.certificate + "/check.py");
   }
@@ -149,9 +165,14 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   spec.limits = r.base.limits;
   spec.ranks = r.base.ranks;
   spec.threads = r.base.threads;
+  std::optional<scheduler> units;  // the store and the other processes, when there are any
+  if (!r.base.store.empty() || process_group::world().size() > 1) {
+    units.emplace(scheduler_options{r.base.store, r.base.verify, spec.weights.seed}, process_group::world());
+    spec.ranks.runner = &*units;
+  }
   const sweep_result result = analyse_sweep(spec, progress);
   sweep_outcome out{sweep_derivation(result), result.interrupted};
-  if (!r.plot.empty()) {
+  if (!r.plot.empty() && process_group::world().root()) {
     plot_sweep(sweep_plot_data(result), r.plot);
     progress("wrote " + r.plot);
   }
@@ -184,6 +205,12 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
     progress("wrote " + r.plot);
   }
   return audit_derivation(m);
+}
+
+derivation derive_store_listing(const std::string& path) {
+  if (access(path.c_str(), R_OK) != 0) throw usage_error("store " + path + ": no such file (or not readable)");
+  const results_store store(path, false);
+  return store_derivation(path, store.units());
 }
 
 derivation derive_plan(const plan_request& r) { return plan_derivation(work_plan_of(r)); }

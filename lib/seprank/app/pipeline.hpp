@@ -30,6 +30,8 @@ struct derivation_request {
   long basis_print_limit = 2000;
   bool timings = false;
   std::string certificate;          // a directory: write certificate.json and check.py there
+  std::string store;                // the results store (run/store): finished units are kept and reused
+  long verify = 0;                  // re-rank this many units taken from the store (FAILED on disagreement)
 };
 
 // Throws usage_error naming the first invalid option and its allowed range.
@@ -66,6 +68,9 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
 // validates its ranges.
 audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H);
+
+// The results store's contents (`seprank-sym store FILE`).
+derivation derive_store_listing(const std::string& path);
 
 // The plan before a run: the Gram rank's units with their estimates and an LPT schedule on P processes.
 derivation derive_plan(const plan_request& r);

@@ -206,4 +206,23 @@ std::string monomial_text(const std::vector<unsigned long>& e, const ring_ptr& r
   return s.empty() ? "1" : s;
 }
 
+void note_store(derivation_step& st, const unit_provenance& u, const std::string& units_noun) {
+  if (!u.any_stored()) return;
+  const long checked = u.verified + u.disagreed;
+  st.values.push_back(
+      {"from the results store",
+       str(u.stored) + " of " + str(u.stored + u.computed) + " " + units_noun + " read from " + u.store +
+           " (computed earlier by the same method and version for these weights; not recomputed here)" +
+           (checked == 0 ? std::string("; none re-checked (--verify)")
+                         : "; " + str(checked) + " recomputed here (--verify): " +
+                               (u.disagreed == 0 ? std::string("all agree") : str(u.disagreed) + " disagree")),
+       {},
+       json{{"store", u.store}, {"stored", u.stored}, {"computed", u.computed}, {"verified", u.verified}, {"disagreed", u.disagreed}}});
+  if (u.disagreed > 0) {
+    st.status = claim_status::failed;
+    st.check = "FAILED: " + str(u.disagreed) + " of the " + units_noun + " read from the results store " + u.store +
+               " disagree with their recomputation here, so the store cannot be trusted. " + st.check;
+  }
+}
+
 }  // namespace seprank

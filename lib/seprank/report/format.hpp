@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/units.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/weights.hpp"
 #include "seprank/report/derivation.hpp"
@@ -28,6 +29,9 @@ step_value exact_value(std::string name, const big_int& v);
 step_value exact_value(std::string name, long long v, std::string text);
 step_value exact_value(std::string name, const big_int& v, std::string text);
 step_value decimal_value(std::string name, std::string shown);
+// Which of a step's units came from the results store (analysis/units.hpp): a value saying so, and FAILED
+// with the reason when one re-checked here (--verify) disagrees. Nothing when none came from the store.
+void note_store(derivation_step& st, const unit_provenance& u, const std::string& units_noun);
 // A double with `digits` significant digits.
 std::string display_double(double v, int digits = 6);
 // A big float: fixed with `digits` decimals when moderate, scientific otherwise.

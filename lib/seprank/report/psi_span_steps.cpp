@@ -74,6 +74,7 @@ derivation_step element_step(const psi_span_analysis& f) {
           "the terms of the computed Gram form (step gram-form)",
       "element-ranks",
       {"gram-form"}};
+  note_store(st, f.checked_units, "element ranks");
   return st;
 }
 

@@ -279,6 +279,7 @@ derivation_step grid_step(const rank_analysis& r) {
                "those of $[M_A | x^i]$ vanish (docs/theory.md, section 8)" +
                std::string(g.exact() ? "; every block meets its bound, so $sep = " + str(g.rank) + "$ exactly" : "");
   }
+  note_store(st, r.grid_units, "grids");
   return st;
 }
 
@@ -329,6 +330,7 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
                                                                 (s.annihilators.proven() ? "; docs/theory.md, section 14)" : ")"))
                                           : "deficit at most $" + str(deficit) + "$ (the rank is a lower bound)"});
   }
+  note_store(st, r.gram.units, "blocks");
   if (s.annihilators.proven()) {  // section 14: the rank-one annihilators and what they prove
     const auto& a = s.annihilators;
     st.values.push_back(

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "seprank/analysis/ranks/coefficient_matrix.hpp"
@@ -33,6 +34,10 @@ struct block_rank {
   // Our own bounds disagree: the proven upper bound is below the certified lower bound (FAILED).
   bool contradicted() const { return proven_upper >= 0 && proven_upper < (exact ? upper : rank_mod_p); }
 };
+
+// A block's result as text (JSON) and back, exactly: the form a unit of work returns (analysis/units.hpp).
+std::string block_rank_data(const block_rank& b);
+block_rank block_rank_of_data(const std::string& data);
 
 struct rank_result {
   long lower = 0;           // certified lower bound: rank mod p

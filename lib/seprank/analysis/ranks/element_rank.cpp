@@ -26,10 +26,24 @@ long element_separation_rank_by_matrix(const std::vector<unsigned long>& full_ga
   return r.exact() ? r.lower : -1;
 }
 
-void check_element_ranks(psi_span_analysis& f, std::uint64_t prime) {
+void check_element_ranks(psi_span_analysis& f, std::uint64_t prime, unit_runner* runner) {
+  // One unit per element: its result depends on gamma and the prime only (no weights).
+  unit_batch batch{"element-rank", element_rank_method_version, "prime=" + std::to_string(prime), "", {}};
+  for (const auto& gamma : f.checked_gammas) {
+    std::string name = "gamma=";
+    double cells = 1;
+    for (std::size_t v = 0; v < gamma.size(); ++v) {
+      name += (v ? "," : "") + std::to_string(gamma[v]);
+      cells *= static_cast<double>(gamma[v] + 1);
+    }
+    batch.units.push_back({name, cells, 0});  // the estimate only orders the units: the matrix's size
+  }
+  const std::vector<unit_result> done = run_units(runner, batch, [&](std::size_t i) {
+    return std::to_string(element_separation_rank_by_matrix(f.checked_gammas[i], prime));
+  }, &f.checked_units);
   f.checked_agree = 0;
-  for (const auto& gamma : f.checked_gammas)
-    f.checked_agree += element_separation_rank_by_matrix(gamma, prime) == element_separation_rank(gamma) ? 1 : 0;
+  for (std::size_t i = 0; i < done.size(); ++i)
+    f.checked_agree += std::stol(done[i].data) == element_separation_rank(f.checked_gammas[i]) ? 1 : 0;
 }
 
 }  // namespace seprank

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "seprank/analysis/structure/psi_span.hpp"
+#include "seprank/analysis/units.hpp"
 
 namespace seprank {
 
@@ -14,7 +15,9 @@ namespace seprank {
 // be certified.
 long element_separation_rank_by_matrix(const std::vector<unsigned long>& gamma, std::uint64_t prime);
 
-// Fills f.checked_agree: how many of f.checked_gammas have the formula's rank by the matrix.
-void check_element_ranks(psi_span_analysis& f, std::uint64_t prime);
+// Fills f.checked_agree: how many of f.checked_gammas have the formula's rank by the matrix. Each element is a
+// unit of work (analysis/units.hpp), run by `runner` (null: here, in order).
+inline constexpr int element_rank_method_version = 1;
+void check_element_ranks(psi_span_analysis& f, std::uint64_t prime, unit_runner* runner = nullptr);
 
 }  // namespace seprank

@@ -8,11 +8,13 @@
 #include <stdexcept>
 
 #include <flint/ulong_extras.h>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/units.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/model/monomial_index.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -83,7 +85,9 @@ std::vector<std::uint64_t> choose_indices(std::uint64_t n, std::uint64_t k, spli
 }
 
 // h_r(gamma) = c_r(gamma) gamma! mod q for every monomial gamma of degree C, indexed by its rank.
-std::vector<std::vector<std::uint64_t>> scaled_coefficients(const gram_form& g, const graded_layout& lay, std::uint64_t q) {
+using modp_table = std::vector<std::vector<std::uint64_t>>;
+
+modp_table scaled_coefficients(const gram_form& g, const graded_layout& lay, std::uint64_t q) {
   std::vector<std::uint64_t> fact(lay.C + 1, 1);
   for (int n = 1; n <= lay.C; ++n) fact[n] = n_mulmod2_preinv(fact[n - 1], static_cast<std::uint64_t>(n), q, n_preinvert_limb(q));
   std::vector<std::vector<std::uint64_t>> h;
@@ -163,55 +167,77 @@ integer_matrix exact_block(const gram_form& g, const graded_layout& lay, int k, 
   return m;
 }
 
-gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& req,
-                                  const progress_fn& progress) {
+// Block k of the graded Gram rank, as one unit of work: its own random sample (seeded by the prime and k, so that
+// a unit gives the same result in any process and order), certified as far as it goes.
+block_rank graded_block_rank(const network_config& c, const gram_form& g, const graded_layout& lay, int k,
+                             const gram_rank_request& req, const std::function<const modp_table&(std::uint64_t)>& table,
+                             const progress_fn& progress) {
   const std::uint64_t prime = req.prime;
   const rank_limits& lim = req.limits;
   const int threads = req.threads;
+  splitmix64 rng{splitmix_hash(stream_seed(prime, random_stream::gram_block_sample) + static_cast<std::uint64_t>(k))};
+  block_rank b;
+  b.rows = lay.rows(c, k), b.cols = lay.cols(k);
+  const long m = std::min(b.rows, b.cols);
+  const long s = std::min(b.rows, m + sample_margin), t = std::min(b.cols, m + sample_margin);
+  const bool use_small = m > small_prime_side;
+  const double est = block_seconds(s, t, lay.D, use_small, threads);
+  if (progress && est >= 2)
+    progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
+             std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
+  b.prime = use_small ? draw_small_prime(prime) : prime;
+  b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
+                              threads);
+  if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
+  const long proven = static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1;
+  if (b.rank_mod_p < m && b.rank_mod_p != proven) {  // again, whole (when it fits) and mod the 62-bit prime
+    const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
+    const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
+    const long again =
+        sampled_rank(lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime, threads);
+    if (again >= b.rank_mod_p) {
+      b.rank_mod_p = again, b.prime = prime;
+      b.sampled_rows = whole ? 0 : s2, b.sampled_cols = whole ? 0 : t2;
+    }
+  }
+  const bool small = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_exact_entries;
+  certify_block(b, proven, small, [&] { return exact_rank(exact_block(g, lay, k, b.rows, b.cols)); });
+  if (b.certificate == block_certificate::meets_gram_bound) b.certificate = block_certificate::meets_annihilator_bound;
+  return b;
+}
+
+// What the blocks' results depend on besides the weights: the configuration, the prime and the limits that
+// decide a block's method (unit_batch).
+std::string gram_batch_config(const network_config& c, const gram_rank_request& r) {
+  return "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " entry=" +
+         std::to_string(c.entry) + " residual=0 prime=" + std::to_string(r.prime) +
+         " max_dense_entries=" + std::to_string(r.limits.max_dense_entries) +
+         " max_exact_entries=" + std::to_string(r.limits.max_exact_entries);
+}
+
+gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& req,
+                                  const progress_fn& progress) {
   const graded_layout lay(c);
   gram_rank_result res;
   res.graded = true;
-  res.rank.prime = prime;
+  res.rank.prime = req.prime;
   res.rank.upper = 0;
-  const std::uint64_t small = draw_small_prime(prime);
-  std::vector<std::vector<std::uint64_t>> h_small, h_prime;
-  auto table = [&](std::uint64_t q) -> const std::vector<std::vector<std::uint64_t>>& {
-    auto& t = q == prime ? h_prime : h_small;
-    if (t.empty()) t = scaled_coefficients(g, lay, q);
-    return t;
+  std::map<std::uint64_t, modp_table> tables;  // built on first use, once per prime (not at all when every unit is stored)
+  const std::function<const modp_table&(std::uint64_t)> table = [&](std::uint64_t q) -> const modp_table& {
+    auto it = tables.find(q);
+    if (it == tables.end()) it = tables.emplace(q, scaled_coefficients(g, lay, q)).first;
+    return it->second;
   };
-  splitmix64 rng{stream_seed(prime, random_stream::gram_block_sample)};
+  unit_batch batch{"gram-block", gram_block_method_version, gram_batch_config(c, req), req.weights, {}};
+  for (const gram_block_unit& u : gram_block_units(c, req.threads))
+    batch.units.push_back({"k=" + std::to_string(u.k), u.seconds, u.memory_mb});
+  const std::vector<unit_result> done = run_units(
+      req.runner, batch,
+      [&](std::size_t k) { return block_rank_data(graded_block_rank(c, g, lay, static_cast<int>(k), req, table, progress)); },
+      &res.units);
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
-    block_rank b;
-    b.rows = lay.rows(c, k), b.cols = lay.cols(k);
-    const long m = std::min(b.rows, b.cols);
-    const long s = std::min(b.rows, m + sample_margin), t = std::min(b.cols, m + sample_margin);
-    const bool use_small = m > small_prime_side;
-    const double est = block_seconds(s, t, lay.D, use_small, threads);
-    if (progress && est >= 2)
-      progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
-               std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
-    b.prime = use_small ? small : prime;
-    table(b.prime);  // built once per prime, before the block's clock starts (the plan counts it as setup)
-    const auto started = std::chrono::steady_clock::now();
-    b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
-                                threads);
-    if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
-    const long proven = static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1;
-    if (b.rank_mod_p < m && b.rank_mod_p != proven) {  // again, whole (when it fits) and mod the 62-bit prime
-      const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
-      const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
-      const long again = sampled_rank(lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime,
-                                      threads);
-      if (again >= b.rank_mod_p) {
-        b.rank_mod_p = again, b.prime = prime;
-        b.sampled_rows = whole ? 0 : s2, b.sampled_cols = whole ? 0 : t2;
-      }
-    }
-    const bool small = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_exact_entries;
-    certify_block(b, proven, small, [&] { return exact_rank(exact_block(g, lay, k, b.rows, b.cols)); });
-    if (b.certificate == block_certificate::meets_gram_bound) b.certificate = block_certificate::meets_annihilator_bound;
+    const block_rank b = block_rank_of_data(done[static_cast<std::size_t>(k)].data);
     if (!b.exact) {
       if (max_bits < 0)
         for (const auto& row : g.row)
@@ -219,12 +245,13 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
             max_bits = std::max<long>(max_bits, static_cast<long>(mpz_sizeinbase(row.coefficient(t).get_mpz_t(), 2)));
       // Hadamard: an m x m minor is at most (sqrt(m) max|entry|)^m, max|entry| <= max|c| 2^C; for the prime the
       // block was ranked with. A sample that lost rank says nothing about equality (certified_rank.hpp).
+      const long m = std::min(b.rows, b.cols);
       if (b.sampled_rows > 0) res.rank.equality_bounded = false;
       else res.rank.error_bound += rank_error_bound(m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C), b.prime);
     }
     res.rank.add(b);
     res.blocks.push_back({{k}, b.rows, b.cols});
-    res.block_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    res.block_seconds.push_back(done[static_cast<std::size_t>(k)].seconds);
   }
   return res;
 }

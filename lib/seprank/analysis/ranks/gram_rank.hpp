@@ -10,6 +10,7 @@
 #include "seprank/analysis/structure/gram_form.hpp"
 #include <vector>
 #include "seprank/analysis/options.hpp"
+#include "seprank/analysis/units.hpp"
 #include "seprank/model/partition.hpp"
 
 namespace seprank {
@@ -31,6 +32,7 @@ struct gram_rank_result {
   std::uint64_t max_nonzeros = 0;   // the limit in force, when skipped for size (expansion path)
   gram_rank_estimate estimate;      // graded path: the estimate made before it (filled by the caller)
   std::vector<double> block_seconds;  // graded path: the measured time of each block (for the plan's check)
+  unit_provenance units;              // graded path: how many blocks were computed, taken from the store, re-checked
   double max_seconds = 0;           // the limits in force, when skipped over them
   std::uint64_t max_memory_mb = 0;
   bool computed() const { return skipped == gram_rank_skip::none; }
@@ -45,7 +47,8 @@ struct gram_rank_result {
 // side of size min(rows, cols) + 16, which certifies it when it is of full rank (a submatrix's
 // rank mod p is a lower bound). Large blocks use a prime below 2^26 (about 1.7x faster in FLINT);
 // a block that is not of full rank is re-ranked whole mod the 62-bit prime, then by exact
-// elimination when small. A block whose sampled rank meets a proven upper bound below min(rows, cols)
+// elimination when small. Each block is a unit of work (analysis/units.hpp) with its own random sample,
+// so that its result does not depend on where or when it runs. A block whose sampled rank meets a proven upper bound below min(rows, cols)
 // (the rank-one annihilators, docs/theory.md section 14) is exact without that re-rank. Residual networks mix
 // degrees and take the expansion path (threads ignored there).
 struct gram_rank_request {
@@ -53,7 +56,11 @@ struct gram_rank_request {
   rank_limits limits = {};
   int threads = 1;
   std::vector<long> block_upper = {};  // proven upper bound of block k, or -1 (annihilator_block_bounds)
+  unit_runner* runner = nullptr;       // runs the blocks as units (store, MPI); null: here, in order
+  std::string weights = {};            // the weights as a weight file: what a stored block is matched against
 };
+// Bumped whenever the computation of a Gram block changes (stored blocks of another version are not reused).
+inline constexpr int gram_block_method_version = 1;
 gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, const gram_rank_request& r,
                            const progress_fn& progress = {});
 gram_rank_estimate estimate_gram_rank(const network_config& cfg, int threads);

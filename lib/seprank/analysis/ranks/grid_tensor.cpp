@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include <flint/ulong_extras.h>
+#include <nlohmann/json.hpp>
 
 #include "seprank/analysis/estimates.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
@@ -195,6 +196,39 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
 grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const grid_request& r) {
   if (!grid_is_graded(c)) return ungraded_grid_rank(c, w, r.part, r.seed, r.upper, r.max_points);
   return graded_grid_rank(c, w, r.part, r.seed, r.max_points, r.gram_blocks, r.threads);
+}
+
+std::string grid_batch_config(const network_config& c, const grid_request& r) {
+  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " N=" + std::to_string(c.N) +
+                  " position=" + std::to_string(c.position) + " entry=" + std::to_string(c.entry) +
+                  " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
+  for (std::size_t i = 0; i < r.part.A.size(); ++i) s += (i ? "," : "") + std::to_string(r.part.A[i]);
+  s += " seed=" + std::to_string(r.seed) + " upper=" + std::to_string(r.upper) + " max_points=" + std::to_string(r.max_points) +
+       " gram_blocks=";
+  for (std::size_t k = 0; k < r.gram_blocks.size(); ++k) s += (k ? "," : "") + std::to_string(r.gram_blocks[k]);
+  return s;
+}
+
+std::string grid_rank_data(const grid_rank_result& g) {
+  nlohmann::ordered_json blocks = nlohmann::ordered_json::array();
+  for (const auto& b : g.blocks)
+    blocks.push_back({{"k", b.k}, {"bound", static_cast<int>(b.bound)}, {"rank", b.rank}, {"points", b.points}, {"upper", b.upper}});
+  const nlohmann::ordered_json j = {{"rank", g.rank},     {"points", g.points}, {"prime", g.prime},
+                                    {"stop", static_cast<int>(g.stop)}, {"graded", g.graded}, {"blocks", blocks},
+                                    {"evaluations", g.evaluations}, {"upper", g.upper}};
+  return j.dump();
+}
+
+grid_rank_result grid_rank_of_data(const std::string& data) {
+  const nlohmann::json j = nlohmann::json::parse(data);
+  grid_rank_result g;
+  j.at("rank").get_to(g.rank), j.at("points").get_to(g.points), j.at("prime").get_to(g.prime);
+  g.stop = static_cast<grid_stop>(j.at("stop").get<int>());
+  j.at("graded").get_to(g.graded), j.at("evaluations").get_to(g.evaluations), j.at("upper").get_to(g.upper);
+  for (const auto& b : j.at("blocks"))
+    g.blocks.push_back({b.at("k").get<int>(), static_cast<grid_bound>(b.at("bound").get<int>()), b.at("rank").get<long>(),
+                        b.at("points").get<long>(), b.at("upper").get<long>()});
+  return g;
 }
 
 grid_certificate certify_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,

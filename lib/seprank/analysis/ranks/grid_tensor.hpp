@@ -4,6 +4,7 @@
 // matrix factors through the coefficient matrix.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "seprank/model/config.hpp"
@@ -72,6 +73,13 @@ struct grid_request {
   int threads = 1;
 };
 grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const grid_request& r);
+
+// The grid as one unit of work (analysis/units.hpp): what its result depends on besides the weights, and the
+// result as text (JSON) and back, exactly. The version is bumped whenever the computation changes.
+inline constexpr int grid_method_version = 1;
+std::string grid_batch_config(const network_config& cfg, const grid_request& r);
+std::string grid_rank_data(const grid_rank_result& g);
+grid_rank_result grid_rank_of_data(const std::string& data);
 
 // A grid kept with its points, for a certificate anyone can re-check without this tool: the rank mod a
 // prime below 2^28 (so that a checker's int64 arithmetic cannot overflow: products of residues stay below

@@ -96,7 +96,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
                           : "computing the Gram rank (N -> infinity) block by block, estimated " +
                                 std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
       a.gram.skipped = gram_rank_skip::time_limit;  // until it returns
-      a.gram = gram_rank(c, s.gram, {prime, opt.limits, threads, annihilator_block_bounds(s.annihilators, c)}, progress);
+      a.gram = gram_rank(c, s.gram, {prime, opt.limits, threads, annihilator_block_bounds(s.annihilators, c), opt.runner,
+                                     format_weights(s.weights)}, progress);
       a.gram.estimate = est;
     }
   });
@@ -123,7 +124,11 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
              (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
              ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, threads) + 0.5)) + " s)");
-    a.grid = grid_rank(c, s.weights, {a.part, s.choice.seed, upper, points, gram_blocks, threads});
+    const grid_request req{a.part, s.choice.seed, upper, points, gram_blocks, threads};
+    const unit_batch batch{"grid", grid_method_version, grid_batch_config(c, req), format_weights(s.weights),
+                           {{"N=" + std::to_string(c.N), grid_seconds(c, points, threads), 0}}};
+    a.grid = grid_rank_of_data(
+        run_units(opt.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(c, s.weights, req)); }, &a.grid_units)[0].data);
     if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
       a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
   });
@@ -156,7 +161,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
       require_expansion_fits(c, max_abs_weight(w2), threads, lim);
       const polynomial y2 = expand_output(c, w2, s.ring);
-      const gram_rank_result g2 = gram_rank(c, gram_form_of(c, w2), {prime, opt.limits, threads, annihilator_block_bounds(analyse_annihilators(c, w2), c)});
+      const gram_rank_result g2 = gram_rank(c, gram_form_of(c, w2), {prime, opt.limits, threads,
+                                          annihilator_block_bounds(analyse_annihilators(c, w2), c), opt.runner, format_weights(w2)});
       const rank_result r = rank_of(s, y2, a.part, g2, opt, prime);
       a.seeds.push_back({wc.seed, r.lower, r.exact()});
     }

@@ -48,6 +48,7 @@ struct rank_analysis {
   coefficient_matrix matrix;
   rank_result sep;
   grid_rank_result grid;
+  unit_provenance grid_units;  // whether the grid came from the results store
   gram_rank_result gram;
   coefficient_kernel kernel;
   std::vector<stabilization_row> stabilization;

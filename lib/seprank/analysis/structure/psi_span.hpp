@@ -5,6 +5,7 @@
 // uses, the separation rank prod_v (gamma_v + 1) of each used m under M = M_A + M_B (checked by an
 // independent exact rank), and the N-independent counts that bound sep.
 #pragma once
+#include "seprank/analysis/units.hpp"
 #include <cstdint>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct psi_span_analysis {
   // (ranks/element_rank: check_element_ranks fills checked_agree).
   std::vector<std::vector<unsigned long>> checked_gammas;
   long checked_agree = 0;
+  unit_provenance checked_units;      // whether those ranks came from the results store
   int checked_max_support = 0;        // the largest support of a checked gamma (its matrix has 2x that many variables)
   big_int binom_bound;                // binom(D + C, C): monomials of degree <= C in M_B
   big_int gram_count_bound;           // sum_k min(d_x mc(D, C-k), mc(D, k)) (residual: mc(D+1, C-k))

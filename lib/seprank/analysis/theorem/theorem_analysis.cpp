@@ -12,7 +12,9 @@ namespace {
 
 // The run's deadline, removed however the analysis ends.
 struct deadline_guard {
-  explicit deadline_guard(double seconds) { set_deadline(seconds); }
+  deadline_guard(double seconds, bool on) {
+    if (on) set_deadline(seconds);
+  }
   ~deadline_guard() { clear_deadline(); }
   deadline_guard(const deadline_guard&) = delete;
   deadline_guard& operator=(const deadline_guard&) = delete;
@@ -25,7 +27,7 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   {
     // --time-limit bounds the run: the structure stage throws time_limit_reached past it (nothing is
     // reported then); the rank stage stops at the stage it reaches and the rest is reported skipped.
-    const deadline_guard deadline(r.limits.max_seconds);
+    const deadline_guard deadline(r.limits.max_seconds, r.deadline);
     a.structure = analyse_structure(r.cfg, {r.weights, r.limits, r.threads, !r.structure_only, nullptr}, progress);
     if (r.structure_only) return a;
     a.ranks = analyse_ranks(a.structure, r.ranks, r.limits, r.threads, progress);
@@ -34,7 +36,7 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   progress("assembling the derivation");
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
-  check_element_ranks(a.psi_span, prime);
+  check_element_ranks(a.psi_span, prime, r.ranks.runner);
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");

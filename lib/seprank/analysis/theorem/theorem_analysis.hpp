@@ -24,6 +24,7 @@ struct theorem_request {
   long verify_elements = 60;        // used monomials whose element rank is checked by an exact rank
   long listed_monomials = 0;        // used monomials listed with their element ranks (--basis)
   bool certificate = false;         // keep a grid with its points for a certificate
+  bool deadline = true;             // --time-limit stops this process (false: the other processes of a run)
 };
 
 struct theorem_analysis {

@@ -1,0 +1,66 @@
+// Units of work (docs/architecture.md, "Units, the store and the scheduler"). The analysis floor cuts an
+// expensive stage into independent units (the Gram blocks, docs/theory.md section 7; the element checks,
+// section 4) and hands them, with a function that computes one, to a unit_runner. A runner may take a
+// unit's result from a results store, or compute it in another process (MPI): the analysis only sees
+// each unit's result, serialized, and where it came from. Without a runner every unit is computed here,
+// in order.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace seprank {
+
+struct work_unit {
+  std::string name;             // unique within its batch, e.g. "k=7"
+  double seconds = 0;           // estimated (the scheduler hands out the largest first)
+  std::uint64_t memory_mb = 0;  // estimated
+};
+
+// What a batch's results depend on: the method and its version (bumped whenever the computation of a
+// unit changes), the configuration and the exact weights. A store reuses a result only when all four
+// and the unit's name agree.
+struct unit_batch {
+  std::string method;           // e.g. "gram-block"
+  int version = 1;
+  std::string config;           // canonical text, e.g. "L=3 dx=4 H=1 entry=1 residual=0 prime=..."
+  std::string weights;          // the weights as a weight file (weights.hpp), compared in full
+  std::vector<work_unit> units;
+};
+
+enum class unit_origin { computed, stored };
+
+struct unit_result {
+  std::string data;             // the serialized result (deterministic: equal inputs give equal text)
+  unit_origin origin = unit_origin::computed;
+  bool verified = false;        // taken from the store and recomputed here with the same data
+  bool disagreed = false;       // taken from the store, recomputed here, and the data differ (FAILED)
+  double seconds = 0;           // measured when it was computed (also for stored units)
+  std::uint64_t memory_mb = 0;  // peak resident memory of the process that computed it
+};
+
+// How a stage's units were obtained: the report says which values came from the store.
+struct unit_provenance {
+  long computed = 0, stored = 0, verified = 0, disagreed = 0;
+  std::string store;            // the store's path ("" when none)
+  bool any_stored() const { return stored > 0; }
+};
+
+class unit_runner {
+ public:
+  virtual ~unit_runner() = default;
+  // Results in the batch's order. `compute(i)` computes unit i here; every process of a distributed run
+  // calls run() with the same batch, in the same order, and gets the same results.
+  virtual std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) = 0;
+  virtual std::string store_path() const { return {}; }
+};
+
+// Computes unit i here, measuring its time and the process's peak memory.
+unit_result compute_unit(const std::function<std::string(std::size_t)>& compute, std::size_t i);
+
+// Runs the batch with `runner`, or here in order when it is null; `provenance` counts the origins.
+std::vector<unit_result> run_units(unit_runner* runner, const unit_batch& batch,
+                                   const std::function<std::string(std::size_t)>& compute, unit_provenance* provenance = nullptr);
+
+}  // namespace seprank

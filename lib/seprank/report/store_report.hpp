@@ -1,0 +1,13 @@
+// The results store's contents (run/store) as a derivation: one row per stored unit of work.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "seprank/report/derivation.hpp"
+#include "seprank/run/store.hpp"
+
+namespace seprank {
+
+derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units);
+
+}  // namespace seprank

@@ -1,0 +1,160 @@
+#include "seprank/run/scheduler.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
+#include "seprank/support/random.hpp"
+
+namespace seprank {
+
+namespace {
+
+enum tag : int { tag_result = 1, tag_work = 2 };
+
+nlohmann::json json_of(const unit_result& r) {
+  return {{"data", r.data}, {"stored", r.origin == unit_origin::stored}, {"verified", r.verified},
+          {"disagreed", r.disagreed}, {"seconds", r.seconds}, {"memory_mb", r.memory_mb}};
+}
+
+unit_result result_of(const nlohmann::json& j) {
+  unit_result r;
+  j.at("data").get_to(r.data);
+  r.origin = j.at("stored").get<bool>() ? unit_origin::stored : unit_origin::computed;
+  j.at("verified").get_to(r.verified), j.at("disagreed").get_to(r.disagreed);
+  j.at("seconds").get_to(r.seconds), j.at("memory_mb").get_to(r.memory_mb);
+  return r;
+}
+
+// k of the indices, drawn without replacement by a generator seeded with `seed` (all of them when k >= their number).
+std::vector<std::size_t> draw_sample(std::vector<std::size_t> from, long k, std::uint64_t seed) {
+  splitmix64 rng{seed};
+  for (std::size_t i = 0; i + 1 < from.size(); ++i) std::swap(from[i], from[i + rng.next() % (from.size() - i)]);
+  from.resize(std::min(from.size(), static_cast<std::size_t>(std::max(0L, k))));
+  return from;
+}
+
+}  // namespace
+
+scheduler::scheduler(const scheduler_options& o, const process_group& group) : options_(o), group_(group) {
+  if (group_.root() && !o.store.empty()) store_ = std::make_unique<results_store>(o.store, true);
+}
+
+std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) {
+  const std::size_t n = batch.units.size();
+  std::vector<unit_result> out(n);
+  std::vector<std::size_t> pending;  // process 0: the units to compute, in the order they are handed out
+  std::vector<bool> checking(n, false);
+  std::mutex mu;
+  // Process 0, under mu: a unit finished here or elsewhere.
+  auto finished = [&](std::size_t i, unit_result r) {
+    if (checking[i]) {
+      out[i].verified = r.data == out[i].data;
+      out[i].disagreed = !out[i].verified;  // the stored value is kept and shown; the step is FAILED
+      return;
+    }
+    out[i] = std::move(r);
+    if (store_) store_->put(batch, i, out[i]);
+  };
+  if (group_.root()) {
+    std::vector<std::size_t> stored;
+    for (std::size_t i = 0; i < n; ++i)
+      if (store_)
+        if (auto s = store_->find(batch, i)) {
+          out[i].data = s->data, out[i].origin = unit_origin::stored;
+          out[i].seconds = s->seconds, out[i].memory_mb = s->memory_mb;
+          stored.push_back(i);
+        }
+    for (const std::size_t i : draw_sample(stored, options_.verify, splitmix_hash(options_.seed ^ std::hash<std::string>{}(batch.method))))
+      checking[i] = true;
+    for (std::size_t i = 0; i < n; ++i)
+      if (out[i].origin == unit_origin::computed || checking[i]) pending.push_back(i);
+    if (group_.size() > 1)  // largest estimate first (LPT); one process keeps the batch's order
+      std::stable_sort(pending.begin(), pending.end(),
+                       [&](std::size_t a, std::size_t b) { return batch.units[a].seconds > batch.units[b].seconds; });
+  }
+  if (group_.size() == 1) {
+    for (const std::size_t i : pending) finished(i, compute_unit(compute, i));
+    return out;
+  }
+  if (group_.root()) {
+    std::size_t next = 0;
+    auto take = [&]() -> long {  // under mu
+      return next < pending.size() ? static_cast<long>(pending[next++]) : -1;
+    };
+    std::atomic<bool> stop{false};
+    std::exception_ptr failure;
+    // The other processes ask for work from this thread (the only one calling MPI during the batch).
+    std::thread dispatcher([&] {
+      try {
+        for (int active = group_.size() - 1; active > 0 && !stop;) {
+          if (!group_.probe(-1, tag_result)) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            continue;
+          }
+          int from = 0;
+          const nlohmann::json msg = nlohmann::json::parse(group_.receive(-1, tag_result, &from));
+          long give;
+          {
+            const std::lock_guard<std::mutex> lock(mu);
+            if (msg.at("unit").get<long>() >= 0) finished(msg.at("unit").get<std::size_t>(), result_of(msg.at("result")));
+            give = take();
+          }
+          group_.send(from, tag_work, std::to_string(give));
+          if (give < 0) --active;
+        }
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+    try {
+      for (;;) {
+        long i;
+        {
+          const std::lock_guard<std::mutex> lock(mu);
+          i = take();
+        }
+        if (i < 0) break;
+        unit_result r = compute_unit(compute, static_cast<std::size_t>(i));
+        const std::lock_guard<std::mutex> lock(mu);
+        finished(static_cast<std::size_t>(i), std::move(r));
+      }
+    } catch (...) {
+      stop = true;  // Ctrl-C or the time limit here: the caller ends the run (process_group::abort)
+      dispatcher.join();
+      throw;
+    }
+    dispatcher.join();
+    if (failure) std::rethrow_exception(failure);
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& r : out) all.push_back(json_of(r));
+    group_.broadcast(all.dump());
+  } else {
+    try {
+      nlohmann::json done = {{"unit", -1}};
+      for (;;) {
+        group_.send(0, tag_result, done.dump());
+        const long i = std::stol(group_.receive(0, tag_work));
+        if (i < 0) break;
+        done = {{"unit", i}, {"result", json_of(compute_unit(compute, static_cast<std::size_t>(i)))}};
+      }
+    } catch (const interrupted&) {  // a unit that cannot finish here ends the whole run (process 0 would wait for it)
+      process_group::abort(exit_interrupted);
+    } catch (...) {
+      process_group::abort(exit_internal);
+    }
+    const nlohmann::json all = nlohmann::json::parse(group_.broadcast(std::string()));
+    for (std::size_t i = 0; i < n; ++i) out[i] = result_of(all.at(i));
+  }
+  return out;
+}
+
+}  // namespace seprank

@@ -1,0 +1,163 @@
+#include "seprank/run/store.hpp"
+
+#include <sqlite3.h>
+
+#include <cstdio>
+
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+
+namespace {
+
+constexpr int schema_version = 1;
+
+const char* schema =
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS weights(hash TEXT PRIMARY KEY, text TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS units("
+    "  method TEXT NOT NULL, version INTEGER NOT NULL, config TEXT NOT NULL, weights_hash TEXT NOT NULL,"
+    "  unit TEXT NOT NULL, position INTEGER NOT NULL, data TEXT NOT NULL, seconds REAL NOT NULL,"
+    "  memory_mb INTEGER NOT NULL, finished TEXT NOT NULL,"
+    "  PRIMARY KEY(method, version, config, weights_hash, unit));";
+
+// A prepared statement, finalized at the end of its scope.
+struct statement {
+  sqlite3_stmt* s = nullptr;
+  statement(sqlite3* db, const char* sql, const std::string& path) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+      throw usage_error("store " + path + ": " + sqlite3_errmsg(db));
+  }
+  ~statement() { sqlite3_finalize(s); }
+  statement(const statement&) = delete;
+  statement& operator=(const statement&) = delete;
+  void text(int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+  std::string column(int i) const {
+    const auto* t = sqlite3_column_text(s, i);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+};
+
+void exec(sqlite3* db, const char* sql, const std::string& path) {
+  char* err = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    const std::string what = err ? err : sqlite3_errmsg(db);
+    sqlite3_free(err);
+    throw usage_error("store " + path + ": " + what);
+  }
+}
+
+}  // namespace
+
+std::string weights_hash(const std::string& text) {
+  std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+  for (const unsigned char ch : text) {
+    a = (a ^ ch) * 0x100000001b3ULL;
+    b = (b ^ ch) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+  }
+  char out[33];
+  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
+  return out;
+}
+
+results_store::results_store(const std::string& path, bool create) : path_(path) {
+  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    const std::string what = db_ ? sqlite3_errmsg(db_) : "cannot be opened";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw usage_error("store " + path + ": " + what);
+  }
+  try {
+    sqlite3_busy_timeout(db_, 30000);  // another process holding the write lock (one transaction per unit: short)
+    {  // a database with tables but without ours is someone else's: never written to
+      statement t(db_, "SELECT (SELECT count(*) FROM sqlite_master), (SELECT count(*) FROM sqlite_master WHERE name = 'meta')",
+                  path_);
+      sqlite3_step(t.s);
+      if (sqlite3_column_int(t.s, 0) > 0 && sqlite3_column_int(t.s, 1) == 0)
+        throw usage_error("store " + path_ + ": an SQLite database that is not a seprank-sym store");
+      if (!create && sqlite3_column_int(t.s, 0) == 0) throw usage_error("store " + path_ + ": empty (no seprank-sym store)");
+    }
+    exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path_);
+    exec(db_, schema, path_);
+    statement v(db_, "SELECT value FROM meta WHERE key = 'schema'", path_);
+    if (sqlite3_step(v.s) == SQLITE_ROW) {
+      if (v.column(0) != std::to_string(schema_version))
+        throw usage_error("store " + path_ + ": schema version " + v.column(0) + ", this tool reads version " +
+                          std::to_string(schema_version));
+    } else {
+      exec(db_, ("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '" + std::to_string(schema_version) + "')").c_str(), path_);
+    }
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+results_store::~results_store() { sqlite3_close(db_); }
+
+std::optional<stored_unit> results_store::find(const unit_batch& b, std::size_t unit) {
+  const std::string hash = weights_hash(b.weights);
+  statement w(db_, "SELECT text FROM weights WHERE hash = ?1", path_);
+  w.text(1, hash);
+  if (sqlite3_step(w.s) != SQLITE_ROW) return std::nullopt;
+  if (w.column(0) != b.weights)
+    throw usage_error("store " + path_ + ": two different weight sets share the hash " + hash + " (use another store)");
+  statement q(db_,
+              "SELECT data, seconds, memory_mb, finished, position FROM units WHERE method = ?1 AND version = ?2 AND "
+              "config = ?3 AND weights_hash = ?4 AND unit = ?5",
+              path_);
+  q.text(1, b.method);
+  sqlite3_bind_int(q.s, 2, b.version);
+  q.text(3, b.config);
+  q.text(4, hash);
+  q.text(5, b.units[unit].name);
+  if (sqlite3_step(q.s) != SQLITE_ROW) return std::nullopt;
+  stored_unit u{b.method, b.version, b.config, hash, b.units[unit].name, sqlite3_column_int64(q.s, 4), q.column(0),
+                sqlite3_column_double(q.s, 1), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)), q.column(3)};
+  return u;
+}
+
+void results_store::put(const unit_batch& b, std::size_t unit, const unit_result& r) {
+  const std::string hash = weights_hash(b.weights);
+  exec(db_, "BEGIN IMMEDIATE", path_);
+  try {
+    statement w(db_, "INSERT OR IGNORE INTO weights(hash, text) VALUES(?1, ?2)", path_);
+    w.text(1, hash);
+    w.text(2, b.weights);
+    if (sqlite3_step(w.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
+    statement q(db_,
+                "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
+                "finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'))",
+                path_);
+    q.text(1, b.method);
+    sqlite3_bind_int(q.s, 2, b.version);
+    q.text(3, b.config);
+    q.text(4, hash);
+    q.text(5, b.units[unit].name);
+    sqlite3_bind_int64(q.s, 6, static_cast<sqlite3_int64>(unit));
+    q.text(7, r.data);
+    sqlite3_bind_double(q.s, 8, r.seconds);
+    sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
+    if (sqlite3_step(q.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
+    exec(db_, "COMMIT", path_);
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::vector<stored_unit> results_store::units() const {
+  statement q(db_,
+              "SELECT method, version, config, weights_hash, unit, position, data, seconds, memory_mb, finished FROM units "
+              "ORDER BY method, version, config, weights_hash, position",
+              path_);
+  std::vector<stored_unit> out;
+  while (sqlite3_step(q.s) == SQLITE_ROW)
+    out.push_back({q.column(0), sqlite3_column_int(q.s, 1), q.column(2), q.column(3), q.column(4), sqlite3_column_int64(q.s, 5),
+                   q.column(6), sqlite3_column_double(q.s, 7), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 8)),
+                   q.column(9)});
+  return out;
+}
+
+}  // namespace seprank

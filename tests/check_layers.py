@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The import rules of docs/architecture.md, checked on the source tree.
 
-Layers, lowest first: support, model, engine, analysis, report, render, app. A file may include
+Layers, lowest first: support, model, engine, analysis, run, report, render, app (run: the store and the
+scheduler that run the analysis's units of work). A file may include
 its own layer and the layers below. The analysis layer has floors a reader of section 4 recognises,
 lowest first: analysis/paper (closed-form bounds, corollaries, the Gram count, the audit, the
 certified table, the comparison with the paper), the shared analysis/ files (limits and estimates),
@@ -19,7 +20,7 @@ import re
 import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
-layers = ["support", "model", "engine", "analysis", "report", "render", "app"]
+layers = ["support", "model", "engine", "analysis", "run", "report", "render", "app"]
 floors = ["paper", "analysis", "structure", "ranks", "theorem"]  # within analysis/, lowest first ("analysis": its shared files)
 include = re.compile(r'#include\s+[<"]([^">]+)[">]')
 computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|coefficient_matrix_of|grid_rank|"

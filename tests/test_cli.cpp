@@ -680,3 +680,109 @@ TEST_CASE("progress: each long stage's line on stderr carries a time estimate, s
   CHECK_FALSE(contains(out.out, "seprank-sym: computing"));
   CHECK_FALSE(contains(out.out, "estimated"));
 }
+
+namespace {
+
+// The output without the lines that say which values came from the results store.
+std::string without_store_lines(const std::string& out) {
+  std::istringstream in(out);
+  std::string kept;
+  for (std::string line; std::getline(in, line);)
+    if (!contains(line, "from the results store")) kept += line + "\n";
+  return kept;
+}
+
+struct store_file {
+  std::string path = "/tmp/seprank_cli_store_" + std::to_string(getpid()) + ".db";
+  store_file() { clear(); }
+  ~store_file() { clear(); }
+  void clear() const {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints the same derivation") {
+  const store_file db;
+  const auto plain = run("--L 2 --dx 4 --quiet");
+  const auto first = run("--L 2 --dx 4 --quiet --store " + db.path);
+  REQUIRE(first.status == 0);
+  CHECK(first.out == plain.out);  // nothing came from the store yet
+  const auto second = run("--L 2 --dx 4 --quiet --store " + db.path);
+  REQUIRE(second.status == 0);
+  CHECK(contains(second.out, "5 of 5 blocks read from " + db.path));
+  CHECK(contains(second.out, "1 of 1 grids read from " + db.path));
+  CHECK(without_store_lines(second.out) == plain.out);
+  const auto json_run = run("--L 2 --dx 4 --quiet --format json --store " + db.path);
+  const auto j = nlohmann::json::parse(json_run.out);
+  bool found = false;
+  for (const auto& st : j["steps"])
+    if (st["id"] == "gram-rank")
+      for (const auto& v : st["values"])
+        if (v["name"] == "from the results store") found = v["value"]["stored"] == 5 && v["value"]["computed"] == 0;
+  CHECK(found);
+  // The listing: L = 2 has C = 4, so blocks k = 0..4; the grid; the element ranks checked.
+  const auto list = run("store " + db.path + " --format json");
+  REQUIRE(list.status == 0);
+  const auto units = nlohmann::json::parse(list.out)["results"]["units"];
+  long blocks = 0, grids = 0;
+  for (const auto& u : units) {
+    blocks += u["method"] == "gram-block";
+    grids += u["method"] == "grid";
+  }
+  CHECK(blocks == 5);
+  CHECK(grids == 1);
+  CHECK(contains(run("store " + db.path).out, "gram-block v1"));
+}
+
+TEST_CASE("--store --verify: a tampered unit is caught, the step is FAILED and the exit status 1") {
+  const store_file db;
+  REQUIRE(run("--L 2 --dx 4 --quiet --store " + db.path).status == 0);
+  const auto clean = run("--L 2 --dx 4 --quiet --store " + db.path + " --verify 100");
+  CHECK(clean.status == 0);
+  CHECK(contains(clean.out, "5 recomputed here (--verify): all agree"));
+  // Block k = 2 is 220 x 55 of rank 55 (min(rows, cols): full rank); the store is made to claim 54.
+  REQUIRE(run_command("/usr/bin/python3 -c \"import sqlite3; c = sqlite3.connect('" + db.path +
+                      "'); c.execute(\\\"UPDATE units SET data = replace(data, '\\\\\\\"rank_mod_p\\\\\\\":55', "
+                      "'\\\\\\\"rank_mod_p\\\\\\\":54') WHERE method = 'gram-block' AND unit = 'k=2'\\\"); c.commit()\"")
+              .status == 0);
+  const auto tampered = run("--L 2 --dx 4 --quiet --store " + db.path + " --verify 100");
+  CHECK(tampered.status == 1);
+  CHECK(contains(tampered.out, "1 disagree"));
+  CHECK(contains(tampered.out, "FAILED: 1 of the blocks read from the results store"));
+}
+
+TEST_CASE("bad store options: one line, exit status 2") {
+  const store_file db;
+  std::ofstream("/tmp/seprank_cli_not_a_store_" + std::to_string(getpid())) << std::string(200, 'x') << "\n";
+  const std::string not_store = "/tmp/seprank_cli_not_a_store_" + std::to_string(getpid());
+  expect_usage_errors({{"--L 1 --dx 2 --verify 3", "--verify re-ranks units taken from a store: it needs --store FILE"},
+                       {"--L 1 --dx 2 --store " + db.path + " --verify -1", "verify = -1 is out of range"},
+                       {"--L 1 --dx 2 --store " + not_store, "file is not a database"},
+                       {"store " + db.path, "no such file"},
+                       {"store " + not_store, "file is not a database"}});
+  CHECK(run("--L 1 --dx 2 --structure-only --store " + db.path).status == 2);
+  std::remove(not_store.c_str());
+}
+
+TEST_CASE("slow: a run killed with SIGKILL leaves a consistent store; the rerun redoes only the units in flight") {
+  const store_file db;
+  const std::string exe = executable();
+  // L = 3, d_x = 3: 14 Gram blocks within about a second, then the grid (several seconds), killed in flight.
+  const auto killed = run_command(
+      "sh -c '" + exe + " --L 3 --dx 3 --quiet --store " + db.path + " >/dev/null 2>&1 & pid=$!; " +
+      "for i in $(seq 1 600); do sleep 0.05; n=$(" + exe + " store " + db.path +
+      " --format json 2>/dev/null | grep -c \"method.: .gram-block.,\"); [ \"$n\" -ge 14 ] && break; done; kill -9 $pid; wait $pid; echo status $?'");
+  REQUIRE(contains(killed.out, "status 137"));
+  const auto list = nlohmann::json::parse(run("store " + db.path + " --format json").out);
+  long blocks = 0, grids = 0;
+  for (const auto& u : list["results"]["units"]) blocks += u["method"] == "gram-block", grids += u["method"] == "grid";
+  CHECK(blocks == 14);
+  CHECK(grids == 0);  // the grid was in flight
+  const auto resumed = run("--L 3 --dx 3 --quiet --store " + db.path);
+  REQUIRE(resumed.status == 0);
+  CHECK(contains(resumed.out, "14 of 14 blocks read from " + db.path));
+  CHECK_FALSE(contains(resumed.out, "grids read from"));
+  CHECK(without_store_lines(resumed.out) == run("--L 3 --dx 3 --quiet").out);
+}

@@ -7,7 +7,6 @@
 
 #include "seprank/app/pipeline.hpp"
 #include "seprank/render/formats.hpp"
-#include "seprank/run/process_group.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
 #include "seprank_version.hpp"
@@ -200,27 +199,21 @@ int run(cli_options& o) {
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
     const auto out = seprank::derive_sweep(o.sweep, progress);
-    if (seprank::process_group::world().root()) std::cout << seprank::render(out.table, format);
+    if (seprank::processes().rank == 0) std::cout << seprank::render(out.table, format);
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
     return out.interrupted ? seprank::exit_interrupted : seprank::exit_ok;
   } else {
     seprank::validate(o.run.cfg);
     d = seprank::derive(o.run, progress);
   }
-  if (seprank::process_group::world().root()) std::cout << seprank::render(d, format);
+  if (seprank::processes().rank == 0) std::cout << seprank::render(d, format);
   return seprank::exit_status_of(d);
 }
 
 }  // namespace
 
-// A run of several processes (mpirun, srun) ends together: normally each finalizes MPI; when process 0 stops
-// early (time limit, Ctrl-C, an error) the others may be waiting for it, so it ends them all.
-int finish(int status) {
-  if (seprank::process_group::world().size() > 1 && status != seprank::exit_ok && status != seprank::exit_check_failed)
-    seprank::process_group::abort(status);
-  seprank::process_group::finish();
-  return status;
-}
+// A run of several processes (mpirun, srun) ends together (app: end_processes).
+int finish(int status) { return seprank::end_processes(status); }
 
 int main(int argc, char** argv) {
   CLI::App app{"seprank-sym " SEPRANK_VERSION
@@ -247,15 +240,13 @@ int main(int argc, char** argv) {
     return seprank::exit_usage;
   }
   try {
-    seprank::process_group::start(&argc, &argv);
+    seprank::start_processes(&argc, &argv);
   } catch (const seprank::usage_error& e) {
     std::cerr << "seprank-sym: error: " << e.what() << "\n";
     return seprank::exit_usage;
   }
-  const auto& group = seprank::process_group::world();
-  if (!group.root()) o.quiet = true;  // process 0 speaks for the run
-  if (group.local_size() > 1 && app.count("--threads") == 0)  // the machine's cores shared by its processes
-    o.run.threads = std::max(1, o.run.threads / group.local_size());
+  const seprank::process_info group = seprank::processes();
+  if (group.rank != 0) o.quiet = true;  // process 0 speaks for the run
   seprank::install_interrupt_handler();
   seprank::set_thread_count(o.run.threads);
   try {

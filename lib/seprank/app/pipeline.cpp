@@ -215,6 +215,19 @@ derivation derive_store_listing(const std::string& path) {
 
 derivation derive_plan(const plan_request& r) { return plan_derivation(work_plan_of(r)); }
 
+void start_processes(int* argc, char*** argv) { process_group::start(argc, argv); }
+
+process_info processes() {
+  const auto& g = process_group::world();
+  return {g.rank(), g.size()};
+}
+
+int end_processes(int status) {
+  if (process_group::world().size() > 1 && status != exit_ok && status != exit_check_failed) process_group::abort(status);
+  process_group::finish();
+  return status;
+}
+
 int default_thread_count() { return default_engine_threads(); }
 void set_thread_count(int n) { set_engine_threads(n); }
 

@@ -75,6 +75,15 @@ derivation derive_store_listing(const std::string& path);
 // The plan before a run: the Gram rank's units with their estimates and an LPT schedule on P processes.
 derivation derive_plan(const plan_request& r);
 
+// The processes of the run (mpirun or srun; run/process_group): start first, end with the exit status. Process 0
+// prints; when it ends with a status other than 0 or 1 the others are ended with it (they may be waiting for it).
+struct process_info {
+  int rank = 0, size = 1;
+};
+void start_processes(int* argc, char*** argv);
+process_info processes();
+int end_processes(int status);
+
 // Threads for FLINT's multiplication (results do not depend on them).
 int default_thread_count();
 void set_thread_count(int n);

@@ -69,10 +69,6 @@ void process_group::start(int* argc, char*** argv) {
   }
   MPI_Comm_rank(MPI_COMM_WORLD, &world().rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &world().size_);
-  MPI_Comm local;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local);
-  MPI_Comm_size(local, &world().local_size_);
-  MPI_Comm_free(&local);
 #else
   (void)argc, (void)argv;
   if (size > 1)

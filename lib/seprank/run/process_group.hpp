@@ -22,7 +22,6 @@ class process_group {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool root() const { return rank_ == 0; }
-  int local_size() const { return local_size_; }  // the processes of the run on this machine
 
   // Point-to-point messages and a broadcast from process 0 (size() > 1 only). Waiting polls with short sleeps,
   // so that a waiting process leaves its core to the others.
@@ -32,7 +31,7 @@ class process_group {
   std::string broadcast(const std::string& message) const;              // process 0's message, on every process
 
  private:
-  int rank_ = 0, size_ = 1, local_size_ = 1;
+  int rank_ = 0, size_ = 1;
 };
 
 }  // namespace seprank

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Runs of several processes (mpirun --oversubscribe -np P) print exactly what one process prints.
+
+usage: test_mpi.py SEPRANK_SYM MPIRUN
+Compares, byte for byte, the output of mpirun -np 2 and -np 3 with a single-process run for several
+configurations and formats, a sweep, and a run with a results store (whose units are then all read back by a
+single process). Exits 1 with the first difference.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+exe, mpirun = sys.argv[1], sys.argv[2]
+env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
+failures = 0
+
+
+def run(args, np=0):
+    cmd = ([mpirun, "--oversubscribe", "-np", str(np)] if np else []) + [exe] + args + ["--quiet"]
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    return r.returncode, r.stdout, r.stderr
+
+
+def same(args, nps=(2, 3)):
+    global failures
+    status, single, _ = run(args)
+    for np in nps:
+        s, out, err = run(args, np)
+        if (s, out) != (status, single):
+            failures += 1
+            print(f"FAIL: mpirun -np {np} {' '.join(args)}: exit {s} (single {status}); output "
+                  f"{'differs' if out != single else 'equal'}\n{err[-2000:]}")
+        else:
+            print(f"ok: mpirun -np {np} {' '.join(args)} ({len(out)} bytes, exit {s})")
+    return single
+
+
+same(["--L", "2", "--dx", "4"])
+same(["--L", "2", "--dx", "4", "--format", "json"])
+same(["--L", "2", "--dx", "2", "--H", "2", "--format", "json"], nps=(3,))
+same(["--L", "3", "--dx", "2", "--format", "latex"], nps=(3,))
+same(["sweep", "--dx", "2..3", "--L", "1..2"], nps=(2,))
+
+with tempfile.TemporaryDirectory() as tmp:
+    store = os.path.join(tmp, "units.db")
+    status, single, _ = run(["--L", "2", "--dx", "4"])
+    s, out, err = run(["--L", "2", "--dx", "4", "--store", store], np=3)
+    if (s, out) != (status, single):
+        failures += 1
+        print("FAIL: mpirun -np 3 with --store differs from a single process\n" + err[-2000:])
+    s, again, _ = run(["--L", "2", "--dx", "4", "--store", store])
+    if "5 of 5 blocks read from " + store not in again:
+        failures += 1
+        print("FAIL: the units stored by process 0 of an MPI run are not all read back")
+    listing = json.loads(run(["store", store, "--format", "json"])[1])
+    methods = [u["method"] for u in listing["results"]["units"]]
+    if methods.count("gram-block") != 5 or methods.count("grid") != 1:
+        failures += 1
+        print(f"FAIL: the store holds {methods.count('gram-block')} blocks and {methods.count('grid')} grids, not 5 and 1")
+    else:
+        print(f"ok: mpirun -np 3 --store: {len(methods)} units stored once each, all read back by one process")
+
+print(f"mpi: {failures} failure(s)")
+sys.exit(1 if failures else 0)

@@ -734,6 +734,16 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
   CHECK(blocks == 5);
   CHECK(grids == 1);
   CHECK(contains(run("store " + db.path).out, "gram-block v1"));
+  if (const char* validator = std::getenv("SCHEMA_CHECK")) {  // both outputs against docs/derivation.schema.json
+    for (const std::string& args : {"store " + db.path, "--L 2 --dx 4 --store " + db.path}) {
+      CAPTURE(args);
+      const std::string file = "/tmp/seprank_cli_store_" + std::to_string(getpid()) + ".json";
+      std::ofstream(file) << run(args + " --format json --quiet").out;
+      const auto v = run_command(std::string(validator) + " " + file + " 2>&1");
+      CHECK_MESSAGE(v.status == 0, v.out);
+      std::remove(file.c_str());
+    }
+  }
 }
 
 TEST_CASE("--store --verify: a tampered unit is caught, the step is FAILED and the exit status 1") {

@@ -109,6 +109,18 @@ modp_table scaled_coefficients(const gram_form& g, const graded_layout& lay, std
   return h;
 }
 
+// The scaled coefficients mod each prime a block asks for, built once per prime on first use.
+struct coefficient_tables {
+  const gram_form& g;
+  const graded_layout& lay;
+  std::map<std::uint64_t, modp_table> by_prime;
+  const modp_table& operator()(std::uint64_t q) {
+    auto it = by_prime.find(q);
+    if (it == by_prime.end()) it = by_prime.emplace(q, scaled_coefficients(g, lay, q)).first;
+    return it->second;
+  }
+};
+
 // The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads.
 long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
                   const std::vector<std::uint64_t>& rows, const std::vector<std::uint64_t>& cols, std::uint64_t q, int threads) {
@@ -170,7 +182,7 @@ integer_matrix exact_block(const gram_form& g, const graded_layout& lay, int k, 
 // Block k of the graded Gram rank, as one unit of work: its own random sample (seeded by the prime and k, so that
 // a unit gives the same result in any process and order), certified as far as it goes.
 block_rank graded_block_rank(const network_config& c, const gram_form& g, const graded_layout& lay, int k,
-                             const gram_rank_request& req, const std::function<const modp_table&(std::uint64_t)>& table,
+                             const gram_rank_request& req, coefficient_tables& table,
                              const progress_fn& progress) {
   const std::uint64_t prime = req.prime;
   const rank_limits& lim = req.limits;
@@ -222,17 +234,9 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
   res.graded = true;
   res.rank.prime = req.prime;
   res.rank.upper = 0;
-  std::map<std::uint64_t, modp_table> tables;  // built on first use, once per prime (not at all when every unit is stored)
-  const std::function<const modp_table&(std::uint64_t)> table = [&](std::uint64_t q) -> const modp_table& {
-    auto it = tables.find(q);
-    if (it == tables.end()) it = tables.emplace(q, scaled_coefficients(g, lay, q)).first;
-    return it->second;
-  };
-  unit_batch batch{"gram-block", gram_block_method_version, gram_batch_config(c, req), req.weights, {}};
-  for (const gram_block_unit& u : gram_block_units(c, req.threads))
-    batch.units.push_back({"k=" + std::to_string(u.k), u.seconds, u.memory_mb});
+  coefficient_tables table{g, lay, {}};  // built on first use (not at all when every unit is stored)
   const std::vector<unit_result> done = run_units(
-      req.runner, batch,
+      req.runner, gram_block_batch(c, req),
       [&](std::size_t k) { return block_rank_data(graded_block_rank(c, g, lay, static_cast<int>(k), req, table, progress)); },
       &res.units);
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
@@ -257,6 +261,20 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
 }
 
 }  // namespace
+
+unit_batch gram_block_batch(const network_config& c, const gram_rank_request& r) {
+  unit_batch batch{"gram-block", gram_block_method_version, gram_batch_config(c, r), r.weights, {}};
+  for (const gram_block_unit& u : gram_block_units(c, r.threads))
+    batch.units.push_back({"k=" + std::to_string(u.k), u.seconds, u.memory_mb});
+  return batch;
+}
+
+block_rank gram_block_rank(const network_config& c, const gram_form& g, int k, const gram_rank_request& r,
+                           const progress_fn& progress) {
+  const graded_layout lay(c);
+  coefficient_tables table{g, lay, {}};
+  return graded_block_rank(c, g, lay, k, r, table, progress);
+}
 
 std::vector<gram_block_unit> gram_block_units(const network_config& c, int threads) {
   std::optional<graded_layout> lay;

@@ -64,6 +64,11 @@ inline constexpr int gram_block_method_version = 1;
 gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, const gram_rank_request& r,
                            const progress_fn& progress = {});
 gram_rank_estimate estimate_gram_rank(const network_config& cfg, int threads);
+// The units gram_rank runs (homogeneous networks): one per block k, named "k=<k>", with the estimates of
+// gram_block_units; and block k alone, computed as that unit is (for running a chosen subset: bench/bench_units).
+unit_batch gram_block_batch(const network_config& cfg, const gram_rank_request& r);
+block_rank gram_block_rank(const network_config& cfg, const gram_form& g, int k, const gram_rank_request& r,
+                           const progress_fn& progress = {});
 // One Gram block as a unit of work (graded path): its size, the dense part ranked mod p (after sampling), and the
 // estimated time and memory of that rank with `threads` threads. The coefficient table every unit reads is
 // gram_table_mb. Empty when the blocks are beyond 2^62 monomials.

@@ -13,21 +13,22 @@ args=(--L "$L" --dx "$dx" --quiet --time-limit 3000)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 strip() { grep -v "from the results store" "$1"; }
+calc() { awk "BEGIN { print $1 }"; }
 
 t0=$(now); "$exe" "${args[@]}" --store "$tmp/full.db" > "$tmp/full.txt"; t1=$(now)
-T=$(echo "$t1 - $t0" | bc -l)
+T=$(calc "$t1 - $t0")
 printf 'uninterrupted run, L = %s, d_x = %s: %.1f s\n' "$L" "$dx" "$T"
 
-half=$(echo "$T / 2" | bc -l)
+half=$(calc "$T / 2")
 t0=$(now)
 "$exe" "${args[@]}" --store "$tmp/resume.db" > /dev/null & pid=$!
 sleep "$half"; kill -9 "$pid"; wait "$pid" 2>/dev/null || true
 t1=$(now)
 units=$("$exe" store "$tmp/resume.db" --format json | grep -c '"position"' || true)
 "$exe" "${args[@]}" --store "$tmp/resume.db" > "$tmp/resumed.txt"; t2=$(now)
-killed=$(echo "$t1 - $t0" | bc -l); rerun=$(echo "$t2 - $t1" | bc -l); total=$(echo "$t2 - $t0" | bc -l)
+killed=$(calc "$t1 - $t0"); rerun=$(calc "$t2 - $t1"); total=$(calc "$t2 - $t0")
 printf 'killed (SIGKILL) after %.1f s with %s units stored; the rerun took %.1f s; total %.1f s = %.2f x the uninterrupted run\n' \
-  "$killed" "$units" "$rerun" "$total" "$(echo "$total / $T" | bc -l)"
+  "$killed" "$units" "$rerun" "$total" "$(calc "$total / $T")"
 grep "from the results store" "$tmp/resumed.txt" | sed 's/^ */  rerun: /' || true
 if cmp -s <(strip "$tmp/full.txt") <(strip "$tmp/resumed.txt"); then echo "resumed output: identical"; else echo "resumed output: DIFFERS"; fi
 
@@ -36,8 +37,8 @@ if command -v mpirun > /dev/null; then
   t0=$(now); "$exe" "${args[@]}" > "$tmp/one.txt"; t1=$(now)
   mpirun --oversubscribe -np 2 "$exe" "${args[@]}" > "$tmp/two.txt"; t2=$(now)
   mpirun --oversubscribe -np 2 "$exe" "${args[@]}" --threads 1 > "$tmp/two1.txt"; t3=$(now)
-  one=$(echo "$t1 - $t0" | bc -l); two=$(echo "$t2 - $t1" | bc -l); two1=$(echo "$t3 - $t2" | bc -l)
+  one=$(calc "$t1 - $t0"); two=$(calc "$t2 - $t1"); two1=$(calc "$t3 - $t2")
   printf 'one process (%s threads): %.1f s; mpirun -np 2: %.1f s (speed-up %.2f); mpirun -np 2 --threads 1: %.1f s (speed-up %.2f)\n' \
-    "$(nproc)" "$one" "$two" "$(echo "$one / $two" | bc -l)" "$two1" "$(echo "$one / $two1" | bc -l)"
+    "$(nproc)" "$one" "$two" "$(calc "$one / $two")" "$two1" "$(calc "$one / $two1")"
   if cmp -s "$tmp/one.txt" "$tmp/two.txt" && cmp -s "$tmp/one.txt" "$tmp/two1.txt"; then echo "mpirun output: identical"; else echo "mpirun output: DIFFERS"; fi
 fi

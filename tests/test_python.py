@@ -65,6 +65,19 @@ def test_derive_equals_cli_json():
     check([f.id for f in d.findings] == [f["id"] for f in json.loads(d.to_json())["results"]["findings"]], "findings")
 
 
+def test_store():
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "units.db")
+        first = seprank.derive(L=2, dx=4, store=db)
+        check(first.to_json() == cli("--L", "2", "--dx", "4", "--format", "json")[1], "a first run with a store = the CLI's")
+        again = seprank.derive(L=2, dx=4, store=db, verify=2)
+        v = again.step("gram-rank").value("from the results store")
+        check(v == {"store": db, "stored": 5, "computed": 0, "verified": 2, "disagreed": 0},
+              f"the rerun reads the 5 blocks from the store and re-checks 2 ({v})")
+        check(cli("--L", "2", "--dx", "4", "--store", db, "--verify", "2", "--format", "json")[1] == again.to_json(),
+              "the CLI reads the same store the same way")
+
+
 def test_progress_callback():
     messages = []
     d = seprank.derive(L=2, dx=3, progress=messages.append)

@@ -171,15 +171,16 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
            structure_only: bool = False, print_polynomial: bool = False, basis: bool = False,
            basis_limit: int = 2000, kernel: bool = False, kernel_limit: int = 40, seeds: int = 1,
            all_partitions: bool = False, certificate: str = "", timings: bool = False,
-           max_terms: int = 3000000, max_memory: int = 4096, time_limit: float = 60,
-           max_g_terms: int = 1000000, max_symbolic_terms: int = 20000, max_grid_points: int = 1024,
+           store: str = "", verify: int = 0, max_terms: int = 3000000, max_memory: int = 4096,
+           time_limit: float = 60, max_g_terms: int = 1000000, max_symbolic_terms: int = 20000, max_grid_points: int = 1024,
            max_gram_terms: int = 20000000, max_dense_entries: int = 400000000, max_exact_entries: int = 250000,
            threads: Optional[int] = None, progress: Optional[Callable[[str], None]] = None) -> Derivation:
     """The main command of ``seprank-sym``: the Theorem 2 (or 1) derivation at one configuration.
 
     Every option is the CLI's (``--max-terms`` is ``max_terms``, ``--time-limit`` is ``time_limit``, ...),
     with the same default and the same validation. ``threads=None`` uses the CLI's default. ``progress`` is
-    called with each progress message; without it the run is silent.
+    called with each progress message; without it the run is silent. ``store`` names a results store (the CLI's
+    ``--store``: finished units are kept and reused), ``verify`` recomputes that many units taken from it.
 
     Raises ValueError (bad input, the CLI's one-line message), ResourceLimit (refused by an estimate),
     KeyboardInterrupt (Ctrl-C, checked between blocks), TimeoutError (time limit reached before any rank).
@@ -188,7 +189,8 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
                     weights=weights, weight_range=weight_range, partition=partition, structure_only=structure_only,
                     print_polynomial=print_polynomial, basis=basis, basis_limit=basis_limit, kernel=kernel,
                     kernel_limit=kernel_limit, seeds=seeds, all_partitions=all_partitions, certificate=certificate,
-                    timings=timings, max_terms=max_terms, max_memory=max_memory, time_limit=time_limit,
+                    timings=timings, store=store, verify=verify, max_terms=max_terms, max_memory=max_memory,
+                    time_limit=time_limit,
                     max_g_terms=max_g_terms, max_symbolic_terms=max_symbolic_terms, max_grid_points=max_grid_points,
                     max_gram_terms=max_gram_terms, max_dense_entries=max_dense_entries,
                     max_exact_entries=max_exact_entries, threads=threads)

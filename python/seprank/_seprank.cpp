@@ -57,7 +57,7 @@ derivation_request request_of(const py::dict& o) {
                                 "partition", "max_terms", "max_memory", "time_limit", "max_g_terms", "max_symbolic_terms",
                                 "threads", "structure_only", "print_polynomial", "basis", "basis_limit", "kernel",
                                 "kernel_limit", "seeds", "all_partitions", "max_grid_points", "max_gram_terms",
-                                "max_dense_entries", "max_exact_entries", "timings", "certificate"};
+                                "max_dense_entries", "max_exact_entries", "timings", "certificate", "store", "verify"};
   for (const auto& item : o) {
     const std::string k = py::str(item.first);
     bool found = false;
@@ -80,7 +80,7 @@ derivation_request request_of(const py::dict& o) {
   take(o, "all_partitions", r.ranks.all_partitions), take(o, "max_grid_points", r.ranks.max_grid_points);
   take(o, "max_gram_terms", r.ranks.max_gram_terms), take(o, "max_dense_entries", r.ranks.limits.max_dense_entries);
   take(o, "max_exact_entries", r.ranks.limits.max_exact_entries), take(o, "timings", r.timings);
-  take(o, "certificate", r.certificate);
+  take(o, "certificate", r.certificate), take(o, "store", r.store), take(o, "verify", r.verify);
   return r;
 }
 
@@ -98,6 +98,7 @@ py::dict request_defaults() {
   d["all_partitions"] = r.ranks.all_partitions, d["max_grid_points"] = r.ranks.max_grid_points;
   d["max_gram_terms"] = r.ranks.max_gram_terms, d["max_dense_entries"] = r.ranks.limits.max_dense_entries;
   d["max_exact_entries"] = r.ranks.limits.max_exact_entries, d["timings"] = r.timings, d["certificate"] = r.certificate;
+  d["store"] = r.store, d["verify"] = r.verify;
   return d;
 }
 

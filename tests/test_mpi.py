@@ -18,9 +18,9 @@ env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIR
 failures = 0
 
 
-def run(args, np=0):
+def run(args, np=0, timeout=600):
     cmd = ([mpirun, "--oversubscribe", "-np", str(np)] if np else []) + [exe] + args + ["--quiet"]
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -62,6 +62,20 @@ with tempfile.TemporaryDirectory() as tmp:
         print(f"FAIL: the store holds {methods.count('gram-block')} blocks and {methods.count('grid')} grids, not 5 and 1")
     else:
         print(f"ok: mpirun -np 3 --store: {len(methods)} units stored once each, all read back by one process")
+
+# Process 0 stopped by the time limit (in the structural analysis, and in the rank stage) ends the whole run with
+# exit status 4 and the output of a single process that stopped there: no process is left waiting.
+for limit in ("0.2", "1.5"):
+    args = ["--L", "3", "--dx", "3", "--time-limit", limit]
+    try:
+        s, out, err = run(args, np=2, timeout=120)
+    except subprocess.TimeoutExpired:
+        s, err = "a hang (killed after 120 s)", ""
+    if s != 4:
+        failures += 1
+        print(f"FAIL: mpirun -np 2 {' '.join(args)}: exit {s}, not 4\n{err[-2000:]}")
+    else:
+        print(f"ok: mpirun -np 2 {' '.join(args)}: exit 4, no process left waiting")
 
 print(f"mpi: {failures} failure(s)")
 sys.exit(1 if failures else 0)

@@ -223,7 +223,8 @@ process_info processes() {
 }
 
 int end_processes(int status) {
-  if (process_group::world().size() > 1 && status != exit_ok && status != exit_check_failed) process_group::abort(status);
+  const process_group& g = process_group::world();
+  if (g.size() > 1 && g.root() && status != exit_ok && status != exit_check_failed) process_group::abort(status);
   process_group::finish();
   return status;
 }

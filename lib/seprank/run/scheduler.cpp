@@ -87,15 +87,16 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
   }
   if (group_.root()) {
     std::size_t next = 0;
+    std::atomic<bool> draining{false};  // process 0 stopped (time limit, Ctrl-C): hand out nothing more
     auto take = [&]() -> long {  // under mu
-      return next < pending.size() ? static_cast<long>(pending[next++]) : -1;
+      return !draining && next < pending.size() ? static_cast<long>(pending[next++]) : -1;
     };
-    std::atomic<bool> stop{false};
     std::exception_ptr failure;
-    // The other processes ask for work from this thread (the only one calling MPI during the batch).
+    // The other processes ask for work from this thread (the only one calling MPI during the batch). It ends when
+    // every other process has been told there is no more work, so that all of them reach the broadcast below.
     std::thread dispatcher([&] {
       try {
-        for (int active = group_.size() - 1; active > 0 && !stop;) {
+        for (int active = group_.size() - 1; active > 0;) {
           if (!group_.probe(-1, tag_result)) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
             continue;
@@ -115,6 +116,7 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
         failure = std::current_exception();
       }
     });
+    std::exception_ptr stopped;  // this process's own stop, shared with the others below
     try {
       for (;;) {
         long i;
@@ -128,15 +130,27 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
         finished(static_cast<std::size_t>(i), std::move(r));
       }
     } catch (...) {
-      stop = true;  // Ctrl-C or the time limit here: the caller ends the run (process_group::abort)
-      dispatcher.join();
-      throw;
+      stopped = std::current_exception();
+      draining = true;
     }
     dispatcher.join();
-    if (failure) std::rethrow_exception(failure);
+    if (failure) process_group::abort(exit_internal);  // the messages themselves failed: nothing can be agreed on
+    // Every process leaves the batch the same way: with the results, or with process 0's stop, so that all of
+    // them take the same path afterwards (a stage stopped by the time limit is stopped everywhere).
+    std::string status = "ok";
+    if (stopped) try {
+        std::rethrow_exception(stopped);
+      } catch (const time_limit_reached&) {
+        status = "time_limit";
+      } catch (const interrupted&) {
+        status = "interrupted";
+      } catch (...) {
+        status = "error";
+      }
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : out) all.push_back(json_of(r));
-    group_.broadcast(all.dump());
+    group_.broadcast(nlohmann::json{{"status", status}, {"results", std::move(all)}}.dump());
+    if (stopped) std::rethrow_exception(stopped);
   } else {
     try {
       nlohmann::json done = {{"unit", -1}};
@@ -151,8 +165,12 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
     } catch (...) {
       process_group::abort(exit_internal);
     }
-    const nlohmann::json all = nlohmann::json::parse(group_.broadcast(std::string()));
-    for (std::size_t i = 0; i < n; ++i) out[i] = result_of(all.at(i));
+    const nlohmann::json msg = nlohmann::json::parse(group_.broadcast(std::string()));
+    const std::string status = msg.at("status").get<std::string>();
+    if (status == "time_limit") throw time_limit_reached();
+    if (status == "interrupted") throw interrupted();
+    if (status != "ok") throw std::runtime_error("process 0 stopped during a batch of units");
+    for (std::size_t i = 0; i < n; ++i) out[i] = result_of(msg.at("results").at(i));
   }
   return out;
 }

@@ -773,6 +773,8 @@ TEST_CASE("bad store options: one line, exit status 2") {
                        {"store " + db.path, "no such file"},
                        {"store " + not_store, "file is not a database"}});
   CHECK(run("--L 1 --dx 2 --structure-only --store " + db.path).status == 2);
+  expect_usage_errors({{"audit --L 1..2 --dx 1..3 --store " + db.path, "--store applies to the main command and sweep, not to audit"},
+                       {"plan --L 3 --dx 3 --store " + db.path, "--store applies to the main command and sweep, not to plan"}});
   std::remove(not_store.c_str());
 }
 

@@ -183,6 +183,11 @@ int run(cli_options& o) {
   };
   auto atlas = [](const cli_options::atlas_args& a) { return seprank::atlas_config{static_cast<long>(a.L), a.dx, a.H}; };
   seprank::derivation d;
+  // --store and --verify are read by the main command (subcommands fall through to it): only it and sweep have units.
+  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd})
+    if (sub->parsed() && (!o.run.store.empty() || o.run.verify != 0))
+      throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and sweep, not to " +
+                                 sub->get_name());
   if (o.bounds->parsed()) {
     d = seprank::derive_bounds(atlas(o.bounds_args));
   } else if (o.corollary1->parsed()) {

@@ -54,6 +54,7 @@ class unit_runner {
   // calls run() with the same batch, in the same order, and gets the same results.
   virtual std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) = 0;
   virtual std::string store_path() const { return {}; }
+  virtual int processes() const { return 1; }  // the processes that share the units (the time estimates divide)
 };
 
 // Computes unit i here, measuring its time and the process's peak memory.

@@ -26,6 +26,7 @@ class scheduler : public unit_runner {
   scheduler(const scheduler_options& o, const process_group& group);
   std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) override;
   std::string store_path() const override { return options_.store; }
+  int processes() const override { return group_.size(); }
 
  private:
   scheduler_options options_;

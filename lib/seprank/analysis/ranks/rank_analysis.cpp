@@ -6,6 +6,7 @@
 #include <set>
 
 #include "seprank/support/errors.hpp"
+#include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -77,7 +78,9 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   stage(rank_stage::gram_rank, [&] {
     stopwatch w{a.timings, "Gram rank"};
     const std::uint64_t size = c.residual ? gram_matrix_size_bound(c, opt.max_gram_terms) : 0;
-    const gram_rank_estimate est = c.residual ? gram_rank_estimate{} : estimate_gram_rank(c, threads);
+    gram_rank_estimate est = c.residual ? gram_rank_estimate{} : estimate_gram_rank(c, threads);
+    if (!c.residual && opt.runner && opt.runner->processes() > 1)  // the units shared: the plan's wall time (LPT)
+      est.seconds = work_plan_of({c, opt.runner->processes(), threads, 0}).wall_seconds;
     if (!c.residual && (est.seconds > lim.max_seconds || est.memory_mb > lim.max_memory_mb)) {
       a.gram.skipped = gram_rank_skip::over_limits;  // graded path (homogeneous networks): refused with the estimate
       a.gram.estimate = est;

@@ -38,6 +38,15 @@ struct statement {
   }
 };
 
+// Parameters 1..5 of a statement on units: the key (method, version, configuration, weights hash, unit).
+void bind_key(statement& q, const unit_batch& b, const std::string& hash, std::size_t unit) {
+  q.text(1, b.method);
+  sqlite3_bind_int(q.s, 2, b.version);
+  q.text(3, b.config);
+  q.text(4, hash);
+  q.text(5, b.units[unit].name);
+}
+
 void exec(sqlite3* db, const char* sql, const std::string& path) {
   char* err = nullptr;
   if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
@@ -107,11 +116,7 @@ std::optional<stored_unit> results_store::find(const unit_batch& b, std::size_t 
               "SELECT data, seconds, memory_mb, finished, position FROM units WHERE method = ?1 AND version = ?2 AND "
               "config = ?3 AND weights_hash = ?4 AND unit = ?5",
               path_);
-  q.text(1, b.method);
-  sqlite3_bind_int(q.s, 2, b.version);
-  q.text(3, b.config);
-  q.text(4, hash);
-  q.text(5, b.units[unit].name);
+  bind_key(q, b, hash, unit);
   if (sqlite3_step(q.s) != SQLITE_ROW) return std::nullopt;
   stored_unit u{b.method, b.version, b.config, hash, b.units[unit].name, sqlite3_column_int64(q.s, 4), q.column(0),
                 sqlite3_column_double(q.s, 1), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)), q.column(3)};
@@ -130,11 +135,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
                 "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
                 "finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'))",
                 path_);
-    q.text(1, b.method);
-    sqlite3_bind_int(q.s, 2, b.version);
-    q.text(3, b.config);
-    q.text(4, hash);
-    q.text(5, b.units[unit].name);
+    bind_key(q, b, hash, unit);
     sqlite3_bind_int64(q.s, 6, static_cast<sqlite3_int64>(unit));
     q.text(7, r.data);
     sqlite3_bind_double(q.s, 8, r.seconds);

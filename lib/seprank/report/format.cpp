@@ -212,7 +212,7 @@ void note_store(derivation_step& st, const unit_provenance& u, const std::string
   st.values.push_back(
       {"from the results store",
        str(u.stored) + " of " + str(u.stored + u.computed) + " " + units_noun + " read from " + u.store +
-           " (computed earlier by the same method and version for these weights; not recomputed here)" +
+           " (computed earlier by the same method and version for the same inputs; not recomputed here)" +
            (checked == 0 ? std::string("; none re-checked (--verify)")
                          : "; " + str(checked) + " recomputed here (--verify): " +
                                (u.disagreed == 0 ? std::string("all agree") : str(u.disagreed) + " disagree")),

@@ -712,7 +712,7 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
   const auto second = run("--L 2 --dx 4 --quiet --store " + db.path);
   REQUIRE(second.status == 0);
   CHECK(contains(second.out, "5 of 5 blocks read from " + db.path));
-  CHECK(contains(second.out, "1 of 1 grids read from " + db.path));
+  CHECK(contains(second.out, "1 of 1 grids read from " + db.path));  // the grid step, and the ladder's row at N = 2
   CHECK(without_store_lines(second.out) == plain.out);
   const auto json_run = run("--L 2 --dx 4 --quiet --format json --store " + db.path);
   const auto j = nlohmann::json::parse(json_run.out);
@@ -722,7 +722,8 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
       for (const auto& v : st["values"])
         if (v["name"] == "from the results store") found = v["value"]["stored"] == 5 && v["value"]["computed"] == 0;
   CHECK(found);
-  // The listing: L = 2 has C = 4, so blocks k = 0..4; the grid; the element ranks checked.
+  // The listing: L = 2 has C = 4, so blocks k = 0..4; the grid at N = 4 and the ladder's grid at N = 2 (its row at
+  // N = 4 is the main grid); the element ranks checked.
   const auto list = run("store " + db.path + " --format json");
   REQUIRE(list.status == 0);
   const auto units = nlohmann::json::parse(list.out)["results"]["units"];
@@ -732,7 +733,7 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
     grids += u["method"] == "grid";
   }
   CHECK(blocks == 5);
-  CHECK(grids == 1);
+  CHECK(grids == 2);
   CHECK(contains(run("store " + db.path).out, "gram-block v1"));
   if (const char* validator = std::getenv("SCHEMA_CHECK")) {  // both outputs against docs/derivation.schema.json
     for (const std::string& args : {"store " + db.path, "--L 2 --dx 4 --store " + db.path}) {

@@ -55,6 +55,8 @@ class unit_runner {
   virtual std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) = 0;
   virtual std::string store_path() const { return {}; }
   virtual int processes() const { return 1; }  // the processes that share the units (the time estimates divide)
+  // A decision every process must take alike (e.g. a wall-clock limit): process 0's value, on every process.
+  virtual bool agree(bool value) { return value; }
 };
 
 // Computes unit i here, measuring its time and the process's peak memory.

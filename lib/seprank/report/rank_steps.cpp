@@ -360,7 +360,7 @@ derivation_step stabilization_step(const rank_analysis& r) {
     rows.data.push_back(json{{"N", row.N}, {"sep_at_least", row.grid}, {"exact", row.exact}, {"certified", row.certified}});
     reached = reached || row.exact;
   }
-  return {"Stabilization in $N$ (the sums over $j_1..j_C$ remove the dependence on $N$)",
+  derivation_step st{"Stabilization in $N$ (the sums over $j_1..j_C$ remove the dependence on $N$)",
           "$sep(N) <=$ Gram rank for every $N$, and $sep(N)$ is non-decreasing in $N$ (setting the extra inputs to 0 restricts "
           "$y$ to the smaller network); so once the grid rank reaches the Gram rank, $sep(N)$ = Gram rank for all larger $N$",
           {rows},
@@ -368,6 +368,8 @@ derivation_step stabilization_step(const rank_analysis& r) {
           reached ? "lower bounds from grid tensors met the Gram rank" : "the grid rank did not reach the Gram rank within the point limit",
           "stabilization",
           {"gram-rank"}};
+  note_store(st, r.stabilization_units, "grids");
+  return st;
 }
 
 derivation_step seeds_step(const rank_analysis& r) {

@@ -48,6 +48,11 @@ scheduler::scheduler(const scheduler_options& o, const process_group& group) : o
   if (group_.root() && !o.store.empty()) store_ = std::make_unique<results_store>(o.store, true);
 }
 
+bool scheduler::agree(bool value) {
+  if (group_.size() == 1) return value;
+  return group_.broadcast(value ? "1" : "0") == "1";
+}
+
 std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) {
   const std::size_t n = batch.units.size();
   std::vector<unit_result> out(n);

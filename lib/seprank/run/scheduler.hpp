@@ -27,6 +27,7 @@ class scheduler : public unit_runner {
   std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) override;
   std::string store_path() const override { return options_.store; }
   int processes() const override { return group_.size(); }
+  bool agree(bool value) override;
 
  private:
   scheduler_options options_;

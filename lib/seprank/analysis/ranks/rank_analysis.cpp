@@ -145,9 +145,11 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(lim.max_seconds)) +
              " s, --time-limit)");
     const stabilization_ladder ladder = stabilization_ladder_of(
-        c, s.weights, {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid},
+        c, s.weights,
+        {s.choice.seed, gram_upper, gram_blocks, threads, opt.max_grid_points, lim.max_seconds, c.N, a.part, &a.grid, opt.runner},
         progress);
     a.stabilization = ladder.rows;  // the rows finished before a time limit are kept
+    a.stabilization_units = ladder.units;
     if (ladder.time_limited) throw time_limit_reached();
   });
   if (opt.seeds > 1) stage(rank_stage::seeds, [&] {

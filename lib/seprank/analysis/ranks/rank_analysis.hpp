@@ -52,6 +52,7 @@ struct rank_analysis {
   gram_rank_result gram;
   coefficient_kernel kernel;
   std::vector<stabilization_row> stabilization;
+  unit_provenance stabilization_units;  // whether the ladder's grids came from the results store
   std::vector<seed_row> seeds;
   std::vector<partition_row> partitions;
   std::vector<timing> timings;

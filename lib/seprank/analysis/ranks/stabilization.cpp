@@ -19,7 +19,8 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
   std::vector<stabilization_row>& rows = ladder.rows;
   const auto started = clock_type::now();
   for (int N = 2; N <= std::min(max_positions, 2 * c.dx + 2); N += 2) {
-    if (std::chrono::duration<double>(clock_type::now() - started).count() > max_seconds) break;
+    const bool late = std::chrono::duration<double>(clock_type::now() - started).count() > max_seconds;
+    if (r.runner ? r.runner->agree(late) : late) break;  // a wall clock: the processes of a run take process 0's view
     network_config cn = c;
     cn.N = N;
     cn.position = 1;
@@ -31,7 +32,18 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
     if (!same_as_main && progress && est >= 2)
       progress("sep(N = " + std::to_string(N) + "): grid of up to " + std::to_string(points) + " x " + std::to_string(points) +
                " points, estimated at most " + std::to_string(static_cast<long>(est + 0.5)) + " s");
-    const auto g = same_as_main ? *r.main_grid : grid_rank(cn, w, {pn, r.seed, gram_rank, points, r.gram_blocks, threads});
+    grid_rank_result g;
+    if (same_as_main) {
+      g = *r.main_grid;
+    } else {  // one unit: the grid at this N
+      const grid_request req{pn, r.seed, gram_rank, points, r.gram_blocks, threads};
+      const unit_batch batch{"grid", grid_method_version, grid_batch_config(cn, req), format_weights(w),
+                             {{"N=" + std::to_string(N), est, 0}}};
+      unit_provenance p;
+      g = grid_rank_of_data(run_units(r.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(cn, w, req)); }, &p)[0].data);
+      auto& u = ladder.units;
+      u.computed += p.computed, u.stored += p.stored, u.verified += p.verified, u.disagreed += p.disagreed, u.store = p.store;
+    }
     rows.push_back({N, g.rank, g.rank == gram_rank, g.rank == gram_rank || g.exact()});
     if (g.rank == gram_rank || g.capped()) break;
   }

@@ -2,6 +2,7 @@
 // restrict the network) and never exceeds the Gram rank, so once a grid-tensor lower bound at
 // some N meets the Gram rank, sep equals the Gram rank for that N and every larger one.
 #pragma once
+#include "seprank/analysis/units.hpp"
 #include <vector>
 
 #include "seprank/analysis/ranks/grid_tensor.hpp"
@@ -28,11 +29,13 @@ struct stabilization_request {
   int main_N = 0;                 // the main run's N and partition: its grid is reused there
   partition main_part;
   const grid_rank_result* main_grid = nullptr;
+  unit_runner* runner = nullptr;  // each row's grid is a unit (store, MPI); null: here
 };
 
 struct stabilization_ladder {
   std::vector<stabilization_row> rows;
   bool time_limited = false;  // the run's time limit stopped the ladder (the rows finished before it are kept)
+  unit_provenance units;      // the rows' grids: computed here, or read from the results store
 };
 
 // Grid ranks for N = 2, 4, ..., 2 d_x + 2 (balanced partitions, position 1) until one meets

@@ -8,6 +8,13 @@ namespace seprank {
 
 namespace {
 
+// A unit's name with a space after each comma, so that a narrow column can wrap it (the data keeps the name).
+std::string breakable(const std::string& name) {
+  std::string out;
+  for (const char ch : name) out += ch == ',' ? std::string(", ") : std::string(1, ch);
+  return out;
+}
+
 // A unit's result in a few words for the table (the methods this tool writes); otherwise the stored text.
 std::string result_text(const std::string& method, const json& r, const std::string& raw) {
   if (method == "gram-block" && r.is_object() && r.contains("rank_mod_p"))
@@ -38,7 +45,7 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
     seconds += u.seconds;
     const std::string secs = display_double(u.seconds, 3);
     const json result = json::parse(u.data, nullptr, false);
-    t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))}, u.method + " v" + str(static_cast<long long>(u.version)), u.unit,
+    t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))}, u.method + " v" + str(static_cast<long long>(u.version)), {breakable(u.unit), u.unit},
                       {result_text(u.method, result, u.data), result}, {secs, shown_decimal(secs)},
                       {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))}, u.finished});
     rows.push_back(json{{"method", u.method}, {"version", u.version}, {"config", u.config}, {"weights_hash", u.weights_hash},

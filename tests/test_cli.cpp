@@ -712,7 +712,7 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
   const auto second = run("--L 2 --dx 4 --quiet --store " + db.path);
   REQUIRE(second.status == 0);
   CHECK(contains(second.out, "5 of 5 blocks read from " + db.path));
-  CHECK(contains(second.out, "1 of 1 grids read from " + db.path));  // the grid step, and the ladder's row at N = 2
+  CHECK(contains(second.out, "1 of 1 grids read from " + db.path));  // the ladder's row at N = 2
   CHECK(without_store_lines(second.out) == plain.out);
   const auto json_run = run("--L 2 --dx 4 --quiet --format json --store " + db.path);
   const auto j = nlohmann::json::parse(json_run.out);
@@ -722,18 +722,25 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
       for (const auto& v : st["values"])
         if (v["name"] == "from the results store") found = v["value"]["stored"] == 5 && v["value"]["computed"] == 0;
   CHECK(found);
-  // The listing: L = 2 has C = 4, so blocks k = 0..4; the grid at N = 4 and the ladder's grid at N = 2 (its row at
-  // N = 4 is the main grid); the element ranks checked.
+  // The listing: L = 2 has C = 4, so blocks k = 0..4; the grid at N = 4 as bands of 32 rows of its evaluations
+  // (each C + 1 = 5 values of 4 bytes per pair) and the ladder's grid at N = 2 (its row at N = 4 is the main grid);
+  // the element ranks checked.
   const auto list = run("store " + db.path + " --format json");
   REQUIRE(list.status == 0);
   const auto units = nlohmann::json::parse(list.out)["results"]["units"];
-  long blocks = 0, grids = 0;
+  long blocks = 0, grids = 0, bands = 0;
   for (const auto& u : units) {
     blocks += u["method"] == "gram-block";
     grids += u["method"] == "grid";
+    if (u["method"] == "grid-band") {
+      ++bands;
+      CHECK(u["result"]["bytes"].get<long>() % (4 * 5) == 0);  // whole pairs: 5 scalings of 4 bytes
+    }
   }
   CHECK(blocks == 5);
-  CHECK(grids == 2);
+  CHECK(grids == 1);
+  CHECK(bands >= 1);
+  CHECK(contains(second.out, std::to_string(bands) + " of " + std::to_string(bands) + " bands of the grid's evaluations read from " + db.path));
   CHECK(contains(run("store " + db.path).out, "gram-block v1"));
   if (const char* validator = std::getenv("SCHEMA_CHECK")) {  // both outputs against docs/derivation.schema.json
     for (const std::string& args : {"store " + db.path, "--L 2 --dx 4 --store " + db.path}) {
@@ -782,20 +789,25 @@ TEST_CASE("bad store options: one line, exit status 2") {
 TEST_CASE("slow: a run killed with SIGKILL leaves a consistent store; the rerun redoes only the units in flight") {
   const store_file db;
   const std::string exe = executable();
-  // L = 3, d_x = 3: 14 Gram blocks within about a second, then the grid (several seconds), killed in flight.
+  // L = 3, d_x = 3: 14 Gram blocks within about a second, then the grid's evaluations in bands of 32 rows: the
+  // largest Gram block has mc(6, 7) = 792 columns, so the grid takes 792 + 8 = 800 points a side, 25 bands of a
+  // fraction of a second each. Killed once 3 bands are stored.
   const auto killed = run_command(
       "sh -c '" + exe + " --L 3 --dx 3 --quiet --store " + db.path + " >/dev/null 2>&1 & pid=$!; " +
-      "for i in $(seq 1 600); do sleep 0.05; n=$(" + exe + " store " + db.path +
-      " --format json 2>/dev/null | grep -c \"method.: .gram-block.,\"); [ \"$n\" -ge 14 ] && break; done; kill -9 $pid; wait $pid; echo status $?'");
+      "for i in $(seq 1 1200); do sleep 0.02; n=$(" + exe + " store " + db.path +
+      " --format json 2>/dev/null | grep -c \"method.: .grid-band.,\"); [ \"$n\" -ge 3 ] && break; done; kill -9 $pid; wait $pid; echo status $?'");
   REQUIRE(contains(killed.out, "status 137"));
   const auto list = nlohmann::json::parse(run("store " + db.path + " --format json").out);
-  long blocks = 0, grids = 0;
-  for (const auto& u : list["results"]["units"]) blocks += u["method"] == "gram-block", grids += u["method"] == "grid";
+  long blocks = 0, grids = 0, bands = 0;
+  for (const auto& u : list["results"]["units"])
+    blocks += u["method"] == "gram-block", grids += u["method"] == "grid", bands += u["method"] == "grid-band";
   CHECK(blocks == 14);
-  CHECK(grids == 0);  // the grid was in flight
+  CHECK(bands >= 3);
+  CHECK(bands < 25);  // killed inside the grid
+  CHECK(grids == 0);  // the ladder comes after it
   const auto resumed = run("--L 3 --dx 3 --quiet --store " + db.path);
   REQUIRE(resumed.status == 0);
   CHECK(contains(resumed.out, "14 of 14 blocks read from " + db.path));
-  CHECK_FALSE(contains(resumed.out, "grids read from"));
+  CHECK(contains(resumed.out, std::to_string(bands) + " of 25 bands of the grid's evaluations read from " + db.path));
   CHECK(without_store_lines(resumed.out) == run("--L 3 --dx 3 --quiet").out);
 }

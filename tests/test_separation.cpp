@@ -109,13 +109,55 @@ TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
                         config(3, 1, 1, 4), config(2, 4, 2, 4)}) {
     const auto r = sep_of(c);
     REQUIRE(r.exact());
-    const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
+    const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1, {}});
     CHECK(g.rank == r.lower);
     CHECK(g.graded == !c.residual);
     // One head: every degree block meets a proven bound (monomial counts or the side relations,
     // no Gram blocks passed here), so the grid alone certifies sep.
     if (!c.residual && c.H == 1) CHECK(g.exact());
   }
+}
+
+TEST_CASE("grid bands: a round's bands cover its new pairs once; values do not depend on threads or on who computes them") {
+  // Round s = 100 after s_old = 40: 4 bands of 32 rows (the last of 4); the new pairs are s^2 - s_old^2.
+  const auto bands = grid_round_bands(100, 40);
+  REQUIRE(bands.size() == 4);
+  CHECK(bands[3].from == 96);
+  CHECK(bands[3].to == 100);
+  long pairs = 0;
+  for (const auto& b : bands) pairs += grid_band_pairs(b);
+  CHECK(pairs == 100 * 100 - 40 * 40);
+  CHECK(grid_band_pairs(bands[0]) == 32 * 60);  // rows 0..31 < s_old: only v = 40..99
+  CHECK(grid_band_name(bands[1]) == "s=100 from=40 u=32..63");
+  const auto c = config(2, 2, 1, 4);  // C = 4: T = 5 scalings, 4 bytes each
+  const auto w = draw_weights(c, 1, 9);
+  grid_request one{default_partition(c), 1, -1, 1024, {}, 1, {}}, two = one;
+  two.threads = 2;
+  const std::string v1 = grid_band_values(c, w, one, bands[1]), v2 = grid_band_values(c, w, two, bands[1]);
+  CHECK(v1.size() == static_cast<std::size_t>((8 * 60 + 24 * 100) * 5 * 4));  // rows 32..39 < s_old, rows 40..63 new
+  CHECK(v1 == v2);
+  // The same grid when its bands come from elsewhere (here: computed in reverse order and handed back in order),
+  // and a band source that returns a truncated band is refused rather than read past its end.
+  const auto here = grid_rank(c, w, one);
+  grid_request elsewhere = one;
+  long asked = 0;
+  elsewhere.bands = [&](const std::vector<grid_band>& bs) {
+    std::vector<std::string> out(bs.size());
+    for (std::size_t i = bs.size(); i-- > 0;) out[i] = grid_band_values(c, w, one, bs[i]);
+    asked += static_cast<long>(bs.size());
+    return out;
+  };
+  const auto there = grid_rank(c, w, elsewhere);
+  CHECK(asked > 0);
+  CHECK(there.rank == here.rank);
+  CHECK(grid_rank_data(there) == grid_rank_data(here));
+  grid_request short_band = one;
+  short_band.bands = [&](const std::vector<grid_band>& bs) {
+    std::vector<std::string> out;
+    for (const auto& b : bs) out.push_back(grid_band_values(c, w, one, b).substr(4));
+    return out;
+  };
+  CHECK_THROWS_AS(grid_rank(c, w, short_band), std::logic_error);
 }
 
 TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank 1") {
@@ -130,7 +172,7 @@ TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank
     const auto ring = make_input_ring(c);
     const auto part = default_partition(c);
     const long exact = exact_rank_of(coefficient_matrix_of(expand_output(c, w, ring), partition_mask(c, part)));
-    const auto g = grid_rank(c, w, {part, 3, -1, 1024, {}, 1});
+    const auto g = grid_rank(c, w, {part, 3, -1, 1024, {}, 1, {}});
     CAPTURE(c.dx);
     CHECK(g.rank == exact);
     if (c.H == 1) CHECK(exact < sep_of(c).lower);  // rank-1 values lower the rank (with H = 2, d_a = 1: W^V is rank 1 anyway)
@@ -160,7 +202,7 @@ TEST_CASE("blocks that cannot be certified fall back to exact elimination") {
   bool elimination = false;
   for (const auto& b : r.blocks) elimination = elimination || b.certificate == block_certificate::exact_elimination;
   CHECK(elimination);
-  const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
+  const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1, {}});
   CHECK(g.rank == r.lower);
 }
 
@@ -195,9 +237,9 @@ TEST_CASE("a proven upper bound below the certified lower bound is a contradicti
   CHECK(ok.exact());
   // The graded grid with a planted Gram block bound of 0 for blocks whose true rank is positive.
   const auto c = config(1, 2, 1, 2);
-  const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {0, 0}});
+  const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {0, 0}, 1, {}});
   CHECK(g.contradicted());
-  const auto honest = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1});
+  const auto honest = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1, {}});
   CHECK_FALSE(honest.contradicted());
   CHECK(honest.rank == 3);  // L = 1: d_x + 1 (theory notes, section 6)
 }

@@ -154,18 +154,21 @@ double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int thre
 
 bool grid_is_graded(const network_config& c) { return !c.residual && summed_index_count(c.L) + 1 <= 255; }
 
-double grid_seconds(const network_config& c, long s, int threads) {
+double grid_evaluation_seconds(const network_config& c, double pairs, int threads) {
   // One evaluation: per layer and head about N (3 d_a d_x + 2 d_a^2) multiply-adds: about 7 ns each
-  // reduced mod a 62-bit prime (ungraded grid), 2 ns summed unreduced below 2^28 (graded grid; both
-  // measured with the loop overhead). Doubling s up to S costs about (4/3) S^2 evaluations, times
-  // C + 1 scalings when graded; the ranks add about 1.2e-10 s x s^3 (per block when graded).
+  // reduced mod a 62-bit prime (ungraded grid), 2 ns summed unreduced below 2^28 (graded grid: C + 1
+  // scalings per pair; both measured with the loop overhead).
   const double da = c.head_size();
   const bool graded = grid_is_graded(c);
   const double ops = c.L * c.H * static_cast<double>(c.N) * (3 * da * c.dx + 2 * da * da);
   const double scalings = graded ? static_cast<double>(summed_index_count(c.L) + 1) : 1.0;
-  const double eval = (4.0 / 3.0) * static_cast<double>(s) * s * scalings * ops * (graded ? 2e-9 : 7e-9);
-  const double rank = scalings * 1.2e-10 * static_cast<double>(s) * s * s;
-  return eval / std::max(1, threads) + rank;
+  return pairs * scalings * ops * (graded ? 2e-9 : 7e-9) / std::max(1, threads);
+}
+
+double grid_seconds(const network_config& c, long s, int threads) {
+  // Doubling s up to S evaluates about (4/3) S^2 pairs; the ranks add about 1.2e-10 s x s^3 (per block when graded).
+  const double blocks = grid_is_graded(c) ? static_cast<double>(summed_index_count(c.L) + 1) : 1.0;
+  return grid_evaluation_seconds(c, (4.0 / 3.0) * static_cast<double>(s) * s, threads) + blocks * 1.2e-10 * static_cast<double>(s) * s * s;
 }
 
 long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads) {

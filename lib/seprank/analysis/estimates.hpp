@@ -82,6 +82,8 @@ long grid_points_within(const network_config& cfg, long max_points, double max_s
 double dense_rank_seconds(double rows, double cols, bool small_prime, int threads);
 // The certified rank of a coefficient matrix, block by block (dense mod p; elimination not counted).
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads);
+// Estimated seconds of the forward passes for `pairs` grid points (graded: C + 1 scalings each).
+double grid_evaluation_seconds(const network_config& cfg, double pairs, int threads = 1);
 // Estimated seconds of a grid with up to s x s points (graded: per degree block, C + 1 scalings).
 double grid_seconds(const network_config& cfg, long s, int threads = 1);
 // Whether grid_rank takes the graded path (homogeneous networks with C + 1 <= 255).

@@ -45,6 +45,9 @@ struct unit_provenance {
   long computed = 0, stored = 0, verified = 0, disagreed = 0;
   std::string store;            // the store's path ("" when none)
   bool any_stored() const { return stored > 0; }
+  void add(const unit_provenance& o) {  // another batch of the same stage
+    computed += o.computed, stored += o.stored, verified += o.verified, disagreed += o.disagreed, store = o.store;
+  }
 };
 
 class unit_runner {

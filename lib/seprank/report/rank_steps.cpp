@@ -279,7 +279,7 @@ derivation_step grid_step(const rank_analysis& r) {
                "those of $[M_A | x^i]$ vanish (docs/theory.md, section 8)" +
                std::string(g.exact() ? "; every block meets its bound, so $sep = " + str(g.rank) + "$ exactly" : "");
   }
-  note_store(st, r.grid_units, "grids");
+  note_store(st, r.grid_units, r.grid.graded ? "bands of the grid's evaluations" : "grids");
   return st;
 }
 

@@ -24,7 +24,15 @@ std::string result_text(const std::string& method, const json& r, const std::str
   if (method == "grid" && r.is_object() && r.contains("rank"))
     return "rank " + str(r["rank"].get<long long>()) + " at up to " + str(r["points"].get<long long>()) + " points";
   if (method == "element-rank" && r.is_number_integer()) return "rank " + str(r.get<long long>());
+  if (method == "grid-band" && r.is_object() && r.contains("values"))
+    return str(r["values"].get<long long>()) + " evaluations mod p";
   return raw;
+}
+
+// A unit's stored result as JSON: a grid band's data are binary residues (4 bytes each), shown by their number.
+json result_json(const stored_unit& u) {
+  if (u.method == "grid-band") return json{{"values", u.data.size() / 4}, {"bytes", u.data.size()}};
+  return json::parse(u.data, nullptr, false);
 }
 
 }  // namespace
@@ -44,7 +52,7 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
     if (batches.empty() || batches.back() != key) batches.push_back(key);
     seconds += u.seconds;
     const std::string secs = display_double(u.seconds, 3);
-    const json result = json::parse(u.data, nullptr, false);
+    const json result = result_json(u);
     t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))}, u.method + " v" + str(static_cast<long long>(u.version)), {breakable(u.unit), u.unit},
                       {result_text(u.method, result, u.data), result}, {secs, shown_decimal(secs)},
                       {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))}, u.finished});

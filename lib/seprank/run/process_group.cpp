@@ -1,6 +1,8 @@
 #include "seprank/run/process_group.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
@@ -93,6 +95,8 @@ void process_group::abort(int status) {
 
 void process_group::send(int to, int tag, const std::string& message) const {
 #ifdef SEPRANK_HAVE_MPI
+  if (message.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw std::length_error("a message of " + std::to_string(message.size()) + " bytes (MPI sends at most 2^31 - 1)");
   MPI_Request r;
   MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD, &r);
   wait(r);
@@ -141,8 +145,11 @@ std::string process_group::broadcast(const std::string& message) const {
   MPI_Ibcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &r);
   wait(r);
   std::string out = root() ? message : std::string(n, '\0');
-  MPI_Ibcast(out.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD, &r);
-  wait(r);
+  constexpr std::uint64_t piece = std::uint64_t{1} << 30;  // MPI counts are int: a grid's bands can exceed 2 GiB
+  for (std::uint64_t at = 0; at < n; at += piece) {
+    MPI_Ibcast(out.data() + at, static_cast<int>(std::min(piece, n - at)), MPI_CHAR, 0, MPI_COMM_WORLD, &r);
+    wait(r);
+  }
   return out;
 #else
   return message;

@@ -20,14 +20,22 @@ namespace {
 
 enum tag : int { tag_result = 1, tag_work = 2 };
 
+// Messages travel as CBOR, a unit's data as a byte string (a grid band's values are binary).
+std::string encode(const nlohmann::json& j) {
+  const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(j);
+  return {bytes.begin(), bytes.end()};
+}
+nlohmann::json decode(const std::string& s) { return nlohmann::json::from_cbor(s.begin(), s.end()); }
+
 nlohmann::json json_of(const unit_result& r) {
-  return {{"data", r.data}, {"stored", r.origin == unit_origin::stored}, {"verified", r.verified},
+  return {{"data", nlohmann::json::binary(std::vector<std::uint8_t>(r.data.begin(), r.data.end()))}, {"stored", r.origin == unit_origin::stored}, {"verified", r.verified},
           {"disagreed", r.disagreed}, {"seconds", r.seconds}, {"memory_mb", r.memory_mb}};
 }
 
 unit_result result_of(const nlohmann::json& j) {
   unit_result r;
-  j.at("data").get_to(r.data);
+  const auto& bytes = j.at("data").get_binary();
+  r.data.assign(bytes.begin(), bytes.end());
   r.origin = j.at("stored").get<bool>() ? unit_origin::stored : unit_origin::computed;
   j.at("verified").get_to(r.verified), j.at("disagreed").get_to(r.disagreed);
   j.at("seconds").get_to(r.seconds), j.at("memory_mb").get_to(r.memory_mb);
@@ -107,7 +115,7 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
             continue;
           }
           int from = 0;
-          const nlohmann::json msg = nlohmann::json::parse(group_.receive(-1, tag_result, &from));
+          const nlohmann::json msg = decode(group_.receive(-1, tag_result, &from));
           long give;
           {
             const std::lock_guard<std::mutex> lock(mu);
@@ -154,13 +162,13 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
       }
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : out) all.push_back(json_of(r));
-    group_.broadcast(nlohmann::json{{"status", status}, {"results", std::move(all)}}.dump());
+    group_.broadcast(encode(nlohmann::json{{"status", status}, {"results", std::move(all)}}));
     if (stopped) std::rethrow_exception(stopped);
   } else {
     try {
       nlohmann::json done = {{"unit", -1}};
       for (;;) {
-        group_.send(0, tag_result, done.dump());
+        group_.send(0, tag_result, encode(done));
         const long i = std::stol(group_.receive(0, tag_work));
         if (i < 0) break;
         done = {{"unit", i}, {"result", json_of(compute_unit(compute, static_cast<std::size_t>(i)))}};
@@ -170,7 +178,7 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
     } catch (...) {
       process_group::abort(exit_internal);
     }
-    const nlohmann::json msg = nlohmann::json::parse(group_.broadcast(std::string()));
+    const nlohmann::json msg = decode(group_.broadcast(std::string()));
     const std::string status = msg.at("status").get<std::string>();
     if (status == "time_limit") throw time_limit_reached();
     if (status == "interrupted") throw interrupted();

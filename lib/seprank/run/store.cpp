@@ -32,6 +32,12 @@ struct statement {
   statement(const statement&) = delete;
   statement& operator=(const statement&) = delete;
   void text(int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+  // A unit's data: bytes (a grid band's values are binary), kept whole.
+  void bytes(int i, const std::string& v) { sqlite3_bind_blob(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+  std::string bytes(int i) const {
+    const auto* b = static_cast<const char*>(sqlite3_column_blob(s, i));
+    return b ? std::string(b, static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : std::string();
+  }
   std::string column(int i) const {
     const auto* t = sqlite3_column_text(s, i);
     return t ? reinterpret_cast<const char*>(t) : "";
@@ -118,7 +124,7 @@ std::optional<stored_unit> results_store::find(const unit_batch& b, std::size_t 
               path_);
   bind_key(q, b, hash, unit);
   if (sqlite3_step(q.s) != SQLITE_ROW) return std::nullopt;
-  stored_unit u{b.method, b.version, b.config, hash, b.units[unit].name, sqlite3_column_int64(q.s, 4), q.column(0),
+  stored_unit u{b.method, b.version, b.config, hash, b.units[unit].name, sqlite3_column_int64(q.s, 4), q.bytes(0),
                 sqlite3_column_double(q.s, 1), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)), q.column(3)};
   return u;
 }
@@ -137,7 +143,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
                 path_);
     bind_key(q, b, hash, unit);
     sqlite3_bind_int64(q.s, 6, static_cast<sqlite3_int64>(unit));
-    q.text(7, r.data);
+    q.bytes(7, r.data);
     sqlite3_bind_double(q.s, 8, r.seconds);
     sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
     if (sqlite3_step(q.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
@@ -156,7 +162,7 @@ std::vector<stored_unit> results_store::units() const {
   std::vector<stored_unit> out;
   while (sqlite3_step(q.s) == SQLITE_ROW)
     out.push_back({q.column(0), sqlite3_column_int(q.s, 1), q.column(2), q.column(3), q.column(4), sqlite3_column_int64(q.s, 5),
-                   q.column(6), sqlite3_column_double(q.s, 7), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 8)),
+                   q.bytes(6), sqlite3_column_double(q.s, 7), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 8)),
                    q.column(9)});
   return out;
 }

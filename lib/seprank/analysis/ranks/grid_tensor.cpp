@@ -76,16 +76,36 @@ grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weigh
   return g;
 }
 
+// The graded grid's prime, below 2^28: the forward pass then sums products unreduced (engine/modp_network).
+std::uint64_t graded_grid_prime(std::uint64_t seed) { return draw_prime(stream_seed(seed, random_stream::grid), 28); }
+
+// The first v row u of band b evaluates: the pairs of the previous round are known.
+long band_first_v(const grid_band& b, long u) { return u < b.s_old ? b.s_old : 0; }
+
+// Reads a band's values into f (f[(u * s + v) * T + t]).
+void read_band(const grid_band& b, const std::string& values, int T, std::vector<std::uint32_t>& f) {
+  if (values.size() != static_cast<std::size_t>(grid_band_pairs(b)) * static_cast<std::size_t>(T) * 4)
+    throw std::logic_error("grid band " + grid_band_name(b) + ": " + std::to_string(values.size()) + " bytes, expected " +
+                           std::to_string(grid_band_pairs(b) * T * 4));
+  const auto* in = reinterpret_cast<const unsigned char*>(values.data());
+  for (long u = b.from; u < b.to; ++u)
+    for (long v = band_first_v(b, u); v < b.s; ++v)
+      for (int t = 0; t < T; ++t, in += 4)
+        f[(static_cast<std::size_t>(u) * b.s + v) * T + t] =
+            static_cast<std::uint32_t>(in[0]) | static_cast<std::uint32_t>(in[1]) << 8 | static_cast<std::uint32_t>(in[2]) << 16 |
+            static_cast<std::uint32_t>(in[3]) << 24;
+}
+
 // The graded grid (see the header): values f_t(u, v) = y(a_u, (t+1) b_v) for t = 0..C, then
 // y_k(a_u, b_v) = sum_t Vinv[k][t] f_t(u, v) with V[t][k] = ((t+1)^2)^k.
-grid_rank_result graded_grid_rank(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
-                                  long max_points, const std::vector<long>& gram_blocks, int threads) {
+grid_rank_result graded_grid_rank(const network_config& c, const integer_weights& w, const grid_request& r) {
+  const partition& part = r.part;
+  const long max_points = r.max_points;
+  const std::vector<long>& gram_blocks = r.gram_blocks;
   grid_rank_result g;
   g.graded = true;
-  // A prime below 2^28: the forward pass then sums products unreduced (engine/modp_network).
-  g.prime = draw_prime(stream_seed(seed, random_stream::grid), 28);
+  g.prime = graded_grid_prime(r.seed);
   const std::uint64_t p = g.prime;
-  const modp_network net(c, w, p);
   const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
   const bool even_is_B = part.in_A(c.position);
   const int even_positions = static_cast<int>(even_is_B ? part.B.size() : part.A.size());
@@ -118,38 +138,21 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     for (int k = 0; k < T; ++k, pw = n_mulmod2_preinv(pw, mu, p, n_preinvert_limb(p))) nmod_mat_entry(V.m, t, k) = pw;
   }
   if (!nmod_mat_inv(Vinv.m, V.m)) throw std::logic_error("graded grid: singular Vandermonde matrix");
-  std::vector<std::uint64_t> f;  // f[(u * s + v) * T + t]
+  std::vector<std::uint32_t> f;  // f[(u * s + v) * T + t]
   long s_old = 0;
   long s = all_bounded ? std::min(max_points, std::max<long>(target, 8)) : std::min<long>(8, max_points);
   for (;;) {
-    // Evaluate the pairs not yet known, keeping the earlier ones.
-    std::vector<std::uint64_t> next(static_cast<std::size_t>(s) * s * T);
+    // The pairs not yet known, band by band (units of work), keeping the earlier ones.
+    std::vector<std::uint32_t> next(static_cast<std::size_t>(s) * s * T);
     for (long u = 0; u < s_old; ++u)
       std::copy(f.begin() + u * s_old * T, f.begin() + (u + 1) * s_old * T, next.begin() + u * s * T);
     f.swap(next);
-    auto evaluate_rows = [&](long from, long to) {
-      std::vector<std::uint64_t> x(c.variable_count()), scratch;
-      for (long u = from; u < to; ++u)
-        for (long v = u < s_old ? s_old : 0; v < s; ++v)
-          for (int t = 0; t < T; ++t) {
-            for (int j = 1; j <= c.N; ++j) {
-              const bool in_A = part.in_A(j), even = in_A != even_is_B;
-              for (int r = 1; r <= c.dx; ++r) {
-                const int var = c.variable(j, r);
-                const std::uint64_t a = grid_coordinate(seed, in_A ? 0 : 1, in_A ? u : v, var, p);
-                x[var] = even ? a * static_cast<std::uint64_t>(t + 1) % p : a;
-              }
-            }
-            f[(static_cast<std::size_t>(u) * s + v) * T + t] = net.evaluate(x, scratch);
-          }
-    };
-    const long chunk = 32L * std::max(1, threads);
-    for (long u0 = 0; u0 < s; u0 += chunk) {
-      const long u1 = std::min(s, u0 + chunk);
-      parallel_for(static_cast<std::size_t>(u1 - u0), threads, [&](std::size_t from, std::size_t to) {
-        evaluate_rows(u0 + static_cast<long>(from), u0 + static_cast<long>(to));
-      });
-      check_interrupt();
+    const std::vector<grid_band> bands = grid_round_bands(s, s_old);
+    if (r.bands) {
+      const std::vector<std::string> values = r.bands(bands);
+      for (std::size_t i = 0; i < bands.size(); ++i) read_band(bands[i], values.at(i), T, f);
+    } else {
+      for (const auto& b : bands) read_band(b, grid_band_values(c, w, r, b), T, f);
     }
     g.evaluations += (static_cast<std::uint64_t>(s) * s - static_cast<std::uint64_t>(s_old) * s_old) * T;
     bool more = false;
@@ -161,7 +164,7 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
       const std::uint64_t* vk = &nmod_mat_entry(Vinv.m, b.k, 0);
       for (long u = 0; u < b.points; ++u)
         for (long v = 0; v < b.points; ++v) {
-          const std::uint64_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
+          const std::uint32_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
           std::uint64_t acc = 0;  // T <= 255 products below 2^56
           for (int t = 0; t < T; ++t) acc += vk[t] * fv[t];
           nmod_mat_entry(G.m, u, v) = acc % p;
@@ -195,7 +198,71 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
 
 grid_rank_result grid_rank(const network_config& c, const integer_weights& w, const grid_request& r) {
   if (!grid_is_graded(c)) return ungraded_grid_rank(c, w, r.part, r.seed, r.upper, r.max_points);
-  return graded_grid_rank(c, w, r.part, r.seed, r.max_points, r.gram_blocks, r.threads);
+  return graded_grid_rank(c, w, r);
+}
+
+std::vector<grid_band> grid_round_bands(long s, long s_old) {
+  std::vector<grid_band> out;
+  for (long u = 0; u < s; u += grid_band_rows) out.push_back({s, s_old, u, std::min(s, u + grid_band_rows)});
+  return out;
+}
+
+long grid_band_pairs(const grid_band& b) {
+  long n = 0;
+  for (long u = b.from; u < b.to; ++u) n += b.s - band_first_v(b, u);
+  return n;
+}
+
+std::string grid_band_name(const grid_band& b) {
+  return "s=" + std::to_string(b.s) + " from=" + std::to_string(b.s_old) + " u=" + std::to_string(b.from) + ".." +
+         std::to_string(b.to - 1);
+}
+
+std::string grid_band_batch_config(const network_config& c, const grid_request& r) {
+  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " N=" + std::to_string(c.N) +
+                  " position=" + std::to_string(c.position) + " entry=" + std::to_string(c.entry) +
+                  " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
+  for (std::size_t i = 0; i < r.part.A.size(); ++i) s += (i ? "," : "") + std::to_string(r.part.A[i]);
+  return s + " seed=" + std::to_string(r.seed);
+}
+
+std::string grid_band_values(const network_config& c, const integer_weights& w, const grid_request& r, const grid_band& b) {
+  if (!grid_is_graded(c)) throw std::logic_error("grid bands: the grid of a residual network is not graded");
+  const std::uint64_t p = graded_grid_prime(r.seed);
+  const modp_network net(c, w, p);
+  const int T = static_cast<int>(summed_index_count(c.L)) + 1;
+  const bool even_is_B = r.part.in_A(c.position);
+  std::vector<std::size_t> offset{0};  // byte offset of each row's values
+  for (long u = b.from; u < b.to; ++u) offset.push_back(offset.back() + static_cast<std::size_t>(b.s - band_first_v(b, u)) * T * 4);
+  std::string out(offset.back(), '\0');
+  auto evaluate_rows = [&](long from, long to) {
+    std::vector<std::uint64_t> x(c.variable_count()), scratch;
+    for (long u = from; u < to; ++u) {
+      auto* o = reinterpret_cast<unsigned char*>(out.data()) + offset[static_cast<std::size_t>(u - b.from)];
+      for (long v = band_first_v(b, u); v < b.s; ++v)
+        for (int t = 0; t < T; ++t) {
+          for (int j = 1; j <= c.N; ++j) {
+            const bool in_A = r.part.in_A(j), even = in_A != even_is_B;
+            for (int q = 1; q <= c.dx; ++q) {
+              const int var = c.variable(j, q);
+              const std::uint64_t a = grid_coordinate(r.seed, in_A ? 0 : 1, in_A ? u : v, var, p);
+              x[var] = even ? a * static_cast<std::uint64_t>(t + 1) % p : a;
+            }
+          }
+          const std::uint64_t y = net.evaluate(x, scratch);
+          for (int byte = 0; byte < 4; ++byte) *o++ = static_cast<unsigned char>(y >> (8 * byte));
+        }
+    }
+  };
+  const long chunk = 2L * std::max(1, r.threads);  // rows between checks for an interrupt
+  for (long u0 = b.from; u0 < b.to; u0 += chunk) {
+    const long u1 = std::min(b.to, u0 + chunk);
+    parallel_for(static_cast<std::size_t>(u1 - u0), r.threads, [&](std::size_t from, std::size_t to) {
+      evaluate_rows(u0 + static_cast<long>(from), u0 + static_cast<long>(to));
+    });
+    check_interrupt();
+  }
+  return out;
 }
 
 std::string grid_batch_config(const network_config& c, const grid_request& r) {

@@ -4,6 +4,7 @@
 // matrix factors through the coefficient matrix.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,18 @@ struct grid_rank_result {
 // (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when
 // max_points came from the time estimate). Evaluations run on `threads` threads; the result does
 // not depend on their number.
+// The graded grid's evaluations are its expensive part; each round (s points a side, the pairs of the previous
+// round's s_old kept) is cut into bands of grid_band_rows rows u: independent units of work (analysis/units.hpp)
+// that a results store keeps, so that a run stopped during the grid resumes after its last finished band.
+inline constexpr long grid_band_rows = 32;
+struct grid_band {
+  long s = 0, s_old = 0;  // the round
+  long from = 0, to = 0;  // its rows u
+};
+// How a round's bands are obtained (their values, as grid_band_values returns them, in the bands' order);
+// empty: computed here, in order.
+using grid_band_source = std::function<std::vector<std::string>(const std::vector<grid_band>&)>;
+
 struct grid_request {
   partition part;
   std::uint64_t seed = 1;
@@ -71,10 +84,25 @@ struct grid_request {
   long max_points = 1024;
   std::vector<long> gram_blocks;  // graded: the exact Gram block ranks by k (-1 unknown; empty: none)
   int threads = 1;
+  grid_band_source bands;         // graded: where the evaluations come from (empty: here)
 };
 grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const grid_request& r);
 
-// The grid as one unit of work (analysis/units.hpp): what its result depends on besides the weights, and the
+// The bands of a round, in order.
+std::vector<grid_band> grid_round_bands(long s, long s_old);
+// A band's values f_t(u, v) = y(a_u, (t+1) b_v) mod the grid's prime (< 2^28), for its rows u, the v not known
+// from the previous round (v >= s_old when u < s_old) and t = 0..C, in that order, as 4-byte little-endian
+// words. Equal inputs give equal bytes, whatever the number of threads.
+std::string grid_band_values(const network_config& cfg, const integer_weights& w, const grid_request& r, const grid_band& b);
+// The pairs (u, v) a band evaluates.
+long grid_band_pairs(const grid_band& b);
+// The bands as units: what their values depend on besides the weights (not the bounds or the point limit), and
+// the unit's name.
+inline constexpr int grid_band_method_version = 1;
+std::string grid_band_batch_config(const network_config& cfg, const grid_request& r);
+std::string grid_band_name(const grid_band& b);
+
+// The ungraded grid (residual networks) as one unit of work (analysis/units.hpp): what its result depends on besides the weights, and the
 // result as text (JSON) and back, exactly. The version is bumped whenever the computation changes.
 inline constexpr int grid_method_version = 1;
 std::string grid_batch_config(const network_config& cfg, const grid_request& r);

@@ -65,15 +65,20 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
   const std::uint64_t prime = draw_prime(s.choice.seed);
   // Each stage runs unless an earlier one reached the run's time limit; the one that reaches it is recorded.
-  auto stage = [&a](rank_stage st, auto&& body) {
+  // A stage stopped by the time limit. Only process 0 of a distributed run has a deadline, and parts of a stage
+  // run outside any batch (the grid's ranks after its bands), so every process ends each stage with process 0's
+  // verdict: all of them then skip the same stages and meet in the same batches.
+  auto stage = [&a, &opt](rank_stage st, auto&& body) {
     if (a.stopped_at != rank_stage::none) return false;
+    bool stopped = false;
     try {
       body();
-      return true;
     } catch (const time_limit_reached&) {
-      a.stopped_at = st;
-      return false;
+      stopped = true;
     }
+    if (opt.runner && opt.runner->processes() > 1) stopped = opt.runner->agree(stopped);
+    if (stopped) a.stopped_at = st;
+    return !stopped;
   };
   stage(rank_stage::gram_rank, [&] {
     stopwatch w{a.timings, "Gram rank"};
@@ -127,11 +132,30 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
              (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
              ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, threads) + 0.5)) + " s)");
-    const grid_request req{a.part, s.choice.seed, upper, points, gram_blocks, threads};
-    const unit_batch batch{"grid", grid_method_version, grid_batch_config(c, req), format_weights(s.weights),
-                           {{"N=" + std::to_string(c.N), grid_seconds(c, points, threads), 0}}};
-    a.grid = grid_rank_of_data(
-        run_units(opt.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(c, s.weights, req)); }, &a.grid_units)[0].data);
+    grid_request req{a.part, s.choice.seed, upper, points, gram_blocks, threads, {}};
+    const std::string weights = format_weights(s.weights);
+    if (grid_is_graded(c)) {  // the evaluations, band by band, are the units; the ranks are computed here
+      a.grid_units = {};
+      req.bands = [&](const std::vector<grid_band>& bands) {
+        unit_batch batch{"grid-band", grid_band_method_version, grid_band_batch_config(c, req), weights, {}};
+        for (const auto& b : bands)
+          batch.units.push_back({grid_band_name(b), grid_evaluation_seconds(c, static_cast<double>(grid_band_pairs(b)), threads),
+                                 static_cast<std::uint64_t>(grid_band_pairs(b)) * (summed_index_count(c.L) + 1) * 4 / (1 << 20) + 1});
+        unit_provenance round;
+        std::vector<unit_result> results =
+            run_units(opt.runner, batch, [&](std::size_t i) { return grid_band_values(c, s.weights, req, bands[i]); }, &round);
+        a.grid_units.add(round);
+        std::vector<std::string> values;
+        for (auto& r : results) values.push_back(std::move(r.data));
+        return values;
+      };
+      a.grid = grid_rank(c, s.weights, req);
+    } else {  // the ungraded grid (residual networks) is one unit
+      const unit_batch batch{"grid", grid_method_version, grid_batch_config(c, req), weights,
+                             {{"N=" + std::to_string(c.N), grid_seconds(c, points, threads), 0}}};
+      a.grid = grid_rank_of_data(
+          run_units(opt.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(c, s.weights, req)); }, &a.grid_units)[0].data);
+    }
     if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
       a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
   });

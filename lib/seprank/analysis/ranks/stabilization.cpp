@@ -36,13 +36,12 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
     if (same_as_main) {
       g = *r.main_grid;
     } else {  // one unit: the grid at this N
-      const grid_request req{pn, r.seed, gram_rank, points, r.gram_blocks, threads};
+      const grid_request req{pn, r.seed, gram_rank, points, r.gram_blocks, threads, {}};
       const unit_batch batch{"grid", grid_method_version, grid_batch_config(cn, req), format_weights(w),
                              {{"N=" + std::to_string(N), est, 0}}};
       unit_provenance p;
       g = grid_rank_of_data(run_units(r.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(cn, w, req)); }, &p)[0].data);
-      auto& u = ladder.units;
-      u.computed += p.computed, u.stored += p.stored, u.verified += p.verified, u.disagreed += p.disagreed, u.store = p.store;
+      ladder.units.add(p);
     }
     rows.push_back({N, g.rank, g.rank == gram_rank, g.rank == gram_rank || g.exact()});
     if (g.rank == gram_rank || g.capped()) break;

@@ -6,6 +6,7 @@
 #include <flint/fmpz_mat.h>
 #include <flint/ulong_extras.h>
 
+#include "seprank/engine/fflas_rank.hpp"
 #include "seprank/engine/linalg.hpp"
 
 using namespace seprank;
@@ -99,4 +100,40 @@ TEST_CASE("kernel vectors are primitive") {
     CHECK(g == 1);
     CHECK(2 * v[0] + 4 * v[1] + 6 * v[2] == 0);
   }
+}
+
+TEST_CASE("ranks on BLAS (FFLAS-FFPACK) equal FLINT's mod the same prime, planted ranks included") {
+  if (!fflas_available()) {
+    MESSAGE("FFLAS-FFPACK is not in this build or this processor lacks AVX2/FMA: the BLAS path is not used");
+    return;
+  }
+  const std::uint64_t p = n_nextprime(std::uint64_t{1} << 25, 1);  // below 2^26
+  flint_rand_t state;
+  flint_randinit(state);
+  // Rank r planted as a product of rows x r and r x cols random factors mod p (rank exactly r with high probability;
+  // FLINT's rank is the second computation): full, wide of half rank, rank one, zero, tall one short.
+  struct shape {
+    long rows, cols, rank;
+  };
+  for (const shape sh : {shape{700, 650, 650}, shape{640, 900, 300}, shape{800, 800, 1}, shape{620, 610, 0}, shape{1200, 600, 599}}) {
+    CAPTURE(sh.rows);
+    CAPTURE(sh.cols);
+    CAPTURE(sh.rank);
+    nmod_matrix A(sh.rows, sh.rank, p), B(sh.rank, sh.cols, p), C(sh.rows, sh.cols, p);
+    nmod_mat_randfull(A.m, state);
+    nmod_mat_randfull(B.m, state);
+    if (sh.rank > 0) nmod_mat_mul(C.m, A.m, B.m);
+    std::vector<double> d(static_cast<std::size_t>(sh.rows * sh.cols));
+    for (long i = 0; i < sh.rows; ++i)
+      for (long j = 0; j < sh.cols; ++j) d[static_cast<std::size_t>(i * sh.cols + j)] = static_cast<double>(nmod_mat_entry(C.m, i, j));
+    const long on_blas = fflas_rank(d, sh.rows, sh.cols, p, 2);
+    CHECK(on_blas == nmod_mat_rank(C.m));
+    CHECK(on_blas == sh.rank);
+  }
+  flint_randclear(state);
+  std::vector<double> empty;
+  CHECK(fflas_rank(empty, 0, 5, p, 1) == 0);
+  std::vector<double> one{1.0};
+  CHECK_THROWS_AS(fflas_rank(one, 1, 1, n_nextprime(std::uint64_t{1} << 26, 1), 1), std::logic_error);  // prime too large
+  CHECK_THROWS_AS(fflas_rank(one, 2, 1, p, 1), std::logic_error);                                       // wrong size
 }

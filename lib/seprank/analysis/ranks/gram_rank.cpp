@@ -15,6 +15,7 @@
 
 #include "seprank/analysis/estimates.hpp"
 #include "seprank/analysis/units.hpp"
+#include "seprank/engine/fflas_rank.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/model/monomial_index.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -121,11 +122,19 @@ struct coefficient_tables {
   }
 };
 
-// The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads.
+// The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads, and its
+// rank mod q: on BLAS (engine/fflas_rank) for large blocks mod a prime below 2^26 where the build has it, else FLINT.
 long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
                   const std::vector<std::uint64_t>& rows, const std::vector<std::uint64_t>& cols, std::uint64_t q, int threads) {
   if (rows.empty() || cols.empty()) return 0;
-  nmod_matrix T(static_cast<long>(rows.size()), static_cast<long>(cols.size()), q);
+  const long m = static_cast<long>(rows.size()), n = static_cast<long>(cols.size());
+  const bool on_blas = q < fflas_max_prime && std::min(m, n) >= fflas_min_side && fflas_available();
+  std::optional<nmod_matrix> T;
+  std::vector<double> D;
+  if (on_blas)
+    D.resize(static_cast<std::size_t>(m) * static_cast<std::size_t>(n));
+  else
+    T.emplace(m, n, q);
   std::vector<unsigned> betas(cols.size() * lay.D);
   for (std::size_t j = 0; j < cols.size(); ++j) lay.index.unrank(cols[j], k, &betas[j * lay.D]);
   const std::uint64_t per_r = lay.index.count(lay.C - k);
@@ -136,13 +145,17 @@ long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector
       lay.index.unrank(rows[i] % per_r, lay.C - k, alpha.data());
       for (std::size_t j = 0; j < cols.size(); ++j) {
         for (int v = 0; v < lay.D; ++v) gamma[v] = alpha[v] + betas[j * lay.D + v];
-        nmod_mat_entry(T.m, static_cast<long>(i), static_cast<long>(j)) = hr[lay.index.rank(gamma.data(), lay.C)];
+        const std::uint64_t e = hr[lay.index.rank(gamma.data(), lay.C)];
+        if (on_blas)
+          D[i * cols.size() + j] = static_cast<double>(e);
+        else
+          nmod_mat_entry(T->m, static_cast<long>(i), static_cast<long>(j)) = e;
       }
     }
   };
   parallel_for(rows.size(), threads, fill);
   check_interrupt();
-  return nmod_mat_rank(T.m);
+  return on_blas ? fflas_rank(D, m, n, q, threads) : nmod_mat_rank(T->m);
 }
 
 // Block k over Z (small blocks only): entries c_r(gamma) prod_v binom(gamma_v, alpha_v).

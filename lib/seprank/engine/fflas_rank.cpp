@@ -1,0 +1,45 @@
+#include "seprank/engine/fflas_rank.hpp"
+
+#include <dlfcn.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace seprank {
+
+namespace {
+
+using rank_function = long (*)(double*, long, long, std::uint64_t, int);
+
+// The module (lib/meson.build: seprank_fflas), opened once on a processor that runs it: from the build tree, else
+// from where it is installed. RTLD_LOCAL: its symbols stay its own.
+rank_function fflas_module() {
+#ifdef SEPRANK_FFLAS_MODULE
+  static const rank_function f = []() -> rank_function {
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return nullptr;
+    for (const char* path : {SEPRANK_FFLAS_MODULE, SEPRANK_FFLAS_INSTALLED})
+      if (void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) return reinterpret_cast<rank_function>(dlsym(h, "seprank_fflas_rank"));
+    return nullptr;
+  }();
+  return f;
+#else
+  return nullptr;
+#endif
+}
+
+}  // namespace
+
+bool fflas_available() { return fflas_module() != nullptr; }
+
+long fflas_rank(std::vector<double>& a, long rows, long cols, std::uint64_t p, int threads) {
+  const rank_function f = fflas_module();
+  if (!f) throw std::logic_error("fflas_rank: FFLAS-FFPACK is not available in this build or on this processor");
+  if (p < 2 || p >= fflas_max_prime) throw std::logic_error("fflas_rank: the prime " + std::to_string(p) + " is not below 2^26");
+  if (rows < 0 || cols < 0 || a.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
+    throw std::logic_error("fflas_rank: " + std::to_string(a.size()) + " entries for a " + std::to_string(rows) + " x " +
+                           std::to_string(cols) + " matrix");
+  if (rows == 0 || cols == 0) return 0;
+  return f(a.data(), rows, cols, p, threads);
+}
+
+}  // namespace seprank

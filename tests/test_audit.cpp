@@ -12,6 +12,8 @@
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/structure/psi_span.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/analysis/paper/refined_gram_count.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/network.hpp"
 
@@ -221,4 +223,24 @@ TEST_CASE("the map states the N a status holds from: (2, 8) contradicted from N 
     } else if (f.status == finding_status::proved && f.evidence.source == sep_source::gram_count) {
       CHECK(f.from_N == 0);  // the count holds at every N
     }
+}
+
+TEST_CASE("the audit's fast path re-decides rows within 0.01 in log_3 below the Gram count: the refinement is smaller") {
+  // Section 14: for H = 1 the refined count replaces the Gram count; the fast path compares logarithms and
+  // re-decides exactly only rows within 0.01 of the count. That is complete as long as the refinement lowers
+  // log_3 of the count by less than 0.01, i.e. count / refined < 3^0.01 = 1.01104...; checked here in the
+  // stronger form 100 (count - refined) < count, with exact integers.
+  long refined_rows = 0;
+  for (long L = 1; L <= 7; ++L)
+    for (long dx = L + 1; dx <= 60; ++dx) {
+      const gram_count_result g = gram_count(L, dx);
+      if (!g.exact) continue;
+      const big_int refined = refined_gram_count_every_weight(L, dx, g.value);
+      CAPTURE(L);
+      CAPTURE(dx);
+      CHECK(refined <= g.value);
+      CHECK(100 * (g.value - refined) < g.value);
+      refined_rows += refined < g.value;
+    }
+  CHECK(refined_rows > 10);  // the refinement is not vacuous on this grid
 }

@@ -328,6 +328,55 @@ TEST_CASE("audit: the map's statuses, its JSON, and the plots") {
   expect_usage_errors({{"audit --L 0..3", "--L = 0..3"}, {"audit --dx 1..200000", "more than 100000 values"}});
 }
 
+TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON; audit rows carry exact counts") {
+  // L = 3, d_x = 5: two quadrics in u^perp = P^3 meet in an elliptic quartic curve, H_Z(d) = 4 d, so block 7 gains
+  // 4 * 14 = 56 operators. Gram count by hand (block sizes d_x mc(15, 13 - k) vs mc(15, k), crossing at k = 6):
+  // binom(21, 6) + 5 binom(21, 6) ... computed below from multichoose, not from the program.
+  auto r = run("annihilators --L 3 --dx 5 --quiet");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "a smooth curve of degree 4"));
+  CHECK(contains(r.out, "k = 7: 193800 x 116280, 56 operators: rank <= 116224 (loses 56)"));
+  long count = 0;
+  for (int k = 0; k <= 13; ++k) {
+    auto mc = [](long n, long j) {  // mc(n, j) = binom(n + j - 1, j)
+      long b = 1;
+      for (long i = 1; i <= j; ++i) b = b * (n + j - i) / i;
+      return b;
+    };
+    count += std::min(5 * mc(15, 13 - k), mc(15, k));
+  }
+  CHECK(count == 248064);
+  CHECK(contains(r.out, "= " + std::to_string(count - 56) + " (the Gram count minus 56)"));
+  const auto j = nlohmann::ordered_json::parse(run("annihilators --L 3 --dx 4 --format json --quiet").out);
+  CHECK(j.at("results").at("gram_count") == 31460);
+  CHECK(j.at("results").at("refined_gram_bound") == 31456);
+  CHECK(j.at("steps").at(0).at("status") == "verified");  // pencil discriminant and resultant agree
+  // L = 4, d_x = 3: 3 conditions in P^2 and 4 in P^2: expected empty, nothing claimed.
+  CHECK(contains(run("annihilators --L 4 --dx 3 --quiet").out, "= 679581 (the Gram count minus 0)"));
+  CHECK(contains(run("annihilators --L 3 --dx 4 --H 2 --quiet").out, "Skipped:  H > 1: A_L is a sum of words"));
+  expect_usage_errors({{"annihilators --L 3 --dx 4 --weights symbolic", "--weights symbolic is not supported"}});
+  // The audit's JSON rows: the exact Gram count and the weight-free refined bound (Noether: at L = 3, d_x = 4
+  // the variety has dimension >= 0, one operator of order 7 at least: 31,460 - 1).
+  int seen = 0;
+  for (const char* H : {"1", "2"}) {
+    const auto audit = nlohmann::ordered_json::parse(run(std::string("audit --L 3 --dx 4,6 --format json --quiet --H ") + H).out);
+    for (const auto& row : audit.at("results").at("rows")) {
+      if (row.at("dx") == 4 && row.at("H") == 1) {
+        CHECK(row.at("gram_count") == 31460);
+        CHECK(row.at("refined_bound") == 31459);
+        ++seen;
+      } else if (row.at("dx") == 6 && row.at("H") == 1) {
+        CHECK(row.at("refined_bound") < row.at("gram_count"));
+        ++seen;
+      } else if (row.at("H") == 2) {
+        CHECK(row.at("refined_bound").is_null());  // the lemma is for one word
+        ++seen;
+      }
+    }
+  }
+  CHECK(seen == 4);
+}
+
 TEST_CASE("bad rank options: one line, exit status 2") {
   expect_usage_errors({
       {"--partition '1,2|2,3'", "position 2 appears twice"},
@@ -414,7 +463,7 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
   for (const char* args : {"--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions", "--L 2 --dx 2 --structure-only",
                            "--L 2 --dx 5 --max-terms 20000 --max-grid-points 64", "bounds", "bounds --dx 1000 --H 16",
                            "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
-                           "plan --L 3 --dx 4 --np 8 --node-memory 2000"}) {
+                           "plan --L 3 --dx 4 --np 8 --node-memory 2000", "annihilators --L 4 --dx 5"}) {
     const std::string shown = args;
     CAPTURE(shown);
     const std::string file = output_file(args, "json", "d.json");
@@ -491,7 +540,7 @@ TEST_CASE("subcommands: bare runs are examples, every --help lists --format, dig
   CHECK(contains(r.out, "L = 6, d_x = 1000, H = 16"));
   CHECK(contains(r.out, "about 2e17"));
   CHECK(run("corollary2 --quiet").status == 0);
-  for (const char* sub : {"bounds", "corollary1", "corollary2", "sweep", "audit"}) {
+  for (const char* sub : {"bounds", "corollary1", "corollary2", "sweep", "audit", "annihilators"}) {
     CAPTURE(sub);
     r = run(std::string(sub) + " --help");
     CHECK(r.status == 0);

@@ -43,6 +43,7 @@ struct cli_options {
   seprank::plan_request plan;
   CLI::App* store_cmd = nullptr;
   std::string store_file;
+  CLI::App* annihilators_cmd = nullptr;
 };
 
 void add_options(CLI::App& app, cli_options& o) {
@@ -170,6 +171,11 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, "MiB of one node: list the units that do not fit (0: none given)")
       ->capture_default_str();
   add_output_options(*o.plan_cmd, o);
+  o.annihilators_cmd = app.add_subcommand(
+      "annihilators", "the rank-one annihilators of the Gram form for the weights of --L, --dx, --entry, --weights, --seed: the "
+                      "variety Z, how it is known, the blocks that lose and the Gram count minus them (docs/theory.md, "
+                      "section 14; any size the options allow), e.g. annihilators --L 3 --dx 6");
+  add_output_options(*o.annihilators_cmd, o);
   o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
                                             "e.g. store results.db");
   o.store_cmd->add_option("FILE", o.store_file, "the store")->required();
@@ -184,7 +190,7 @@ int run(cli_options& o) {
   auto atlas = [](const cli_options::atlas_args& a) { return seprank::atlas_config{static_cast<long>(a.L), a.dx, a.H}; };
   seprank::derivation d;
   // --store and --verify are read by the main command (subcommands fall through to it): only it and sweep have units.
-  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd})
+  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd})
     if (sub->parsed() && (!o.run.store.empty() || o.run.verify != 0))
       throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and sweep, not to " +
                                  sub->get_name());
@@ -197,9 +203,12 @@ int run(cli_options& o) {
   } else if (o.plan_cmd->parsed()) {
     o.plan.cfg.residual = o.run.cfg.residual;  // --residual is read before the subcommand; the plan refuses it
     d = seprank::derive_plan(o.plan);
+  } else if (o.annihilators_cmd->parsed()) {
+    d = seprank::derive_annihilators(o.run);
   } else if (o.store_cmd->parsed()) {
     d = seprank::derive_store_listing(o.store_file);
   } else if (o.audit_cmd->parsed()) {
+    o.audit.exact_counts = format == seprank::output_format::json;  // only JSON shows the exact counts
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;

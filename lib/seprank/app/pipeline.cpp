@@ -1,5 +1,7 @@
 #include "seprank/app/pipeline.hpp"
 #include "seprank/report/plan_report.hpp"
+#include "seprank/report/annihilator_steps.hpp"
+#include "seprank/analysis/paper/gram_count.hpp"
 
 #include <unistd.h>
 
@@ -179,7 +181,7 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   return out;
 }
 
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H) {
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts) {
   auto check = [](const char* name, std::size_t count, long v, long hi, std::size_t max_count) {
     if (v < 1 || v > hi)
       throw usage_error(std::string(name) + " = " + std::to_string(v) + " is out of range: must satisfy 1 <= " + name +
@@ -192,14 +194,14 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
   for (int l : L) check("L", L.size(), l, 100, 100);
   for (long d : dx) check("dx", dx.size(), d, 1000000, 100000);
   if (H < 1 || H > 1000000) throw usage_error("H = " + std::to_string(H) + " is out of range: must satisfy 1 <= H <= 1000000");
-  return audit_map_of(L, dx, H);
+  return audit_map_of(L, dx, H, exact_counts);
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const auto Ls = parse_range("--L", r.L, 1, 100, 100);
   const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
   progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
-  const audit_map m = audit_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H);
+  const audit_map m = audit_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H, r.exact_counts);
   if (!r.plot.empty()) {
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);
@@ -211,6 +213,15 @@ derivation derive_store_listing(const std::string& path) {
   if (access(path.c_str(), R_OK) != 0) throw usage_error("store " + path + ": no such file (or not readable)");
   const results_store store(path, false);
   return store_derivation(path, store.units());
+}
+
+derivation derive_annihilators(const derivation_request& r) {
+  validate(r);
+  const weight_choice choice = weights_of(r);
+  if (choice.source == weight_choice::kind::symbolic) throw usage_error("annihilators: --weights symbolic is not supported (use random or a weight FILE)");
+  const integer_weights w = obtain_weights(r.cfg, choice);
+  const big_int count = gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual).value;
+  return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w), count);
 }
 
 derivation derive_plan(const plan_request& r) { return plan_derivation(work_plan_of(r)); }

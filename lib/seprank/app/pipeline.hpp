@@ -63,11 +63,16 @@ struct audit_request {
   std::string L = "1..8", dx = "1..100";
   long H = 1;
   std::string plot;                 // SVG or PNG path; empty: no plot
+  bool exact_counts = false;        // each row carries the Gram count and the refined count as integers (JSON)
 };
 derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
 // validates its ranges.
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H);
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false);
+
+// The rank-one annihilators and the refined bound for the request's configuration and weights
+// (`seprank-sym annihilators`): the word of A_L only, so any size the options allow (docs/theory.md, section 14).
+derivation derive_annihilators(const derivation_request& r);
 
 // The results store's contents (`seprank-sym store FILE`).
 derivation derive_store_listing(const std::string& path);

@@ -1,6 +1,7 @@
 #include "seprank/engine/polynomial.hpp"
 
 #include <flint/fmpz_poly.h>
+#include <flint/fmpz_poly_mat.h>
 
 #include <map>
 #include <sstream>
@@ -259,6 +260,34 @@ mpz_class discriminant(const std::vector<mpz_class>& c) {
   fmpz_get_mpz(out.get_mpz_t(), d);
   fmpz_clear(d);
   fmpz_poly_clear(f);
+  return out;
+}
+
+std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A, const std::vector<std::vector<mpz_class>>& B) {
+  const auto n = static_cast<slong>(A.size());
+  fmpz_poly_mat_t m;
+  fmpz_poly_mat_init(m, n, n);
+  fmpz_t x;
+  fmpz_init(x);
+  for (slong i = 0; i < n; ++i)
+    for (slong j = 0; j < n; ++j) {
+      fmpz_poly_struct* e = fmpz_poly_mat_entry(m, i, j);
+      fmpz_set_mpz(x, B[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)].get_mpz_t());
+      fmpz_poly_set_coeff_fmpz(e, 0, x);
+      fmpz_set_mpz(x, A[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)].get_mpz_t());
+      fmpz_poly_set_coeff_fmpz(e, 1, x);
+    }
+  fmpz_poly_t d;
+  fmpz_poly_init(d);
+  fmpz_poly_mat_det(d, m);
+  std::vector<mpz_class> out(static_cast<std::size_t>(std::max<slong>(fmpz_poly_length(d), 0)));
+  for (slong k = 0; k < fmpz_poly_length(d); ++k) {
+    fmpz_poly_get_coeff_fmpz(x, d, k);
+    fmpz_get_mpz(out[static_cast<std::size_t>(k)].get_mpz_t(), x);
+  }
+  fmpz_poly_clear(d);
+  fmpz_clear(x);
+  fmpz_poly_mat_clear(m);
   return out;
 }
 

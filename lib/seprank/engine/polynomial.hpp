@@ -95,6 +95,9 @@ polynomial resultant(const polynomial& a, const polynomial& b, int var);
 // The discriminant of the univariate polynomial sum_k c[k] t^k over Z (FLINT fmpz_poly_discriminant): nonzero
 // exactly when the polynomial of degree c.size() - 1 has that many distinct complex roots.
 mpz_class discriminant(const std::vector<mpz_class>& c);
+// The coefficients (by degree) of det(x A + B) for square integer matrices A, B of one size (FLINT
+// fmpz_poly_mat_det): the binary form det(x A + y B) at y = 1.
+std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A, const std::vector<std::vector<mpz_class>>& B);
 
 void set_engine_threads(int n);
 int default_engine_threads();

@@ -26,8 +26,10 @@ std::int64_t summed_index_count_by_recursion(int L);
 // D = d_x(d_x + 1)/2: the distinct entries M_ab (a <= b) of a symmetric d_x x d_x matrix.
 int gram_entry_count(int dx);
 
-// multichoose(n, k) = binom(n + k - 1, k): the monomials of degree k in n variables (exact).
+// multichoose(n, k) = binom(n + k - 1, k): the monomials of degree k in n variables (exact; GMP).
 big_int multichoose(std::uint64_t n, std::uint64_t k);
+// The decimal digits of v (GMP's conversion: Boost's is quadratic, slow at hundreds of digits).
+std::string decimal(const big_int& v);
 
 // An exact count, or the statement that it exceeds `cap`.
 struct bounded_count {

@@ -32,6 +32,10 @@ derivation audit_derivation(const audit_map& m) {
                       {"the Gram count", "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); "
                                          "exact (two binomials at the crossing degree) up to 1,000 digits, else bounded in "
                                          "log space with its rounding pointed upward"},
+                      {"the refined count", "at $H = 1$ and $d_x >= L + 1$ every weight has rank-one annihilators: $Z$ has "
+                                            "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
+                                            "them (docs/theory.md, section 14); the Gram count minus the loss they force is "
+                                            "used where the count is exact (JSON rows: gram_count, refined_bound)"},
                       {"certified values", str(static_cast<long long>(certified_table().size())) +
                                                " separation ranks certified by this tool (bench/certified_table.sh), each "
                                                "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
@@ -77,6 +81,10 @@ derivation audit_derivation(const audit_map& m) {
     t.rows.push_back(std::move(cells));
     json r = json::object();
     r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_short(row.reg);
+    if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
+      r["gram_count"] = exact_json(row.gram_count);
+      r["refined_bound"] = row.H == 1 ? exact_json(row.refined_count) : json();
+    }
     r["statements"] = std::move(statements);
     rows.push_back(std::move(r));
   }

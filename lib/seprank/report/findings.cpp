@@ -49,6 +49,9 @@ std::string bound_text(const sep_bound& b, bool lower) {
     case sep_source::gram_count:
       return b.count_exact ? rel + str(b.value) + "$ (the Gram count, for every weight and $N$; step n-free-bound)"
                            : "$log_3 sep <= " + format_log3_fast(b.log3) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
+    case sep_source::refined_count:
+      return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$; " +
+             "docs/theory.md, section 14)";
     case sep_source::computed: {
       const char* how = b.how == computed_by::coefficient_rank ? "rank of the coefficient matrix"
                         : b.how == computed_by::grid_rank      ? "grid-tensor rank"
@@ -92,7 +95,7 @@ std::vector<std::string> evidence_steps(const statement_finding& f) {
 std::string evidence_text(const statement_finding& f) {
   const bool upper = is_upper(f.statement);
   const std::string bound = "$3^" + format_log3_fast(f.bound_log3) + "$ (about $" + format_power_of_three_fast(f.bound_log3) + "$)";
-  const std::string facts = bound_text(f.evidence, f.evidence.source != sep_source::gram_count);
+  const std::string facts = bound_text(f.evidence, !f.evidence.is_upper());
   switch (f.status) {
     case finding_status::not_claimed:
       return std::string("the theorem's hypothesis ($L ") + (f.statement == paper_statement::theorem1_lower ||

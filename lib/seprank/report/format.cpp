@@ -43,13 +43,13 @@ std::string signed_term(const mpz_class& c, const std::string& f, bool latex) {
 }  // namespace
 
 std::string str(long long v) { return std::to_string(v); }
-std::string str(const big_int& v) { return v.str(); }
+std::string str(const big_int& v) { return decimal(v); }
 
 json exact_json(long long v) {
   return v <= 999999999999999LL && v >= -999999999999999LL ? json(v) : json(std::to_string(v));
 }
 json exact_json(const big_int& v) {
-  const std::string s = v.str();
+  const std::string s = decimal(v);
   return s.size() - (s[0] == '-' ? 1 : 0) <= 15 ? json(std::stoll(s)) : json(s);
 }
 

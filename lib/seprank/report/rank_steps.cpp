@@ -332,18 +332,11 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
   }
   note_store(st, r.gram.units, "blocks");
   if (s.annihilators.proven()) {  // section 14: the rank-one annihilators and what they prove
-    const auto& a = s.annihilators;
-    st.values.push_back(
-        {"rank-one annihilators (docs/theory.md, section 14)",
-         "$" + str(a.operators) + "$ independent operators $(v^T d_M v)^" + str(static_cast<long long>(a.degree)) +
-             "$, one per point $v$ with $u^T v = 0$ and $v^T K_j v = 0$ for every even $j$ (" +
-             str(static_cast<long long>(a.quadrics.size())) + " distinct quadrics; " + str(a.points) +
-             " distinct points: the resultant of the two conics in the plane orthogonal to $u$ has degree " +
-             str(static_cast<long long>(a.resultant.size()) - 1) + " and a nonzero discriminant); block $k = " +
-             str(static_cast<long long>(a.degree)) + "$ has rank at most $min(rows, cols - " + str(a.operators) + ")$",
-         {},
-         json{{"operators", a.operators}, {"order", a.degree}, {"points", a.points}, {"quadrics", a.quadrics.size()},
-              {"discriminant", exact_json(big_int(a.discriminant.get_str()))}}});
+    std::string blocks;
+    for (const auto& b : s.annihilators.losing)
+      blocks += (blocks.empty() ? "" : ", ") + std::string("$k = ") + str(static_cast<long long>(b.k)) + "$: rank $<= " + str(b.bound) + "$";
+    st.values.push_back({"proven block bounds below $min(rows, cols)$", blocks + " (rank-one annihilators, step annihilators)"});
+    st.rests_on.push_back("annihilators");
   }
   return st;
 }

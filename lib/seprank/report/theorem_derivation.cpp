@@ -3,6 +3,7 @@
 #include "seprank/report/bounds_steps.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
+#include "seprank/report/annihilator_steps.hpp"
 #include "seprank/report/psi_span_steps.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
@@ -100,6 +101,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(space_step(s, a.psi_span, opt.basis));
   d.steps.push_back(element_step(a.psi_span));
   d.steps.push_back(n_free_step(s, a.psi_span));
+  if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count_bound));  // section 14
   append_rank_steps(d, s, r, a.psi_span.gram_count_bound);
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));

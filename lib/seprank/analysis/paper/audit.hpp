@@ -28,6 +28,7 @@ enum class finding_status { proved, contradicted, undecided, not_claimed };
 enum class sep_source {
   nonzero,     // sep >= 1: y_p is a nonzero polynomial for almost every weight (section 13)
   gram_count,  // sep <= sum_k min(d_x mc(D, C-k), mc(D, k)), for every weight and N (section 4)
+  refined_count,  // sep <= the Gram count minus the loss rank-one annihilators force, for every weight and N (section 14)
   computed,    // certified by this run for the drawn weights, at N (a lower bound on the generic sep)
   table,       // certified by this tool at width `dx` (the shipped table), carried to larger widths (section 13)
 };
@@ -47,6 +48,7 @@ struct sep_bound {
   // so a value certified at N holds at every larger N and says nothing at a smaller one. 0: every N
   // (sep >= 1 and the Gram count); N = 0 rows (the Gram rank) hold from 2 d_x + 2.
   int from_N() const;
+  bool is_upper() const { return source == sep_source::gram_count || source == sep_source::refined_count; }
 };
 
 // Certified bounds on the generic sep at one configuration: the best lower bound, other lower bounds that
@@ -83,6 +85,10 @@ struct audit_row {
   long dx = 0, H = 0;
   regime reg = regime::threshold;
   std::vector<statement_finding> findings;
+  // With exact_counts: the Gram count and, at H = 1, the refined count (section 14) as integers when the count
+  // has at most 1,000 digits (counts_exact), else left 0.
+  bool counts_exact = false;
+  big_int gram_count, refined_count;
 };
 struct audit_map {
   std::vector<int> L;
@@ -91,7 +97,7 @@ struct audit_map {
   std::vector<audit_row> rows;
   long skipped_not_dividing = 0;  // widths that H does not divide (no network exists)
 };
-audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H);
+audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false);
 
 // The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the table values carried by
 // padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact
@@ -106,5 +112,9 @@ std::vector<sep_bound> table_bounds(long L, long dx, long H, int N);
 sep_facts sep_facts_of(std::vector<sep_bound> candidates);
 // The Gram count as a fact (an upper bound for every weight and N).
 sep_bound gram_count_sep_bound(long L, long dx);
+// The best upper fact the rules give: at H = 1 with d_x >= L + 1 and an exact count, the Gram count minus the loss
+// the rank-one annihilators every weight has force (section 14; refined_count), else the Gram count.
+sep_bound upper_sep_bound(long L, long dx, long H);
+sep_bound upper_sep_bound(long L, long dx, long H, const sep_bound& count);  // count: gram_count_sep_bound(L, dx)
 
 }  // namespace seprank

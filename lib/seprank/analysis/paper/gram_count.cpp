@@ -1,6 +1,10 @@
 #include "seprank/analysis/paper/gram_count.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include <gmpxx.h>
 #include <limits>
 
 #include <boost/math/special_functions/gamma.hpp>
@@ -9,10 +13,27 @@
 namespace seprank {
 namespace {
 
-// binom(n, m) exactly, by min(m, n - m) exact multiplications and divisions.
+// A GMP integer into a cpp_int through its 64-bit limbs (exact, no decimal round trip).
+void mpz_export_to(big_int& out, const mpz_class& x) {
+  std::size_t count = 0;
+  std::vector<std::uint64_t> words((mpz_sizeinbase(x.get_mpz_t(), 2) + 63) / 64 + 1);
+  mpz_export(words.data(), &count, -1, sizeof(std::uint64_t), 0, 0, x.get_mpz_t());
+  boost::multiprecision::import_bits(out, words.begin(), words.begin() + static_cast<std::ptrdiff_t>(count), 64, false);
+  if (x < 0) out = -out;
+}
+
+// binom(n, m) exactly: GMP's mpz_bin_uiui when n fits in 64 bits (the audit map computes thousands), else by
+// min(m, n - m) exact multiplications and divisions.
 big_int binomial_big(const big_int& n, big_int m) {
   if (m < 0 || m > n) return 0;
   if (n - m < m) m = n - m;
+  if (n <= std::numeric_limits<unsigned long>::max()) {
+    mpz_class r;
+    mpz_bin_uiui(r.get_mpz_t(), n.convert_to<unsigned long>(), m.convert_to<unsigned long>());
+    big_int out;
+    mpz_export_to(out, r);
+    return out;
+  }
   big_int r = 1;
   for (big_int j = 1; j <= m; ++j) r = r * (n - m + j) / j;  // r = binom(n - m + j, j): exact at every step
   return r;
@@ -86,16 +107,25 @@ big_int block_gram_count(const network_config& c, unsigned k) {
   return rows < cols ? rows : cols;
 }
 
-gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_digits) {
+gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_digits, bool with_log) {
   const sides s(L, dx, residual);
   gram_count_result r;
-  if (digits_of_envelope(s) <= static_cast<double>(max_digits)) {
+  // The envelope's digits in long double first (lgamma to ~1e-15 relative); 100 digits only near the cut.
+  const long double n_env = static_cast<long double>(s.DA + s.C + 1), m_env = static_cast<long double>(s.C);
+  const long double fast_digits =
+      (std::lgamma(n_env + 1) - std::lgamma(m_env + 1) - std::lgamma(n_env - m_env + 1) + std::log(static_cast<long double>(s.dx))) /
+      std::log(10.0L);
+  const bool exact_digits = std::isfinite(fast_digits) && std::fabs(fast_digits - static_cast<long double>(max_digits)) > 1 + 1e-9L * fast_digits
+                                ? fast_digits <= static_cast<long double>(max_digits)
+                                : digits_of_envelope(s) <= static_cast<double>(max_digits);
+  if (exact_digits) {
     r.exact = true;
     r.crossing = last_true(s.C, [&](const big_int& k) { return s.cols(k) <= s.rows(k); });
     r.value = s.closed_form(r.crossing);
-    r.log3 = log(big_float(r.value)) / log(big_float(3));
+    if (with_log) r.log3 = log(big_float(r.value)) / log(big_float(3));
     return r;
   }
+  if (!with_log) return r;  // not exact, and no logarithm wanted
   // log space: ln mc(D, k) <= ln d_x + ln mc(D_A, C - k), decided in 100 digits; a split off the true
   // crossing by rounding still gives an upper bound (header).
   const big_float ln_dx = log(big_float(dx));

@@ -57,6 +57,11 @@ paper_comparison compare_with_paper(const network_config& c, const certified_val
   count.source = sep_source::gram_count;
   count.value = v.gram_count;
   count.log3 = p.count_log3;
+  if (v.refined_count > 0 && v.refined_count < v.gram_count) {  // section 14: proven for every weight
+    count.source = sep_source::refined_count;
+    count.value = v.refined_count;
+    count.log3 = log3(big_float(v.refined_count));
+  }
   p.facts.upper = count;
   if (p.skipped == audit_skip::none) p.findings = statement_findings(c.L, c.dx, c.H, p.facts);
   return p;

@@ -19,6 +19,7 @@ struct certified_values {
   bool gram_computed = false;
   long gram_lower = 0;        // the Gram rank's certified lower bound (sep at balanced N >= 2 d_x + 2)
   big_int gram_count;         // the Gram count (section 4)
+  big_int refined_count;      // the Gram count minus the annihilators' loss where that holds for every weight, else 0
   big_int binom_bound;        // binom(D + C, C)
   big_int route_sum;          // the paper's route: sum over the used m of prod (gamma_v + 1)
 };

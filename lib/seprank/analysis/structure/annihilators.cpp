@@ -1,10 +1,15 @@
 #include "seprank/analysis/structure/annihilators.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <map>
+#include <numeric>
 #include <sstream>
 
 #include <flint/ulong_extras.h>
 
+#include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/engine/linalg.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/quantities.hpp"
 
@@ -70,12 +75,238 @@ polynomial conic(const zmatrix& S, const ring_ptr& ring, int a, int b) {
 }
 
 // Rows and columns of Gram block k: d_x mc(D, C - k) x mc(D, k) (docs/theory.md, section 7).
-std::pair<long, long> block_size(const network_config& c, int C, unsigned k) {
+std::pair<big_int, big_int> block_size(const network_config& c, std::int64_t C, unsigned k) {
   const auto D = static_cast<std::uint64_t>(gram_entry_count(c.dx));
-  return {(c.dx * multichoose(D, static_cast<std::uint64_t>(C) - k)).convert_to<long>(), multichoose(D, k).convert_to<long>()};
+  return {c.dx * multichoose(D, static_cast<std::uint64_t>(C) - k), multichoose(D, k)};
+}
+
+// A polynomial with integer coefficients in n variables, by exponent vector (the quadrics and minors below).
+using sparse_poly = std::map<std::vector<int>, mpz_class>;
+
+sparse_poly times(const sparse_poly& a, const sparse_poly& b) {
+  sparse_poly out;
+  for (const auto& [ea, ca] : a)
+    for (const auto& [eb, cb] : b) {
+      std::vector<int> e(ea.size());
+      for (std::size_t i = 0; i < e.size(); ++i) e[i] = ea[i] + eb[i];
+      out[e] += ca * cb;
+    }
+  for (auto it = out.begin(); it != out.end();) it = it->second == 0 ? out.erase(it) : std::next(it);
+  return out;
+}
+
+void add_to(sparse_poly& a, const sparse_poly& b, int sign) {
+  for (const auto& [e, c] : b) {
+    a[e] += sign * c;
+    if (a[e] == 0) a.erase(e);
+  }
+}
+
+// det of a square matrix of polynomials (Laplace expansion along the first row; small sizes only).
+sparse_poly determinant(const std::vector<std::vector<sparse_poly>>& m) {
+  const std::size_t n = m.size();
+  if (n == 1) return m[0][0];
+  sparse_poly out;
+  for (std::size_t j = 0; j < n; ++j) {
+    std::vector<std::vector<sparse_poly>> minor;
+    for (std::size_t i = 1; i < n; ++i) {
+      std::vector<sparse_poly> row;
+      for (std::size_t k = 0; k < n; ++k)
+        if (k != j) row.push_back(m[i][k]);
+      minor.push_back(std::move(row));
+    }
+    add_to(out, times(m[0][j], determinant(minor)), j % 2 ? -1 : 1);
+  }
+  return out;
+}
+
+// Every exponent vector of degree d in n variables (lexicographic).
+void monomials_of_degree(int n, int d, std::vector<int>& e, int at, std::vector<std::vector<int>>& out) {
+  if (at == n - 1) {
+    e[static_cast<std::size_t>(at)] = d;
+    out.push_back(e);
+    return;
+  }
+  for (int x = d; x >= 0; --x) {
+    e[static_cast<std::size_t>(at)] = x;
+    monomials_of_degree(n, d - x, e, at + 1, out);
+  }
+}
+std::vector<std::vector<int>> monomials_of_degree(int n, int d) {
+  std::vector<std::vector<int>> out;
+  if (d < 0) return out;
+  std::vector<int> e(static_cast<std::size_t>(n), 0);
+  monomials_of_degree(n, d, e, 0, out);
+  return out;
+}
+
+// The quadrics x^T S x and the maximal minors of their Jacobian (rows 2 S x): Z is smooth of the expected
+// dimension exactly when these have no common zero. Their Macaulay matrix in degree d (the products with every
+// monomial of complementary degree, as rows) has full column rank mod p only if it has over Q, and then every
+// form of degree d lies in the ideal, so the common zeros are empty (docs/theory.md, section 14). Returns the
+// degree that worked, or 0.
+int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p, std::uint64_t max_entries) {
+  const int m = static_cast<int>(quadrics.size());
+  std::vector<sparse_poly> gens;
+  std::vector<std::vector<sparse_poly>> jac(static_cast<std::size_t>(m), std::vector<sparse_poly>(static_cast<std::size_t>(n)));
+  for (int q = 0; q < m; ++q) {
+    sparse_poly f;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const mpz_class& s = quadrics[static_cast<std::size_t>(q)](i, j);
+        if (s == 0) continue;
+        std::vector<int> e(static_cast<std::size_t>(n), 0);
+        ++e[static_cast<std::size_t>(i)], ++e[static_cast<std::size_t>(j)];
+        f[e] += s;
+        std::vector<int> lin(static_cast<std::size_t>(n), 0);
+        lin[static_cast<std::size_t>(j)] = 1;
+        jac[static_cast<std::size_t>(q)][static_cast<std::size_t>(i)][lin] += 2 * s;  // d/dx_i of x^T S x = 2 (S x)_i
+      }
+    gens.push_back(f);
+  }
+  // The m x m minors: every choice of m columns.
+  std::vector<int> cols(static_cast<std::size_t>(m));
+  std::function<void(int, int)> choose = [&](int at, int from) {
+    if (at == m) {
+      std::vector<std::vector<sparse_poly>> sub;
+      for (int r = 0; r < m; ++r) {
+        std::vector<sparse_poly> row;
+        for (int c : cols) row.push_back(jac[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
+        sub.push_back(std::move(row));
+      }
+      sparse_poly d = determinant(sub);
+      if (!d.empty()) gens.push_back(std::move(d));
+      return;
+    }
+    for (int c = from; c < n; ++c) cols[static_cast<std::size_t>(at)] = c, choose(at + 1, c + 1);
+  };
+  choose(0, 0);
+  const int last = m + (n - m) * std::max(m - 1, 1) + 3;  // beyond the Macaulay bound of n forms of these degrees
+  for (int d = std::max(2, m); d <= last; ++d) {
+    const auto cols_d = monomials_of_degree(n, d);
+    std::map<std::vector<int>, long> index;
+    for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);
+    std::uint64_t rows = 0;
+    for (const auto& g : gens) rows += static_cast<std::uint64_t>(monomials_of_degree(n, d - static_cast<int>(std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0))).size());
+    if (rows < cols_d.size()) continue;
+    if (rows * cols_d.size() > max_entries) return 0;
+    integer_matrix mac;
+    mac.cols = static_cast<long>(cols_d.size());
+    for (const auto& g : gens) {
+      const int deg = std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0);
+      for (const auto& mono : monomials_of_degree(n, d - deg)) {
+        for (const auto& [e, c] : g) {
+          std::vector<int> f(e);
+          for (int i = 0; i < n; ++i) f[static_cast<std::size_t>(i)] += mono[static_cast<std::size_t>(i)];
+          mac.entries.push_back({mac.rows, index.at(f), c});
+        }
+        ++mac.rows;
+      }
+    }
+    if (rank_mod_p(mac, p) == mac.cols) return d;
+  }
+  return 0;
+}
+
+// The coefficient of t^d in (1 + t)^m / (1 - t)^(e + 1): the Hilbert function of a complete intersection of m
+// quadrics of projective dimension e (e >= 0).
+big_int complete_intersection_hilbert(int m, int e, std::uint64_t d) {
+  big_int h = 0, binom = 1;  // binom = binom(m, i)
+  for (int i = 0; i <= m && static_cast<std::uint64_t>(i) <= d; ++i) {
+    h += binom * multichoose(static_cast<std::uint64_t>(e) + 1, d - static_cast<std::uint64_t>(i));
+    binom = binom * (m - i) / (i + 1);
+  }
+  return h;
+}
+
+// The quadrics of a grouping (distinct, nonzero, restricted to the linear space), and what is proven about Z.
+annihilator_family analyse_family(const annihilator_grouping& gr, const gram_word& g, const zmatrix& basis,
+                                  std::uint64_t max_entries) {
+  annihilator_family f;
+  f.grouping = gr;
+  f.ambient = basis.cols();
+  for (int j : gr.positions) {
+    const zmatrix S = mul(mul(transpose(basis), symmetric_form(g.factors[static_cast<std::size_t>(j)])), basis);
+    if (is_zero(S)) continue;
+    if (std::none_of(f.quadrics.begin(), f.quadrics.end(), [&](const zmatrix& q) { return proportional(q, S); }))
+      f.quadrics.push_back(S);
+  }
+  const int m = static_cast<int>(f.quadrics.size()), n = f.ambient;
+  f.dimension = n - 1 - m;
+  if (f.dimension < 0) {
+    f.dimension = -1, f.proof = variety_proof::expected_empty;
+    return f;
+  }
+  f.proof = variety_proof::dimension_only;
+  auto rows_of = [&](const zmatrix& a) {
+    std::vector<std::vector<mpz_class>> r(static_cast<std::size_t>(n), std::vector<mpz_class>(static_cast<std::size_t>(n)));
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) r[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = a(i, j);
+    return r;
+  };
+  if (m == 0) {
+    f.proof = variety_proof::whole_space;
+  } else if (m == 1) {
+    const auto zero = std::vector<std::vector<mpz_class>>(static_cast<std::size_t>(n), std::vector<mpz_class>(static_cast<std::size_t>(n), 0));
+    const auto det = pencil_determinant(zero, rows_of(f.quadrics[0]));  // det(0 x + S) = det S
+    if (!det.empty() && det[0] != 0) f.proof = variety_proof::nondegenerate_quadric, f.certificate = det[0];
+  } else if (m == 2) {
+    // Distinct roots of det(x A + y B) (degree n): after a change of basis of the pencil, A and B are diagonal
+    // with distinct ratios, and no point of Z has a Jacobian of rank < 2 (section 14). A + s B for the first s
+    // with det != 0 keeps the pencil and puts every root at finite x.
+    for (int s = 0; s <= n + 1; ++s) {
+      zmatrix A = f.quadrics[0];
+      for (int r = 0; r < n; ++r)
+        for (int q = 0; q < n; ++q) A(r, q) += s * f.quadrics[1](r, q);
+      const auto poly = pencil_determinant(rows_of(A), rows_of(f.quadrics[1]));
+      if (static_cast<int>(poly.size()) != n + 1 || poly.back() == 0) continue;
+      const mpz_class d = discriminant(poly);
+      if (d != 0) f.proof = variety_proof::pencil_discriminant, f.certificate = d;
+      break;
+    }
+  }
+  if (f.proof == variety_proof::dimension_only && m >= 1) {
+    for (std::uint64_t p : {std::uint64_t(1073741789), std::uint64_t(2147483647)}) {  // two primes below 2^31
+      const int d = macaulay_smooth(f.quadrics, n, p, max_entries);
+      if (d > 0) {
+        f.proof = variety_proof::macaulay_mod_p, f.prime = p, f.macaulay_degree = d;
+        break;
+      }
+    }
+  }
+  return f;
 }
 
 }  // namespace
+
+std::vector<annihilator_grouping> annihilator_groupings(int L) {
+  const std::int64_t C = summed_index_count(L);
+  std::vector<annihilator_grouping> out;
+  if (C % 2 == 1) {
+    annihilator_grouping g{true, {}, static_cast<int>((C - 1) / 2), L - 1};
+    for (int j = 2; j < C; j += 2) g.positions.push_back(j);
+    out.push_back(g);
+    return out;
+  }
+  annihilator_grouping a{false, {}, static_cast<int>(C / 2), L}, b{true, {}, static_cast<int>(C / 2), L - 1};
+  for (int j = 1; j < C; j += 2) a.positions.push_back(j);
+  for (int j = 2; j < C - 1; j += 2) b.positions.push_back(j);
+  out.push_back(a);
+  out.push_back(b);
+  return out;
+}
+
+big_int annihilator_family::degree() const {
+  big_int d = 1;
+  for (std::size_t i = 0; i < quadrics.size(); ++i) d *= 2;
+  return d;
+}
+
+big_int annihilator_family::operators(unsigned k) const {
+  if (dimension < 0 || k < grouping.order()) return 0;
+  if (!smooth()) return multichoose(static_cast<std::uint64_t>(dimension) + 1, 2 * static_cast<std::uint64_t>(k));
+  return complete_intersection_hilbert(static_cast<int>(quadrics.size()), dimension, 2 * static_cast<std::uint64_t>(k));
+}
 
 gram_word gram_word_of(const network_config& c, const integer_weights& w) {
   gram_word g;
@@ -143,39 +374,13 @@ int degree_along(const gram_word& g, int entry, const dense_matrix<std::uint64_t
   return degree;
 }
 
-annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w) {
-  annihilator_analysis a;
-  a.C = static_cast<int>(summed_index_count(c.L));
-  a.degree = static_cast<unsigned>((a.C + 1) / 2);
-  if (c.H != 1) return a.skipped = annihilator_skip::heads, a;
-  if (c.residual) return a.skipped = annihilator_skip::residual, a;
-  if (a.C % 2 == 0) return a.skipped = annihilator_skip::even_C, a;
-  const gram_word g = gram_word_of(c, w);
-  for (int j = 0; j < c.dx; ++j) a.u.push_back(g.factors[0](c.entry - 1, j));
-  const auto nonzero = std::find_if(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x != 0; });
-  if (nonzero == a.u.end()) return a.skipped = annihilator_skip::zero_row, a;
-  for (int j = 2; j < a.C; j += 2) {
-    const zmatrix S = symmetric_form(g.factors[static_cast<std::size_t>(j)]);
-    if (is_zero(S)) continue;
-    if (std::none_of(a.quadrics.begin(), a.quadrics.end(), [&](const zmatrix& q) { return proportional(q, S); }))
-      a.quadrics.push_back(S);
-  }
-  // The case decided here: P^3, the plane u^perp and two conics in it (d_x = 4, two distinct quadrics).
-  if (c.dx != 4 || a.quadrics.size() != 2) return a.skipped = annihilator_skip::not_finite, a;
-  // u^perp spanned over Q by u_i e_j - u_j e_i (j != i), with u_i != 0.
-  const int i = static_cast<int>(nonzero - a.u.begin());
-  a.plane_basis = zmatrix(c.dx, c.dx - 1, mpz_class(0));
-  for (int j = 0, col = 0; j < c.dx; ++j) {
-    if (j == i) continue;
-    a.plane_basis(j, col) = a.u[static_cast<std::size_t>(i)];
-    a.plane_basis(i, col) = -a.u[static_cast<std::size_t>(j)];
-    ++col;
-  }
+namespace {
+
+// Four points in a plane, by a second method: the resultant R(x, y) of the two conics with respect to z, after
+// a shear z -> z + a x + b y that keeps both z^2 coefficients nonzero (so every root of R lifts to a common
+// point), of degree 4 in x at y = 1 with a nonzero discriminant: four distinct roots, four distinct points.
+void plane_conics(const std::vector<zmatrix>& plane, annihilator_analysis& a) {
   auto ring = std::make_shared<const polynomial_ring>(std::vector<std::string>{"x", "y", "z"});
-  std::vector<zmatrix> plane;
-  for (const auto& q : a.quadrics) plane.push_back(mul(mul(transpose(a.plane_basis), q), a.plane_basis));
-  // A root (x : y) of R = res_z lifts to a common point when the z^2 coefficients do not vanish; 4 distinct
-  // finite roots of R(x, 1) (degree 4, nonzero discriminant) are the projections of 4 distinct points.
   const int shears[][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}, {3, 1}, {1, 3}};
   for (int s = 0; s < 8; ++s) {
     const polynomial c1 = conic(plane[0], ring, shears[s][0], shears[s][1]), c2 = conic(plane[1], ring, shears[s][0], shears[s][1]);
@@ -197,27 +402,58 @@ annihilator_analysis analyse_annihilators(const network_config& c, const integer
     if (!homogeneous_quartic || coeffs[4] == 0) continue;
     const mpz_class d = discriminant(coeffs);
     if (d == 0) continue;
-    a.resultant = coeffs, a.discriminant = d, a.shear = s, a.points = 4;
-    a.operators = static_cast<long>(a.degree) + 1 >= a.points ? a.points : static_cast<long>(a.degree) + 1;
-    const auto [rows, cols] = block_size(c, a.C, a.degree);
-    a.loss = std::min(rows, cols) - annihilator_block_bound(a, a.degree, rows, cols);
-    return a;
+    a.resultant = coeffs, a.resultant_discriminant = d, a.resultant_points = 4;
+    return;
   }
-  a.skipped = annihilator_skip::not_distinct;
+}
+
+}  // namespace
+annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w, std::uint64_t max_entries) {
+  annihilator_analysis a;
+  a.C = summed_index_count(c.L);
+  if (c.H != 1) return a.skipped = annihilator_skip::heads, a;
+  if (c.residual) return a.skipped = annihilator_skip::residual, a;
+  const gram_word g = gram_word_of(c, w);
+  for (int j = 0; j < c.dx; ++j) a.u.push_back(g.factors[0](c.entry - 1, j));
+  const auto nonzero = std::find_if(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x != 0; });
+  if (nonzero == a.u.end()) return a.skipped = annihilator_skip::zero_row, a;
+  // u^perp spanned over Q by u_i e_j - u_j e_i (j != i), with u_i != 0.
+  const int i = static_cast<int>(nonzero - a.u.begin());
+  a.plane_basis = zmatrix(c.dx, c.dx - 1, mpz_class(0));
+  for (int j = 0, col = 0; j < c.dx; ++j) {
+    if (j == i) continue;
+    a.plane_basis(j, col) = a.u[static_cast<std::size_t>(i)];
+    a.plane_basis(i, col) = -a.u[static_cast<std::size_t>(j)];
+    ++col;
+  }
+  zmatrix identity(c.dx, c.dx, mpz_class(0));
+  for (int r = 0; r < c.dx; ++r) identity(r, r) = 1;
+  for (const auto& gr : annihilator_groupings(c.L))
+    a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries));
+  a.operators.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
+  a.bounds.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
+  for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {
+    for (const auto& f : a.families) a.operators[k] = std::max(a.operators[k], f.operators(k));
+    const auto [rows, cols] = block_size(c, a.C, k);
+    a.bounds[k] = std::min(rows, big_int(cols - a.operators[k]));
+    const big_int lost = std::min(rows, cols) - a.bounds[k];
+    if (lost > 0) a.losing.push_back({k, rows, cols, a.operators[k], a.bounds[k]});
+    a.loss += lost;
+  }
+  // The second method where Z is four points in a plane (L = 3, d_x = 4).
+  const auto& f0 = a.families.front();
+  if (f0.grouping.linear && f0.ambient == 3 && f0.quadrics.size() == 2) plane_conics(f0.quadrics, a);
   return a;
 }
 
 std::vector<long> annihilator_block_bounds(const annihilator_analysis& a, const network_config& c) {
   if (!a.proven()) return {};
   std::vector<long> out(static_cast<std::size_t>(a.C) + 1, -1);
-  const auto [rows, cols] = block_size(c, a.C, a.degree);
-  out[a.degree] = annihilator_block_bound(a, a.degree, rows, cols);
+  for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {
+    const auto [rows, cols] = block_size(c, a.C, k);
+    if (a.bounds[k] < std::min(rows, cols)) out[k] = a.bounds[k].convert_to<long>();
+  }
   return out;
-}
-
-long annihilator_block_bound(const annihilator_analysis& a, unsigned k, long rows, long cols) {
-  if (!a.proven() || k != a.degree) return std::min(rows, cols);
-  return std::min(rows, cols - a.operators);
 }
 
 }  // namespace seprank

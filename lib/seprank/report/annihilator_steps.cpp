@@ -1,0 +1,167 @@
+#include "seprank/report/annihilator_steps.hpp"
+
+#include "seprank/report/format.hpp"
+
+namespace seprank {
+namespace {
+
+using S = claim_status;
+
+std::string big_text(const mpz_class& x) {  // a nonzero certificate: its digits when short, else their count (JSON has all)
+  const std::string d = x.get_str();
+  return d.size() <= 40 ? "$" + d + "$" : "$!= 0$ (" + std::to_string(d.size() - (x < 0 ? 1 : 0)) + " digits)";
+}
+
+std::string quadrics_text(std::size_t m, int n) {
+  return std::to_string(m) + (m == 1 ? " distinct quadric in " : " distinct quadrics in ") + std::to_string(n) + " variables";
+}
+
+std::string grouping_text(const annihilator_grouping& g) {
+  const std::size_t n = g.positions.size();
+  std::string pos;
+  if (n == 0) pos = "no factor";
+  else if (n <= 3) {
+    for (std::size_t i = 0; i < n; ++i) pos += (i ? ", " : "") + std::string("$K_") + std::to_string(g.positions[i]) + "$";
+  } else {
+    pos = "$K_" + std::to_string(g.positions[0]) + "$, $K_" + std::to_string(g.positions[1]) + "$, ..., $K_" +
+          std::to_string(g.positions[n - 1]) + "$";
+  }
+  return std::string(g.linear ? "the first $M$ alone ($u^T v = 0$), " : "") + "pairs of $M$ around " + pos +
+         ": degree at most " + std::to_string(g.t_degree) + " in $t$, operators of order $>= " + std::to_string(g.order()) + "$";
+}
+
+std::string proof_text(const annihilator_family& f) {
+  const std::string n = std::to_string(f.ambient);
+  switch (f.proof) {
+    case variety_proof::expected_empty:
+      return "more conditions than dimensions, no operators claimed";
+    case variety_proof::whole_space: return "no quadric condition: $Z$ is the whole linear space";
+    case variety_proof::nondegenerate_quadric: return "the quadric's determinant is " + big_text(f.certificate) + ": smooth";
+    case variety_proof::pencil_discriminant:
+      return "$det(x A + B)$ of the two quadrics has degree " + n + " and discriminant " + big_text(f.certificate) +
+             ": the pencil has distinct roots, so $Z$ is a smooth complete intersection";
+    case variety_proof::macaulay_mod_p:
+      return "the quadrics and the maximal minors of their Jacobian span every form of degree " +
+             std::to_string(f.macaulay_degree) + " mod $p = " + std::to_string(f.prime) +
+             "$ (Macaulay matrix of full rank), hence over $Q$: $Z$ is smooth of the expected dimension";
+    case variety_proof::dimension_only:
+      return "smoothness not shown: only $dim Z >= " + std::to_string(f.dimension) +
+             "$ (Krull), and $mc(e + 1, 2k)$ operators of order $k$ (Noether normalization)";
+  }
+  return "";
+}
+
+const char* skip_text(annihilator_skip s) {
+  switch (s) {
+    case annihilator_skip::heads: return "H > 1: A_L is a sum of words, the lemma is stated for one word";
+    case annihilator_skip::residual: return "the residual connection mixes degrees: the lemma is stated for the homogeneous network";
+    case annihilator_skip::zero_row: return "u = e_p^T K_0 = 0: row p of A_L vanishes identically";
+    case annihilator_skip::none: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string annihilator_variety_text(const annihilator_family& f) {
+  if (f.proof == variety_proof::expected_empty) return "expected empty";
+  const std::string where = f.grouping.linear ? " in the hyperplane $u^T v = 0$" : "";
+  if (f.proof == variety_proof::dimension_only)
+    return "dimension at least " + std::to_string(f.dimension) + where + " (smoothness not shown)";
+  if (f.proof == variety_proof::whole_space) return "the whole space $P^" + std::to_string(f.ambient - 1) + "$" + where;
+  const std::string deg = str(f.degree());
+  switch (f.dimension) {
+    case 0: return deg + " distinct points" + where;
+    case 1: return "a smooth curve of degree " + deg + where;
+    case 2: return "a smooth surface of degree " + deg + where;
+    default: return "a smooth variety of dimension " + std::to_string(f.dimension) + " and degree " + deg + where;
+  }
+}
+
+derivation_step annihilator_step(const network_config& c, const annihilator_analysis& a, const big_int& gram_count) {
+  derivation_step st{"Rank-one annihilators below the Gram count (docs/theory.md, section 14)",
+                     "write row $p$ of $A_L(M)$ as the word $u^T M K_1 M ... M K_C$; if $v$ kills the factors between paired $M$'s "
+                     "as quadrics ($v^T K_j v = 0$) and $u^T v = 0$ where the first $M$ stands alone, every $P_r(M + t v v^T)$ has "
+                     "low degree in $t$, so $(v^T d_M v)^k$ annihilates every $P_r$ above it; the points $v$ of $Z$ give "
+                     "$H_Z(2k)$ independent operators of order $k$, and Gram block $k$ has rank at most $min(rows, cols - H_Z(2k))$",
+                     {},
+                     S::computed,
+                     "",
+                     "annihilators"};
+  if (a.skipped != annihilator_skip::none) {
+    st.status = S::skipped;
+    st.check = skip_text(a.skipped);
+    return st;
+  }
+  for (std::size_t i = 0; i < a.families.size(); ++i) {
+    const auto& f = a.families[i];
+    const std::string tag = a.families.size() > 1 ? " " + std::to_string(i + 1) : "";
+    st.values.push_back({"grouping" + tag, grouping_text(f.grouping)});
+    json fj{{"linear_condition", f.grouping.linear},
+            {"order", f.grouping.order()},
+            {"quadrics", f.quadrics.size()},
+            {"variables", f.ambient},
+            {"dimension", f.dimension},
+            {"smooth", f.smooth()},
+            {"generic", f.generic()},
+            {"degree", f.smooth() ? exact_json(f.degree()) : json()},
+            {"description", annihilator_variety_text(f)}};
+    const char* proofs[] = {"expected-empty", "whole-space", "nondegenerate-quadric", "pencil-discriminant", "macaulay-mod-p",
+                            "dimension-only"};
+    fj["proof"] = proofs[static_cast<int>(f.proof)];
+    if (f.certificate != 0) fj["certificate"] = exact_json(big_int(f.certificate.get_str()));
+    if (f.proof == variety_proof::macaulay_mod_p) fj["prime"] = f.prime, fj["macaulay_degree"] = f.macaulay_degree;
+    st.values.push_back({"$Z$" + (tag.empty() ? std::string() : " of grouping" + tag),
+                         annihilator_variety_text(f) + "; " + quadrics_text(f.quadrics.size(), f.ambient) + "; " + proof_text(f), {},
+                         std::move(fj)});
+  }
+  if (a.resultant_points > 0)
+    st.values.push_back({"second method (four points in a plane)",
+                         "the resultant of the two conics with respect to $z$ has degree 4 and discriminant " +
+                             big_text(a.resultant_discriminant) + ": 4 distinct points"});
+  step_value blocks{"blocks that lose", a.losing.empty() ? "none: every block with operators has room for them" : ""};
+  blocks.data = json::array();
+  const std::size_t shown = 12;
+  for (std::size_t i = 0; i < a.losing.size(); ++i) {
+    const auto& b = a.losing[i];
+    if (i < shown)
+      blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
+                             " operators: rank $<= " + str(b.bound) + "$ (loses " + str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
+    blocks.data.push_back(json{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
+                               {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)}});
+  }
+  if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
+  st.values.push_back(std::move(blocks));
+  st.values.push_back(exact_value("Gram count", gram_count));
+  st.values.push_back(exact_value("the Gram count minus the proven annihilators (an upper bound, not the rank)", gram_count - a.loss,
+                                  str(gram_count - a.loss) + " (the Gram count minus " + str(a.loss) + ")"));
+  const bool every_weight = a.every_weight();
+  const bool two_methods = a.resultant_points > 0 && a.families.front().proof == variety_proof::pencil_discriminant &&
+                           a.families.front().dimension == 0;
+  st.status = two_methods ? S::verified : S::computed;
+  st.check = std::string("exact integer arithmetic on the word of these weights (the lemma: docs/theory.md, section 14). ") +
+             (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness are "
+                             "open conditions, the Gram rank's maximum is attained on an open dense set, so the bound holds for "
+                             "every weight"
+                           : "Some grouping has fewer distinct quadrics than a generic weight: the bound is proven for these "
+                             "weights only") +
+             (two_methods ? "; the four points are found by two methods (pencil discriminant and resultant)" : "");
+  (void)c;
+  return st;
+}
+
+derivation annihilator_derivation(const network_config& c, const std::string& weights, const annihilator_analysis& a,
+                                  const big_int& gram_count) {
+  derivation d;
+  d.title = "seprank-sym annihilators: L = " + std::to_string(c.L) + ", d_x = " + std::to_string(c.dx) +
+            ", H = " + std::to_string(c.H) + ", entry p = " + std::to_string(c.entry);
+  d.config = json{{"L", c.L}, {"dx", c.dx}, {"H", c.H}, {"entry", c.entry}, {"residual", c.residual}, {"weights", weights}};
+  d.steps.push_back(annihilator_step(c, a, gram_count));
+  d.results = json::object();
+  d.results["gram_count"] = exact_json(gram_count);
+  d.results["refined_gram_bound"] = a.skipped == annihilator_skip::none ? exact_json(big_int(gram_count - a.loss)) : json();
+  d.results["annihilator_loss"] = exact_json(a.loss);
+  return d;
+}
+
+}  // namespace seprank

@@ -33,6 +33,8 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
     row(std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
         str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower));
   row("Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count_bound), log3_text(f.gram_count_bound));
+  if (f.refined_gram_bound < f.gram_count_bound)  // docs/theory.md, section 14: a proven upper bound, not the rank
+    row("Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_bound), log3_text(f.refined_gram_bound));
   row("$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound));
   row("paper's route: sum over the used $m$ of $prod (gamma_v + 1)$", str(f.element_rank_sum), log3_text(f.element_rank_sum));
   const big_float& pup = p.upper_log3();

@@ -231,13 +231,22 @@ block_rank graded_block_rank(const network_config& c, const gram_form& g, const 
   return b;
 }
 
+// The proven block bounds a block's certificate may rest on (section 14): a stored unit is reused only under the
+// same bounds. Empty when there are none, as before they existed.
+std::string proven_bounds_text(const std::vector<long>& upper) {
+  std::string out;
+  for (std::size_t k = 0; k < upper.size(); ++k)
+    if (upper[k] >= 0) out += (out.empty() ? " proven_upper=" : ",") + std::to_string(k) + ":" + std::to_string(upper[k]);
+  return out;
+}
+
 // What the blocks' results depend on besides the weights: the configuration, the prime and the limits that
 // decide a block's method (unit_batch).
 std::string gram_batch_config(const network_config& c, const gram_rank_request& r) {
   return "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " entry=" +
          std::to_string(c.entry) + " residual=0 prime=" + std::to_string(r.prime) +
          " max_dense_entries=" + std::to_string(r.limits.max_dense_entries) +
-         " max_exact_entries=" + std::to_string(r.limits.max_exact_entries);
+         " max_exact_entries=" + std::to_string(r.limits.max_exact_entries) + proven_bounds_text(r.block_upper);
 }
 
 gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& req,

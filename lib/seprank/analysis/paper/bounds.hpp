@@ -24,9 +24,10 @@ big_float log3(const big_float& x);
 // reports, long double for maps over many configurations (audit), which re-decide near-ties in big_float.
 template <class F>
 struct paper_log3_values {
-  F t1_a, t1_lower, t1_upper;                       // Theorem 1
-  F t2_b1, t2_b2, t2_c1, t2_c2, t2_c2_fraction;     // Theorem 2 constants
-  F t2_lower, t2_upper, t2_upper_fraction;
+  // Zero until computed: the lower bounds (and b_2) stay 0 when undefined, never an uninitialized long double.
+  F t1_a{}, t1_lower{}, t1_upper{};                       // Theorem 1
+  F t2_b1{}, t2_b2{}, t2_c1{}, t2_c2{}, t2_c2_fraction{};     // Theorem 2 constants
+  F t2_lower{}, t2_upper{}, t2_upper_fraction{};
   bool lower_defined = true;                        // d_x > H (both lower bounds take log_3(d_x - H))
 };
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "helpers.hpp"
+#include "seprank/analysis/audit_units.hpp"
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/ranks/certified_rank.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
@@ -243,4 +244,51 @@ TEST_CASE("the audit's fast path re-decides rows within 0.01 in log_3 below the 
       refined_rows += refined < g.value;
     }
   CHECK(refined_rows > 10);  // the refinement is not vacuous on this grid
+}
+
+namespace {
+// A runner as another process would be: it computes the units in reverse order and says there are 3 processes.
+struct reversed_runner : unit_runner {
+  long batches = 0;
+  std::vector<unit_result> run(const unit_batch& b, const std::function<std::string(std::size_t)>& compute) override {
+    ++batches;
+    std::vector<unit_result> out(b.units.size());
+    for (std::size_t i = b.units.size(); i-- > 0;) out[i].data = compute(i);
+    return out;
+  }
+  int processes() const override { return 3; }
+};
+}  // namespace
+
+TEST_CASE("the audit as units, one per L: the same rows in the same order, every field read back exactly") {
+  const std::vector<int> Ls{1, 2, 3, 6, 11};
+  std::vector<long> dxs;
+  for (long dx = 1; dx <= 300; ++dx) dxs.push_back(dx);
+  dxs.push_back(1000), dxs.push_back(728);
+  for (long H : {1L, 2L})
+    for (bool exact : {false, true}) {
+      const audit_map direct = audit_map_of(Ls, dxs, H, exact);
+      reversed_runner runner;
+      const audit_map units = audit_map_by_units(Ls, dxs, H, exact, &runner);
+      CHECK(runner.batches == 1);
+      CHECK(units.skipped_not_dividing == direct.skipped_not_dividing);
+      REQUIRE(units.rows.size() == direct.rows.size());
+      CHECK(audit_rows_text(units.rows) == audit_rows_text(direct.rows));
+      // Field by field for a few rows, not only through the text: statuses, bounds (every bit) and counts.
+      for (std::size_t i = 0; i < direct.rows.size(); i += 97) {
+        const auto &a = direct.rows[i], &b = units.rows[i];
+        CHECK(a.L == b.L);
+        CHECK(a.dx == b.dx);
+        CHECK(a.gram_count == b.gram_count);
+        CHECK(a.refined_count == b.refined_count);
+        REQUIRE(a.findings.size() == b.findings.size());
+        for (std::size_t f = 0; f < a.findings.size(); ++f) {
+          CHECK(a.findings[f].status == b.findings[f].status);
+          CHECK(a.findings[f].bound_log3 == b.findings[f].bound_log3);
+          CHECK(a.findings[f].evidence.log3 == b.findings[f].evidence.log3);
+          CHECK(a.findings[f].evidence.value == b.findings[f].evidence.value);
+          CHECK(a.findings[f].from_N == b.findings[f].from_N);
+        }
+      }
+    }
 }

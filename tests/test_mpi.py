@@ -3,7 +3,7 @@
 
 usage: test_mpi.py SEPRANK_SYM MPIRUN
 Compares, byte for byte, the output of mpirun -np 2 and -np 3 with a single-process run for several
-configurations and formats, a sweep, and a run with a results store (whose units are then all read back by a
+configurations and formats, a sweep, the audit map, and a run with a results store (whose units are then all read back by a
 single process). Exits 1 with the first difference.
 """
 import json
@@ -26,6 +26,8 @@ def run(args, np=0, timeout=600):
 
 def same(args, nps=(2, 3)):
     global failures
+    if args[0].startswith("--"):  # a generous deadline: the comparison, not the machine's load, decides
+        args = args + ["--time-limit", "3000"]
     status, single, _ = run(args)
     for np in nps:
         s, out, err = run(args, np)
@@ -43,6 +45,9 @@ same(["--L", "2", "--dx", "4", "--format", "json"])
 same(["--L", "2", "--dx", "2", "--H", "2", "--format", "json"], nps=(3,))
 same(["--L", "3", "--dx", "2", "--format", "latex"], nps=(3,))
 same(["sweep", "--dx", "2..3", "--L", "1..2"], nps=(2,))
+# The audit's rows as units, one per L (analysis/audit_units): the map and its JSON with the exact counts.
+same(["audit", "--L", "1..12", "--dx", "1..400", "--format", "json"])
+same(["audit", "--L", "2,5,9", "--dx", "2..600", "--H", "2"], nps=(3,))
 
 with tempfile.TemporaryDirectory() as tmp:
     store = os.path.join(tmp, "units.db")

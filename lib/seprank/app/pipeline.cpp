@@ -15,6 +15,7 @@
 #include "seprank/run/store.hpp"
 #include "seprank/report/store_report.hpp"
 
+#include "seprank/analysis/audit_units.hpp"
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/corollaries.hpp"
 #include "seprank/analysis/structure/psi_span.hpp"
@@ -194,7 +195,9 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
   for (int l : L) check("L", L.size(), l, 100, 100);
   for (long d : dx) check("dx", dx.size(), d, 1000000, 100000);
   if (H < 1 || H > 1000000) throw usage_error("H = " + std::to_string(H) + " is out of range: must satisfy 1 <= H <= 1000000");
-  return audit_map_of(L, dx, H, exact_counts);
+  std::optional<scheduler> units;  // the other processes, when there are any (the audit has no store)
+  if (process_group::world().size() > 1) units.emplace(scheduler_options{}, process_group::world());
+  return audit_map_by_units(L, dx, H, exact_counts, units ? &*units : nullptr);
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
@@ -202,7 +205,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
   progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
   const audit_map m = audit_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H, r.exact_counts);
-  if (!r.plot.empty()) {
+  if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);
   }

@@ -1,0 +1,118 @@
+#include "seprank/analysis/audit_units.hpp"
+
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+namespace seprank {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string exact_text(const big_float& x) {  // max_digits10 digits: the same binary value when read back
+  return x.str(std::numeric_limits<big_float>::max_digits10, std::ios_base::scientific);
+}
+
+json bound_json(const sep_bound& b) {
+  return {{"source", static_cast<int>(b.source)}, {"how", static_cast<int>(b.how)}, {"log3", exact_text(b.log3)},
+          {"value", b.value.str()}, {"N", b.N}, {"dx", b.dx}, {"count_exact", b.count_exact}};
+}
+
+sep_bound bound_of_json(const json& j) {
+  sep_bound b;
+  b.source = static_cast<sep_source>(j.at("source").get<int>());
+  b.how = static_cast<computed_by>(j.at("how").get<int>());
+  b.log3 = big_float(j.at("log3").get<std::string>());
+  b.value = big_int(j.at("value").get<std::string>());
+  b.N = j.at("N").get<int>();
+  b.dx = j.at("dx").get<int>();
+  b.count_exact = j.at("count_exact").get<bool>();
+  return b;
+}
+
+// The dx values as runs a..b (the store's and the batch's canonical text; 10^5 widths stay short).
+std::string runs_text(const std::vector<long>& v) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size();) {
+    std::size_t j = i;
+    while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
+    out += (out.empty() ? "" : ",") + std::to_string(v[i]) + (j > i ? ".." + std::to_string(v[j]) : "");
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string audit_rows_text(const std::vector<audit_row>& rows) {
+  json out = json::array();
+  for (const auto& r : rows) {
+    json findings = json::array();
+    for (const auto& f : r.findings)
+      findings.push_back({{"statement", static_cast<int>(f.statement)}, {"claimed", f.claimed}, {"defined", f.defined},
+                          {"bound_log3", exact_text(f.bound_log3)}, {"status", static_cast<int>(f.status)},
+                          {"evidence", bound_json(f.evidence)}, {"other", f.other ? bound_json(*f.other) : json()},
+                          {"from_N", f.from_N}});
+    out.push_back({{"L", r.L}, {"dx", r.dx}, {"H", r.H}, {"regime", static_cast<int>(r.reg)}, {"findings", findings},
+                   {"counts_exact", r.counts_exact}, {"gram_count", r.gram_count.str()}, {"refined_count", r.refined_count.str()}});
+  }
+  return out.dump();
+}
+
+std::vector<audit_row> audit_rows_of_text(const std::string& text) {
+  std::vector<audit_row> rows;
+  for (const auto& j : json::parse(text)) {
+    audit_row r;
+    r.L = j.at("L").get<int>();
+    r.dx = j.at("dx").get<long>();
+    r.H = j.at("H").get<long>();
+    r.reg = static_cast<regime>(j.at("regime").get<int>());
+    for (const auto& f : j.at("findings")) {
+      statement_finding s;
+      s.statement = static_cast<paper_statement>(f.at("statement").get<int>());
+      s.claimed = f.at("claimed").get<bool>();
+      s.defined = f.at("defined").get<bool>();
+      s.bound_log3 = big_float(f.at("bound_log3").get<std::string>());
+      s.status = static_cast<finding_status>(f.at("status").get<int>());
+      s.evidence = bound_of_json(f.at("evidence"));
+      if (!f.at("other").is_null()) s.other = bound_of_json(f.at("other"));
+      s.from_N = f.at("from_N").get<int>();
+      r.findings.push_back(std::move(s));
+    }
+    r.counts_exact = j.at("counts_exact").get<bool>();
+    r.gram_count = big_int(j.at("gram_count").get<std::string>());
+    r.refined_count = big_int(j.at("refined_count").get<std::string>());
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts,
+                             unit_runner* runner) {
+  if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts);
+  unit_batch batch{"audit-rows", 1,
+                   "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0"), "", {}};
+  long widths = 0;
+  for (long dx : dxs) widths += dx % H == 0;
+  for (int L : Ls)  // measured: about 30 us a row (100-digit rows at large L cost more), more with exact counts
+    batch.units.push_back({"L=" + std::to_string(L), widths * (exact_counts ? 1e-4 : 3e-5) * (1 + L / 10.0), 64});
+  const auto results =
+      run_units(runner, batch, [&](std::size_t i) { return audit_rows_text(audit_map_of({Ls[i]}, dxs, H, exact_counts).rows); });
+  // audit_map_of's order: widths outside, depths inside.
+  std::vector<std::vector<audit_row>> by_L;
+  for (const auto& r : results) by_L.push_back(audit_rows_of_text(r.data));
+  audit_map m;
+  m.L = Ls, m.dx = dxs, m.H = H;
+  std::size_t at = 0;
+  for (long dx : dxs) {
+    if (dx % H != 0) {
+      ++m.skipped_not_dividing;
+      continue;
+    }
+    for (auto& rows : by_L) m.rows.push_back(std::move(rows[at]));
+    ++at;
+  }
+  return m;
+}
+
+}  // namespace seprank

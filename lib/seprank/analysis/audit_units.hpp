@@ -1,0 +1,21 @@
+// The audit map (analysis/paper/audit, docs/theory.md section 13) cut into units of work, one per depth L, for a
+// run of several processes (mpirun): each unit is every row of one L, as deterministic text; the rows come back
+// in the order audit_map_of gives them, so the output is byte-identical to a single process.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/units.hpp"
+
+namespace seprank {
+
+// audit_map_of over units (by L) handed to `runner`; without a runner, audit_map_of itself.
+audit_map audit_map_by_units(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts,
+                             unit_runner* runner);
+
+// An audit row as text and back (every field, logarithms to the last digit): the units' results.
+std::string audit_rows_text(const std::vector<audit_row>& rows);
+std::vector<audit_row> audit_rows_of_text(const std::string& text);
+
+}  // namespace seprank

@@ -8,7 +8,7 @@ seconds=${1:-60}
 mkdir -p build-fuzz fuzz/regressions
 clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -Ilib \
   fuzz/fuzz_parsers.cpp lib/seprank/support/parse.cpp lib/seprank/model/partition.cpp lib/seprank/model/weights.cpp \
-  lib/seprank/model/config.cpp lib/seprank/model/quantities.cpp $(pkg-config --cflags --libs ginac) -o build-fuzz/fuzz_parsers
+  lib/seprank/model/config.cpp lib/seprank/model/quantities.cpp $(pkg-config --cflags --libs ginac gmp) -o build-fuzz/fuzz_parsers
 work=$(mktemp -d)
 cp fuzz/corpus/* "$work"/
 export LSAN_OPTIONS=suppressions=$PWD/.ci/lsan.supp:print_suppressions=0

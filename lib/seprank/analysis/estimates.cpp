@@ -142,10 +142,8 @@ void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits
                          std::to_string(lim.max_dense_entries) + " entries, raise with --max-dense-entries)");
 }
 
-double dense_rank_seconds(double rows, double cols, bool small_prime, int threads, bool on_blas) {
-  const double volume = rows * cols * std::min(rows, cols);
-  if (on_blas && small_prime) return volume * (threads >= 2 ? 2.2e-11 : 3.4e-11);
-  return volume * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 / std::max(1, std::min(threads, 2));
+double dense_rank_seconds(double rows, double cols, bool small_prime, int threads) {
+  return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 / std::max(1, std::min(threads, 2));
 }
 
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads) {

@@ -78,10 +78,8 @@ void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits
 // fits in max_seconds; below 8 the grid is not attempted (4 is returned).
 long grid_points_within(const network_config& cfg, long max_points, double max_seconds, int threads = 1);
 // Dense rank mod p of a rows x cols matrix (FLINT nmod_mat_rank, measured on the 2-core machine: 3000^3
-// in 1.9 s with a prime below 2^26, 3.3 s with a 62-bit prime, both with 2 threads). on_blas: the
-// FFLAS-FFPACK path on OpenBLAS (small primes only; bench_dense_rank: 4000^3 in 1.39 s with 2 threads,
-// 2.19 s with one).
-double dense_rank_seconds(double rows, double cols, bool small_prime, int threads, bool on_blas = false);
+// in 1.9 s with a prime below 2^26, 3.3 s with a 62-bit prime, both with 2 threads).
+double dense_rank_seconds(double rows, double cols, bool small_prime, int threads);
 // The certified rank of a coefficient matrix, block by block (dense mod p; elimination not counted).
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads);
 // Estimated seconds of the forward passes for `pairs` grid points (graded: C + 1 scalings each).

@@ -56,11 +56,9 @@ constexpr long small_prime_side = 1500;   // blocks with min(rows, cols) above t
 // Benchmarks).
 std::uint64_t draw_small_prime(std::uint64_t seed) { return draw_prime(stream_seed(seed, random_stream::small_prime), 26); }
 
-// Dense rank mod p of an s x t block (estimates.hpp), on the backend that will rank it (sampled_rank below),
-// plus building it (O(D) per entry).
+// Dense rank mod p of an s x t block (estimates.hpp) plus building it (O(D) per entry).
 double block_seconds(double s, double t, int D, bool small_prime, int threads) {
-  const bool on_blas = small_prime && std::min(s, t) >= static_cast<double>(fflas_min_side) && fflas_available();
-  return dense_rank_seconds(s, t, small_prime, threads, on_blas) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
+  return dense_rank_seconds(s, t, small_prime, threads) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
 }
 
 struct graded_layout {

@@ -3,6 +3,9 @@
 // at a random v, the identity behind it in GiNaC on a small word, and what is proven at L = 3, d_x = 4.
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+
 #include <ginac/ginac.h>
 
 #include "helpers.hpp"
@@ -322,4 +325,30 @@ TEST_CASE("the identity behind the lemma, in GiNaC: u^T M_t K_1 M_t K_2 M_t K_3 
   const matrix free_u = {{u1, symbol("u2")}};
   const matrix Q = free_u.mul(Mt).mul(K1).mul(Mt).mul(gen("k")).mul(Mt).mul(K3);
   CHECK(expand(Q(0, 0)).degree(t) == 3);
+}
+
+TEST_CASE("the paired factors are L - 1 formal products (L for even C, grouping A), counted on formal words up to L = 7") {
+  // A second derivation of most_quadrics: build A_L's word with factors as formal strings (A_{l+1} =
+  // (B F_0), F_1..F_c, F_c^T..F_1^T, (F_0^T E F_0), F_1..F_c; section 14) and count the distinct factors at the
+  // paired positions, a factor and its transpose counted once (they give the same quadric).
+  auto transposed = [](const std::string& f) { return f.size() > 2 && f.substr(f.size() - 2) == "^T" ? f.substr(0, f.size() - 2) : f + "^T"; };
+  auto quadric = [](const std::string& f) { return f.size() > 2 && f.substr(f.size() - 2) == "^T" ? f.substr(0, f.size() - 2) : f; };
+  std::vector<std::string> F{"I"};
+  for (int L = 1; L <= 7; ++L) {
+    const std::string B = "B" + std::to_string(L), E = "E" + std::to_string(L);
+    std::vector<std::string> next{"(" + B + "*" + F[0] + ")"};
+    next.insert(next.end(), F.begin() + 1, F.end());
+    for (std::size_t j = F.size() - 1; j >= 1; --j) next.push_back(transposed(F[j]));
+    next.push_back("(" + transposed(F[0]) + "*" + E + "*" + F[0] + ")");
+    next.insert(next.end(), F.begin() + 1, F.end());
+    F = std::move(next);
+    const auto C = static_cast<int>(F.size()) - 1;
+    REQUIRE(C == summed_index_count(L));
+    CAPTURE(L);
+    for (const auto& g : annihilator_groupings(L)) {
+      std::set<std::string> distinct;
+      for (int j : g.positions) distinct.insert(quadric(F[static_cast<std::size_t>(j)]));
+      CHECK(static_cast<int>(distinct.size()) == g.most_quadrics);
+    }
+  }
 }

@@ -354,7 +354,15 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   // L = 4, d_x = 3: 3 conditions in P^2 and 4 in P^2: expected empty, nothing claimed.
   CHECK(contains(run("annihilators --L 4 --dx 3 --quiet").out, "= 679581 (the Gram count minus 0)"));
   CHECK(contains(run("annihilators --L 3 --dx 4 --H 2 --quiet").out, "Skipped:  H > 1: A_L is a sum of words"));
-  expect_usage_errors({{"annihilators --L 3 --dx 4 --weights symbolic", "--weights symbolic is not supported"}});
+  expect_usage_errors({{"annihilators --L 3 --dx 4 --weights symbolic", "--weights symbolic is not supported"},
+                       {"annihilators --L 0 --dx 4", "L = 0 is out of range"},
+                       {"annihilators --L 30 --dx 4", "L = 30 is out of range"},
+                       {"annihilators --L 3 --dx 4 --H 3", "H = 3 does not divide dx = 4"},
+                       {"annihilators --L 3 --dx 4 --entry 9", "entry = 9 is out of range"}});
+  // The largest size the options allow: an exact count and a nonnegative refined bound (the count there has
+  // thousands of digits; a count known only in log space once gave a negative difference).
+  const auto big = nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet").out);
+  CHECK(big.at("results").at("refined_gram_bound").get<std::string>()[0] != '-');
   // The audit's JSON rows: the exact Gram count and the weight-free refined bound (Noether: at L = 3, d_x = 4
   // the variety has dimension >= 0, one operator of order 7 at least: 31,460 - 1).
   int seen = 0;

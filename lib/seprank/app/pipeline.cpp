@@ -219,11 +219,16 @@ derivation derive_store_listing(const std::string& path) {
 }
 
 derivation derive_annihilators(const derivation_request& r) {
+  validate(r.cfg);
   validate(r);
   const weight_choice choice = weights_of(r);
   if (choice.source == weight_choice::kind::symbolic) throw usage_error("annihilators: --weights symbolic is not supported (use random or a weight FILE)");
   const integer_weights w = obtain_weights(r.cfg, choice);
-  const big_int count = gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual).value;
+  // Exact at every size the options allow (L <= 8, d_x <= 64: a few thousand digits): the refined bound is this
+  // count minus an exact loss, so a count known only in log space would not do.
+  const gram_count_result g = gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual, 100000, false);
+  if (!g.exact) throw resource_error("annihilators: the Gram count at L = " + std::to_string(r.cfg.L) + " has more than 100,000 digits");
+  const big_int count = g.value;
   return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w), count);
 }
 

@@ -48,10 +48,21 @@ bool is_zero(const zmatrix& S) {
 }
 
 bool proportional(const zmatrix& a, const zmatrix& b) {  // a = c b for a rational c != 0 (both nonzero)
-  for (std::size_t i = 0; i < a.data().size(); ++i)
-    for (std::size_t j = 0; j < a.data().size(); ++j)
-      if (a.data()[i] * b.data()[j] != a.data()[j] * b.data()[i]) return false;
+  // With b_i != 0 the pivot: a_j b_i = b_j a_i for every j says a = (a_i / b_i) b (and a_i = 0 would force a = 0).
+  const auto& x = a.data();
+  const auto& y = b.data();
+  const std::size_t i = static_cast<std::size_t>(std::find_if(y.begin(), y.end(), [](const mpz_class& v) { return v != 0; }) - y.begin());
+  for (std::size_t j = 0; j < x.size(); ++j)
+    if (x[j] * y[i] != y[j] * x[i]) return false;
   return true;
+}
+
+// binom(n, k) in floating point, for size guards.
+double binomial_double(double n, double k) {
+  if (k < 0 || k > n) return 0;
+  double b = 1;
+  for (int i = 1; i <= static_cast<int>(k); ++i) b = b * (n - k + i) / i;
+  return b;
 }
 
 std::uint64_t mulmod(std::uint64_t a, std::uint64_t b, std::uint64_t p) { return n_mulmod2(a, b, p); }
@@ -147,6 +158,9 @@ std::vector<std::vector<int>> monomials_of_degree(int n, int d) {
 // degree that worked, or 0.
 int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p, std::uint64_t max_entries) {
   const int m = static_cast<int>(quadrics.size());
+  // binom(n, m) minors, each a form of degree m with up to mc(n, m) terms built m times over: beyond about 10^6
+  // such terms the test is not tried (Z is then known by its dimension only, a weaker but sound count).
+  if (binomial_double(n, m) * binomial_double(n + m - 1, m) * m > 1e6) return 0;
   std::vector<sparse_poly> gens;
   std::vector<std::vector<sparse_poly>> jac(static_cast<std::size_t>(m), std::vector<sparse_poly>(static_cast<std::size_t>(n)));
   for (int q = 0; q < m; ++q) {
@@ -183,13 +197,17 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   choose(0, 0);
   const int last = m + (n - m) * std::max(m - 1, 1) + 3;  // beyond the Macaulay bound of n forms of these degrees
   for (int d = std::max(2, m); d <= last; ++d) {
+    // Sizes by formula first (enumerating the monomials of a large degree would already be too much).
+    double rows_d = 0;
+    for (const auto& g : gens) {
+      const int deg = std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0);
+      rows_d += binomial_double(n + d - deg - 1, d - deg);
+    }
+    if (rows_d * binomial_double(n + d - 1, d) > static_cast<double>(max_entries)) return 0;
     const auto cols_d = monomials_of_degree(n, d);
     std::map<std::vector<int>, long> index;
     for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);
-    std::uint64_t rows = 0;
-    for (const auto& g : gens) rows += static_cast<std::uint64_t>(monomials_of_degree(n, d - static_cast<int>(std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0))).size());
-    if (rows < cols_d.size()) continue;
-    if (rows * cols_d.size() > max_entries) return 0;
+    if (rows_d < static_cast<double>(cols_d.size())) continue;  // too few rows to span this degree
     integer_matrix mac;
     mac.cols = static_cast<long>(cols_d.size());
     for (const auto& g : gens) {
@@ -225,8 +243,13 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const gram_wor
   annihilator_family f;
   f.grouping = gr;
   f.ambient = basis.cols();
+  std::vector<zmatrix> unrestricted;  // the word repeats its factors: restrict each distinct form once
   for (int j : gr.positions) {
-    const zmatrix S = mul(mul(transpose(basis), symmetric_form(g.factors[static_cast<std::size_t>(j)])), basis);
+    const zmatrix K = symmetric_form(g.factors[static_cast<std::size_t>(j)]);
+    if (is_zero(K) || std::any_of(unrestricted.begin(), unrestricted.end(), [&](const zmatrix& q) { return proportional(q, K); }))
+      continue;
+    unrestricted.push_back(K);
+    const zmatrix S = mul(mul(transpose(basis), K), basis);
     if (is_zero(S)) continue;
     if (std::none_of(f.quadrics.begin(), f.quadrics.end(), [&](const zmatrix& q) { return proportional(q, S); }))
       f.quadrics.push_back(S);

@@ -2,9 +2,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <vector>
-
-#include <gmpxx.h>
 #include <limits>
 
 #include <boost/math/special_functions/gamma.hpp>
@@ -13,27 +10,13 @@
 namespace seprank {
 namespace {
 
-// A GMP integer into a cpp_int through its 64-bit limbs (exact, no decimal round trip).
-void mpz_export_to(big_int& out, const mpz_class& x) {
-  std::size_t count = 0;
-  std::vector<std::uint64_t> words((mpz_sizeinbase(x.get_mpz_t(), 2) + 63) / 64 + 1);
-  mpz_export(words.data(), &count, -1, sizeof(std::uint64_t), 0, 0, x.get_mpz_t());
-  boost::multiprecision::import_bits(out, words.begin(), words.begin() + static_cast<std::ptrdiff_t>(count), 64, false);
-  if (x < 0) out = -out;
-}
-
-// binom(n, m) exactly: GMP's mpz_bin_uiui when n fits in 64 bits (the audit map computes thousands), else by
+// binom(n, m) exactly: through multichoose (GMP) when n fits in 64 bits (the audit map computes thousands), else by
 // min(m, n - m) exact multiplications and divisions.
 big_int binomial_big(const big_int& n, big_int m) {
   if (m < 0 || m > n) return 0;
   if (n - m < m) m = n - m;
-  if (n <= std::numeric_limits<unsigned long>::max()) {
-    mpz_class r;
-    mpz_bin_uiui(r.get_mpz_t(), n.convert_to<unsigned long>(), m.convert_to<unsigned long>());
-    big_int out;
-    mpz_export_to(out, r);
-    return out;
-  }
+  if (n <= std::numeric_limits<unsigned long>::max())  // binom(n, m) = mc(n - m + 1, m), GMP's (model/quantities)
+    return multichoose((n - m + 1).convert_to<std::uint64_t>(), m.convert_to<std::uint64_t>());
   big_int r = 1;
   for (big_int j = 1; j <= m; ++j) r = r * (n - m + j) / j;  // r = binom(n - m + j, j): exact at every step
   return r;

@@ -363,6 +363,11 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   // thousands of digits; a count known only in log space once gave a negative difference).
   const auto big = nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet").out);
   CHECK(big.at("results").at("refined_gram_bound").get<std::string>()[0] != '-');
+  // A Macaulay matrix of millions of entries is announced before it is ranked. L = 4, d_x = 12, grouping 2: 3
+  // quadrics in the 11 variables of u^perp, degree 4: columns mc(11, 4) = 1001; rows 3 mc(11, 2) = 198 from the
+  // quadrics and binom(11, 3) = 165 cubic minors times 11 linear monomials = 1815: 2013 x 1001.
+  CHECK(contains(run("annihilators --L 4 --dx 12").out,
+                 "grouping 2: is Z smooth? the Macaulay matrix of its 3 quadrics and their Jacobian minors in degree 4 (2013 x 1001)"));
   // The audit's JSON rows: the exact Gram count and the weight-free refined bound (Noether: at L = 3, d_x = 4
   // the variety has dimension >= 0, one operator of order 7 at least: 31,460 - 1).
   int seen = 0;

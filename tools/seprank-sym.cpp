@@ -204,7 +204,7 @@ int run(cli_options& o) {
     o.plan.cfg.residual = o.run.cfg.residual;  // --residual is read before the subcommand; the plan refuses it
     d = seprank::derive_plan(o.plan);
   } else if (o.annihilators_cmd->parsed()) {
-    d = seprank::derive_annihilators(o.run);
+    d = seprank::derive_annihilators(o.run, progress);
   } else if (o.store_cmd->parsed()) {
     d = seprank::derive_store_listing(o.store_file);
   } else if (o.audit_cmd->parsed()) {

@@ -73,7 +73,7 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
 
 // The rank-one annihilators and the refined bound for the request's configuration and weights
 // (`seprank-sym annihilators`): the word of A_L only, so any size the options allow (docs/theory.md, section 14).
-derivation derive_annihilators(const derivation_request& r);
+derivation derive_annihilators(const derivation_request& r, const progress_fn& progress = {});
 
 // The results store's contents (`seprank-sym store FILE`).
 derivation derive_store_listing(const std::string& path);

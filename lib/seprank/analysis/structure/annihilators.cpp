@@ -156,7 +156,8 @@ std::vector<std::vector<int>> monomials_of_degree(int n, int d) {
 // monomial of complementary degree, as rows) has full column rank mod p only if it has over Q, and then every
 // form of degree d lies in the ideal, so the common zeros are empty (docs/theory.md, section 14). Returns the
 // degree that worked, or 0.
-int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p, std::uint64_t max_entries) {
+int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p, std::uint64_t max_entries,
+                    const std::function<void(double, double, int)>& announce) {
   const int m = static_cast<int>(quadrics.size());
   // binom(n, m) minors, each a form of degree m with up to mc(n, m) terms built m times over: beyond about 10^6
   // such terms the test is not tried (Z is then known by its dimension only, a weaker but sound count).
@@ -208,6 +209,7 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
     std::map<std::vector<int>, long> index;
     for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);
     if (rows_d < static_cast<double>(cols_d.size())) continue;  // too few rows to span this degree
+    announce(rows_d, static_cast<double>(cols_d.size()), d);
     integer_matrix mac;
     mac.cols = static_cast<long>(cols_d.size());
     for (const auto& g : gens) {
@@ -239,7 +241,7 @@ big_int complete_intersection_hilbert(int m, int e, std::uint64_t d) {
 
 // The quadrics of a grouping (distinct, nonzero, restricted to the linear space), and what is proven about Z.
 annihilator_family analyse_family(const annihilator_grouping& gr, const gram_word& g, const zmatrix& basis,
-                                  std::uint64_t max_entries) {
+                                  std::uint64_t max_entries, const std::string& name, const progress_fn& progress) {
   annihilator_family f;
   f.grouping = gr;
   f.ambient = basis.cols();
@@ -290,7 +292,15 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const gram_wor
   }
   if (f.proof == variety_proof::dimension_only && m >= 1) {
     for (std::uint64_t p : {std::uint64_t(1073741789), std::uint64_t(2147483647)}) {  // two primes below 2^31
-      const int d = macaulay_smooth(f.quadrics, n, p, max_entries);
+      // A Macaulay matrix of millions of entries takes seconds to minutes (L = 6, d_x = 10: about 40 s in all).
+      const auto announce = [&](double rows, double cols, int d) {
+        if (progress && rows * cols >= 2e6)
+          progress("annihilators, " + name + ": is Z smooth? the Macaulay matrix of its " + std::to_string(m) +
+                   " quadrics and their Jacobian minors in degree " + std::to_string(d) + " (" +
+                   std::to_string(static_cast<long>(rows)) + " x " + std::to_string(static_cast<long>(cols)) + ") mod " +
+                   std::to_string(p));
+      };
+      const int d = macaulay_smooth(f.quadrics, n, p, max_entries, announce);
       if (d > 0) {
         f.proof = variety_proof::macaulay_mod_p, f.prime = p, f.macaulay_degree = d;
         break;
@@ -431,7 +441,8 @@ void plane_conics(const std::vector<zmatrix>& plane, annihilator_analysis& a) {
 }
 
 }  // namespace
-annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w, std::uint64_t max_entries) {
+annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w, std::uint64_t max_entries,
+                                          const progress_fn& progress) {
   annihilator_analysis a;
   a.C = summed_index_count(c.L);
   if (c.H != 1) return a.skipped = annihilator_skip::heads, a;
@@ -452,7 +463,8 @@ annihilator_analysis analyse_annihilators(const network_config& c, const integer
   zmatrix identity(c.dx, c.dx, mpz_class(0));
   for (int r = 0; r < c.dx; ++r) identity(r, r) = 1;
   for (const auto& gr : annihilator_groupings(c.L))
-    a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries));
+    a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
+                                        "grouping " + std::to_string(a.families.size() + 1), progress));
   a.operators.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
   a.bounds.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
   for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "seprank/analysis/options.hpp"
 #include "seprank/analysis/paper/refined_gram_count.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/model/quantities.hpp"
@@ -119,9 +120,10 @@ struct annihilator_analysis {
     return skipped == annihilator_skip::none;
   }
 };
-// max_macaulay_entries: the largest Macaulay matrix (rows x cols mod p) tried for three or more quadrics.
+// max_macaulay_entries: the largest Macaulay matrix (rows x cols mod p) tried for three or more quadrics;
+// progress: told before each Macaulay matrix of millions of entries (seconds each).
 annihilator_analysis analyse_annihilators(const network_config& cfg, const integer_weights& w,
-                                          std::uint64_t max_macaulay_entries = 20000000);
+                                          std::uint64_t max_macaulay_entries = 20000000, const progress_fn& progress = {});
 
 // The proven upper bound of every Gram block k = 0..C where it is below min(rows, cols), else -1; empty when
 // nothing is proven (the form gram_rank takes).

@@ -11,14 +11,28 @@ namespace {
 
 using rank_function = long (*)(double*, long, long, std::uint64_t, int);
 
+#ifdef SEPRANK_FFLAS_MODULE
+// Where a wheel built by meson-python puts the module: the package's libdir files go to
+// site-packages/.seprank.mesonpy.libs/, beside site-packages/seprank/ that holds the extension this code is in.
+std::string wheel_module_path() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&fflas_available), &info) == 0 || info.dli_fname == nullptr) return "";
+  const std::string self = info.dli_fname;
+  const auto slash = self.rfind('/');
+  return (slash == std::string::npos ? std::string(".") : self.substr(0, slash)) + "/../.seprank.mesonpy.libs/seprank-sym/" +
+         SEPRANK_FFLAS_NAME;
+}
+#endif
+
 // The module (lib/meson.build: seprank_fflas), opened once on a processor that runs it: from the build tree, else
-// from where it is installed. RTLD_LOCAL: its symbols stay its own.
+// from where it is installed (meson install, or a wheel). RTLD_LOCAL: its symbols stay its own.
 rank_function fflas_module() {
 #ifdef SEPRANK_FFLAS_MODULE
   static const rank_function f = []() -> rank_function {
     if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return nullptr;
-    for (const char* path : {SEPRANK_FFLAS_MODULE, SEPRANK_FFLAS_INSTALLED})
-      if (void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) return reinterpret_cast<rank_function>(dlsym(h, "seprank_fflas_rank"));
+    for (const std::string& path : {std::string(SEPRANK_FFLAS_MODULE), std::string(SEPRANK_FFLAS_INSTALLED), wheel_module_path()})
+      if (!path.empty())
+        if (void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) return reinterpret_cast<rank_function>(dlsym(h, "seprank_fflas_rank"));
     return nullptr;
   }();
   return f;

@@ -229,7 +229,7 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
   const gram_count_result g = gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual, 100000, false);
   if (!g.exact) throw resource_error("annihilators: the Gram count at L = " + std::to_string(r.cfg.L) + " has more than 100,000 digits");
   const big_int count = g.value;
-  return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w, 20000000, progress), count);
+  return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w, default_max_macaulay_entries, progress), count);
 }
 
 derivation derive_plan(const plan_request& r) { return plan_derivation(work_plan_of(r)); }

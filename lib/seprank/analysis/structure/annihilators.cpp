@@ -57,12 +57,10 @@ bool proportional(const zmatrix& a, const zmatrix& b) {  // a = c b for a ration
   return true;
 }
 
-// binom(n, k) in floating point, for size guards.
-double binomial_double(double n, double k) {
-  if (k < 0 || k > n) return 0;
-  double b = 1;
-  for (int i = 1; i <= static_cast<int>(k); ++i) b = b * (n - k + i) / i;
-  return b;
+// mc(n, k) (model/quantities) as a double for the size guards; beyond 2^62 it is "too large" anyway.
+double multichoose_double(int n, int k) {
+  const bounded_count b = multichoose_capped(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k), std::uint64_t{1} << 62);
+  return b.exceeds ? 1e300 : static_cast<double>(b.value);
 }
 
 std::uint64_t mulmod(std::uint64_t a, std::uint64_t b, std::uint64_t p) { return n_mulmod2(a, b, p); }
@@ -161,7 +159,7 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   const int m = static_cast<int>(quadrics.size());
   // binom(n, m) minors, each a form of degree m with up to mc(n, m) terms built m times over: beyond about 10^6
   // such terms the test is not tried (Z is then known by its dimension only, a weaker but sound count).
-  if (binomial_double(n, m) * binomial_double(n + m - 1, m) * m > 1e6) return 0;
+  if (multichoose_double(n - m + 1, m) * multichoose_double(n, m) * m > 1e6) return 0;  // binom(n, m) = mc(n - m + 1, m)
   std::vector<sparse_poly> gens;
   std::vector<std::vector<sparse_poly>> jac(static_cast<std::size_t>(m), std::vector<sparse_poly>(static_cast<std::size_t>(n)));
   for (int q = 0; q < m; ++q) {
@@ -202,9 +200,9 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
     double rows_d = 0;
     for (const auto& g : gens) {
       const int deg = std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0);
-      rows_d += binomial_double(n + d - deg - 1, d - deg);
+      rows_d += multichoose_double(n, d - deg);
     }
-    if (rows_d * binomial_double(n + d - 1, d) > static_cast<double>(max_entries)) return 0;
+    if (rows_d * multichoose_double(n, d) > static_cast<double>(max_entries)) return 0;
     const auto cols_d = monomials_of_degree(n, d);
     std::map<std::vector<int>, long> index;
     for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);

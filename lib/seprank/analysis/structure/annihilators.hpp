@@ -122,8 +122,10 @@ struct annihilator_analysis {
 };
 // max_macaulay_entries: the largest Macaulay matrix (rows x cols mod p) tried for three or more quadrics;
 // progress: told before each Macaulay matrix of millions of entries (seconds each).
+inline constexpr std::uint64_t default_max_macaulay_entries = 20000000;
 annihilator_analysis analyse_annihilators(const network_config& cfg, const integer_weights& w,
-                                          std::uint64_t max_macaulay_entries = 20000000, const progress_fn& progress = {});
+                                          std::uint64_t max_macaulay_entries = default_max_macaulay_entries,
+                                          const progress_fn& progress = {});
 
 // The proven upper bound of every Gram block k = 0..C where it is below min(rows, cols), else -1; empty when
 // nothing is proven (the form gram_rank takes).

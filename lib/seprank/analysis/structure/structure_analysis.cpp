@@ -138,7 +138,7 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
     a.gram = gram_form_of(c, a.weights);
     if (seam) seam(a.gram);
     a.gram_size = gram_form_size_of(a.gram);
-  a.annihilators = analyse_annihilators(c, a.weights, 20000000, progress);
+  a.annihilators = analyse_annihilators(c, a.weights, default_max_macaulay_entries, progress);
     progress("checking the Gram form against the forward pass at random points mod p");
     a.gram_points = gram_form_at_points(c, a.weights, a.gram, choice.seed, a.size_estimate.coefficient_bits);
     return a;
@@ -165,7 +165,7 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   a.gram = gram_form_of(c, a.weights);
   if (seam) seam(a.gram);
   a.gram_size = gram_form_size_of(a.gram);
-  a.annihilators = analyse_annihilators(c, a.weights, 20000000, progress);
+  a.annihilators = analyse_annihilators(c, a.weights, default_max_macaulay_entries, progress);
   a.gram_matches = gram_form_in_inputs(c, a.gram, a.ring) == a.y;
   if (choice.source == weight_choice::kind::symbolic) {
     progress("expanding with symbolic weights (GiNaC)");

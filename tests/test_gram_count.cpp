@@ -100,7 +100,10 @@ TEST_CASE("L = 40, d_x = 2: log_3 of the count is 115.50, and no bound the audit
   REQUIRE(g.exact);
   CHECK(testing::d(g.log3) == doctest::Approx(115.50).epsilon(1e-4));
   const gram_count_fast fast = gram_count_log3_fast(40, 2);
-  CHECK_FALSE(fast.usable);  // C >= 2^62: long double declines
+  // Past 2^62 summed indices long double still bounds it (stable binomials), above the exact value and close to it.
+  REQUIRE(fast.usable);
+  CHECK(big_float(fast.log3) >= g.log3);
+  CHECK(big_float(fast.log3) - g.log3 < big_float("1e-6"));
   const sep_bound b = gram_count_sep_bound(40, 2);
   CHECK(b.count_exact);
   CHECK(b.value == g.value);
@@ -118,4 +121,20 @@ TEST_CASE("the audit map ends at depths past 2^64 summed indices and uses the co
       if (f.other && f.other->source == sep_source::gram_count) CHECK(f.other->log3 >= exact_log3);
     }
   }
+}
+
+TEST_CASE("the fast count at depths past 2^62 summed indices agrees with the 100-digit bound, from above") {
+  for (long L : {40L, 45L, 60L, 96L, 100L})
+    for (long dx : {1L, 2L, 3L, 7L, 64L, 12288L, 1000000L}) {
+      CAPTURE(L);
+      CAPTURE(dx);
+      const gram_count_fast fast = gram_count_log3_fast(L, dx);
+      const gram_count_result big = gram_count(L, dx);
+      if (dx <= 12288) REQUIRE(fast.usable);  // at d_x = 10^6 the terms reach 10^13: long double declines (1e-6 not met)
+      if (!fast.usable) continue;
+      // Both bound the count from above; the 100-digit one within 1e-25 of it (its rounding bound), so the fast one
+      // may not be below it by more than that, and is within twice its own error above it.
+      CHECK(big_float(fast.log3) >= big.log3 - big_float("1e-20"));
+      CHECK(big_float(fast.log3) - big.log3 <= big_float(2 * fast.error) + big_float("1e-12"));
+    }
 }

@@ -142,7 +142,10 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
 
 derivation derive_bounds(const atlas_config& c) {
   validate(c);
-  return bounds_derivation(c, paper_bounds_of(c.L, c.dx, c.H));
+  std::optional<hessian_lower_bound> lower;
+  if (c.dx <= big_int(1000000000000LL) && c.H <= c.dx && c.L <= 10000)
+    lower = best_hessian_lower_bound(c.L, c.dx.convert_to<long>(), c.H.convert_to<long>());
+  return bounds_derivation(c, paper_bounds_of(c.L, c.dx, c.H), lower);
 }
 
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {

@@ -2,13 +2,19 @@
 // size with every constant, vacuity and hypothesis checks; Corollary 1's widths and Corollary 2's
 // shallower, wider network.
 #pragma once
+#include <optional>
+
 #include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {
 
-// Step-by-step closed forms for one (validated) configuration.
-derivation bounds_derivation(const atlas_config& c, const paper_bounds& p);
+// Step-by-step closed forms for one (validated) configuration, and the proven lower bound of
+// docs/theory.md section 15 when the table gives one (a step of its own).
+derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const std::optional<hessian_lower_bound>& lower = std::nullopt);
+// The step of that lower bound (shared by the bounds subcommand and the main derivation).
+derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, bool H_divides);
 derivation corollary1_derivation(const corollary1_result& r);
 derivation corollary2_derivation(const corollary2_result& r);
 

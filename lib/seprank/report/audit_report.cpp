@@ -36,6 +36,10 @@ derivation audit_derivation(const audit_map& m) {
                                             "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
                                             "them (docs/theory.md, section 14); the Gram count minus the loss they force is "
                                             "used where the count is exact (JSON rows: gram_count, refined_bound)"},
+                      {"the proven lower bound", "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
+                                                 "gamma^n f$ at special weights, $r + 1$ the certified Hessian ranks of $gamma$ on blocks of "
+                                                 "$d_x$ (the shipped table); at every balanced $N >= 2 d_x + 2$; compared by the lower end "
+                                                 "of its outward-rounded interval"},
                       {"certified values", str(static_cast<long long>(certified_table().size())) +
                                                " separation ranks certified by this tool (bench/certified_table.sh), each "
                                                "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
@@ -99,6 +103,16 @@ derivation audit_derivation(const audit_map& m) {
       const long n = counts[static_cast<int>(s)][static_cast<int>(st)];
       line += std::string(line.empty() ? "" : ", ") + finding_status_name(st) + " " + str(static_cast<long long>(n));
       per[finding_status_name(st)] = n;
+    }
+    // The undecided share of the rows where the paper claims the statement (the audit's open part).
+    const long claimed = m.rows.size() ? static_cast<long>(m.rows.size()) - counts[static_cast<int>(s)][static_cast<int>(finding_status::not_claimed)] : 0;
+    const long undecided = counts[static_cast<int>(s)][static_cast<int>(finding_status::undecided)];
+    if (claimed > 0) {
+      const double share = 100.0 * static_cast<double>(undecided) / static_cast<double>(claimed);
+      line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed";
+      per["undecided_fraction"] = static_cast<double>(undecided) / static_cast<double>(claimed);
+    } else {
+      per["undecided_fraction"] = nullptr;
     }
     summary.values.push_back({statement_id(s), line});
     summary_json[statement_id(s)] = per;

@@ -41,6 +41,16 @@ std::string statement_text(paper_statement s) {
   return "?";
 }
 
+std::string hessian_witness_text(const hessian_lower_bound& h) {
+  std::string blocks;
+  for (const auto& u : h.blocks)
+    blocks += std::string(blocks.empty() ? "" : " + ") + str(static_cast<long long>(u.count)) + " x " + str(static_cast<long long>(u.d)) +
+              " (rank " + str(static_cast<long long>(u.rank)) + ")";
+  return "$2 binom(r + n, n)$ with $l_0 = " + str(static_cast<long long>(h.level)) + "$, blocks " + blocks +
+         (h.heads > 1 ? " in each of $H = " + str(static_cast<long long>(h.heads)) + "$ heads" : std::string()) +
+         ", $r = " + str(h.r) + "$, $n = (3^{L - l_0} - 1)/2" + (h.n < big_int("1000000000000") ? " = " + str(h.n) : std::string()) + "$";
+}
+
 std::string bound_text(const sep_bound& b, bool lower) {
   const std::string rel = lower ? "$sep >= " : "$sep <= ";
   const std::string at_N = b.N > 0 ? " at $N = " + str(static_cast<long long>(b.N)) + "$" : " at every balanced $N >= 2 d_x + 2$";
@@ -61,6 +71,13 @@ std::string bound_text(const sep_bound& b, bool lower) {
     case sep_source::table:
       return rel + str(b.value) + "$ (certified by this tool at $d_x = " + str(static_cast<long long>(b.dx)) + "$" + at_N +
              ", carried to larger widths by zero padding)";
+    case sep_source::hessian_bound: {
+      const std::string head = b.value > 0 && b.value < big_int("1000000000000000000000000")
+                                   ? "$sep >= " + str(b.value) + "$"
+                                   : "$log_3 sep >= " + format_log3_fast(b.log3) + "$";
+      return head + " (proven at every size, docs/theory.md, section 15: " + (b.hessian ? hessian_witness_text(*b.hessian) : std::string()) +
+             "; at every balanced $N >= 2 d_x + 2$)";
+    }
   }
   return "?";
 }

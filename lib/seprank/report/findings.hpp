@@ -18,6 +18,8 @@ const char* finding_status_name(finding_status s);
 // "Theorem 2 upper bound (eq. 8), c_2 as printed: log_3 sep <= 2 d_x L + c_1 + c_2".
 std::string statement_text(paper_statement s);
 // A certified bound in words: "sep >= 999 (certified here: grid-tensor rank at N = 4)".
+// The level, blocks, ranks and exponents of a proven lower bound (docs/theory.md, section 15).
+std::string hessian_witness_text(const hessian_lower_bound& h);
 std::string bound_text(const sep_bound& b, bool lower);
 // Why a configuration's statements are not audited ("the paper's theorems are stated for eq. 3 without residual
 // connections", ...), lower case, without a final stop.

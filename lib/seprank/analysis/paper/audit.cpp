@@ -69,7 +69,8 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
     } else if (!f.defined) {
       f.status = finding_status::undecided;
     } else {
-      const bool exact = s == paper_statement::theorem1_upper && theorem1_upper && facts.upper && facts.upper->value > 0;
+      const bool exact = s == paper_statement::theorem1_upper && theorem1_upper && facts.upper && facts.upper->value > 0 &&
+                         facts.lower.value > 0;
       f.status = exact ? decide<big_int>(true, *theorem1_upper, facts.lower.value, facts.upper->value)
                        : decide(is_upper(s), bound_of(s, v), lower, upper);
       const bool by_upper = (f.status == finding_status::proved) == is_upper(s);
@@ -100,7 +101,7 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
 }  // namespace
 
 int sep_bound::from_N() const {
-  if (source != sep_source::computed && source != sep_source::table) return 0;
+  if (source != sep_source::computed && source != sep_source::table && source != sep_source::hessian_bound) return 0;
   return N > 0 ? N : 2 * dx + 2;
 }
 
@@ -135,14 +136,30 @@ sep_bound upper_sep_bound(long L, long dx, long H, const sep_bound& count) {
   return b;
 }
 
+std::optional<sep_bound> hessian_sep_bound(long L, long dx, long H, bool exact_value) {
+  auto h = best_hessian_lower_bound(L, dx, H, exact_value);
+  if (!h) return std::nullopt;
+  sep_bound b;
+  b.source = sep_source::hessian_bound;
+  b.value = h->exact ? h->value : big_int(0);
+  b.log3 = h->log3_lower;
+  b.N = 0;
+  b.dx = static_cast<int>(std::min<long>(dx, 1000000000L));
+  b.hessian = std::make_shared<const hessian_lower_bound>(std::move(*h));
+  return b;
+}
+
 sep_facts sep_facts_of(std::vector<sep_bound> candidates) {
   // Of equal values: sep >= 1 (every N), then this run's own certificate, then the one holding from the smaller N.
   auto preference = [](const sep_bound& b) {
     return std::make_pair(b.source == sep_source::nonzero ? 0 : b.source == sep_source::computed ? 1 : 2, b.from_N());
   };
+  // Exact values compare exactly; a bound known only in log_3 (value 0) by its logarithm.
+  auto larger = [](const sep_bound& a, const sep_bound& b) { return a.value > 0 && b.value > 0 ? a.value > b.value : a.log3 > b.log3; };
+  auto equal = [](const sep_bound& a, const sep_bound& b) { return a.value > 0 && b.value > 0 ? a.value == b.value : a.log3 == b.log3; };
   sep_facts f;
   for (auto& c : candidates) {
-    if (c.value > f.lower.value || (c.value == f.lower.value && preference(c) < preference(f.lower))) std::swap(c, f.lower);
+    if (larger(c, f.lower) || (equal(c, f.lower) && preference(c) < preference(f.lower))) std::swap(c, f.lower);
     if (c.source != sep_source::nonzero) f.alternatives.push_back(std::move(c));
   }
   return f;
@@ -173,8 +190,19 @@ std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
   return out;
 }
 
+namespace {
+
+// The table's values and the proven bound of section 15 (when it holds at N).
+std::vector<sep_bound> lower_candidates(long L, long dx, long H, int N, bool exact_value = true) {
+  std::vector<sep_bound> c = table_bounds(L, dx, H, N);
+  if (auto h = hessian_sep_bound(L, dx, H, exact_value); h && (N == 0 || h->from_N() <= N)) c.push_back(std::move(*h));
+  return c;
+}
+
+}  // namespace
+
 sep_facts rule_facts(long L, long dx, long H, int N) {
-  sep_facts f = sep_facts_of(table_bounds(L, dx, H, N));
+  sep_facts f = sep_facts_of(lower_candidates(L, dx, H, N));
   f.upper = upper_sep_bound(L, dx, H);
   return f;
 }
@@ -218,7 +246,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       // Fast path: every number in long double; a comparison closer than the margin (or than the count's
       // rounding bound) re-decides the whole configuration in 100-digit arithmetic.
       const auto v = paper_log3<long double>(L, static_cast<long double>(dx), static_cast<long double>(H));
-      sep_facts facts = sep_facts_of(table_bounds(L, dx, H, 0));
+      sep_facts facts = sep_facts_of(lower_candidates(L, dx, H, 0, false));  // near-ties: exact values below
       sep_bound upper_fact;
       upper_fact.source = sep_source::gram_count;
       upper_fact.count_exact = false;

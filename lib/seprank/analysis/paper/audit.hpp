@@ -5,10 +5,12 @@
 // weight and N), values certified by this tool here or in its shipped table, carried to larger widths by
 // zero padding.
 #pragma once
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/paper/lower_bound.hpp"
 
 namespace seprank {
 
@@ -31,6 +33,7 @@ enum class sep_source {
   refined_count,  // sep <= the Gram count minus the loss rank-one annihilators force, for every weight and N (section 14)
   computed,    // certified by this run for the drawn weights, at N (a lower bound on the generic sep)
   table,       // certified by this tool at width `dx` (the shipped table), carried to larger widths (section 13)
+  hessian_bound,  // sep >= 2 binom(r + n, n) from certified block Hessian ranks, every balanced N >= 2 d_x + 2 (section 15)
 };
 
 // computed: which rank certified it.
@@ -44,6 +47,9 @@ struct sep_bound {
   int N = 0;               // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
   int dx = 0;              // computed, table: the width it was certified at
   bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
+  // hessian_bound: the level, blocks, ranks and exponent it rests on; value is 0 when the bound is known only in
+  // log_3 (log3 is then the lower end of its interval).
+  std::shared_ptr<const hessian_lower_bound> hessian;
   // The smallest N at which it holds for balanced partitions: sep(N) never decreases with N (section 7),
   // so a value certified at N holds at every larger N and says nothing at a smaller one. 0: every N
   // (sep >= 1 and the Gram count); N = 0 rows (the Gram rank) hold from 2 d_x + 2.
@@ -106,6 +112,8 @@ sep_facts rule_facts(long L, long dx, long H, int N = 0);
 // The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
 // that hold at N (every one when N = 0).
 std::vector<sep_bound> table_bounds(long L, long dx, long H, int N);
+// The proven lower bound of section 15 at (L, d_x, H) as a fact, when the table gives one.
+std::optional<sep_bound> hessian_sep_bound(long L, long dx, long H, bool exact_value = true);
 // The best of certified lower bounds as `lower` (the largest value; of equal values sep >= 1, then this run's
 // own certificate, then the one holding from the smaller N; sep >= 1 when there is none), the others as
 // alternatives (a status they also decide is stated from the smallest N).

@@ -94,10 +94,12 @@ gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_
   const sides s(L, dx, residual);
   gram_count_result r;
   // The envelope's digits in long double first (lgamma to ~1e-15 relative); 100 digits only near the cut.
-  const long double n_env = static_cast<long double>(s.DA + s.C + 1), m_env = static_cast<long double>(s.C);
-  const long double fast_digits =
-      (std::lgamma(n_env + 1) - std::lgamma(m_env + 1) - std::lgamma(n_env - m_env + 1) + std::log(static_cast<long double>(s.dx))) /
-      std::log(10.0L);
+  // ln binom(a + b, b) with a = D_A + 1, b = C in a form without cancellation (Stirling; error below 0.1): the
+  // difference of lgamma values at ~C loses everything once C dwarfs D (L = 60, d_x = 12288 read 4 digits).
+  const long double a = static_cast<long double>(s.DA + 1), b = static_cast<long double>(s.C);
+  const long double ln_envelope = b == 0 ? 0
+                                         : (a + 0.5L) * std::log1p(b / a) + b * std::log1p(a / b) - 0.5L * std::log(2 * 3.14159265358979323846L * b);
+  const long double fast_digits = (ln_envelope + std::log(static_cast<long double>(s.dx))) / std::log(10.0L);
   const bool exact_digits = std::isfinite(fast_digits) && std::fabs(fast_digits - static_cast<long double>(max_digits)) > 1 + 1e-9L * fast_digits
                                 ? fast_digits <= static_cast<long double>(max_digits)
                                 : digits_of_envelope(s) <= static_cast<double>(max_digits);
@@ -133,44 +135,63 @@ gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_
 
 namespace {
 
-// ln Gamma(x): Stirling's series with four correction terms for x >= 8 (truncation below 1e-11), glibc below.
-long double ln_gamma(long double x) {
-  if (x < 8) return std::lgamma(static_cast<double>(x));
-  const long double r = 1 / x, r2 = r * r;
-  return (x - 0.5L) * std::log(x) - x + 0.91893853320467274178L + r * (1.0L / 12 - r2 * (1.0L / 360 - r2 * (1.0L / 1260 - r2 / 1680)));
+// ln binom(a + b, b) for integer-valued a, b >= 0 in long double without cancellation, and a bound on its error
+// added to `error`. Small arguments (both below 4096) take lgamma directly; otherwise, with m <= M the two:
+// ln Gamma(M + m + 1) - ln Gamma(M + 1) = (M + 1/2) log1p(m/M) + m ln(M + m) - m + 1/(12(M + m)) - 1/(12 M) (Stirling,
+// truncation below 1/(180 M^3)), and ln m! by lgamma or Stirling likewise. The subtractions of ln Gamma values near
+// C (up to 10^47 at L = 100) that lose every digit never happen.
+long double ln_binom_stable(long double a, long double b, long double& error) {
+  const long double eps = std::numeric_limits<long double>::epsilon();
+  const long double m = std::min(a, b), M = std::max(a, b);
+  if (m <= 0) return 0;
+  if (M < 4096) {
+    const long double x = std::lgamma(M + m + 1), y = std::lgamma(M + 1), z = std::lgamma(m + 1);
+    error += 16 * eps * (std::fabs(x) + std::fabs(y) + std::fabs(z)) + 1e-15L;
+    return x - y - z;
+  }
+  const long double t1 = (M + 0.5L) * std::log1p(m / M), t2 = m * std::log(M + m), t3 = 1 / (12 * (M + m)) - 1 / (12 * M);
+  long double ln_m_factorial;
+  if (m < 4096) {
+    ln_m_factorial = std::lgamma(m + 1);
+  } else {
+    ln_m_factorial = (m + 0.5L) * std::log(m) - m + 0.91893853320467274178L + 1 / (12 * m);
+  }
+  error += 16 * eps * (std::fabs(t1) + std::fabs(t2) + m + std::fabs(ln_m_factorial)) + 1e-10L;
+  return t1 + t2 - m + t3 - ln_m_factorial;
 }
 
 }  // namespace
 
 gram_count_fast gram_count_log3_fast(long L, long dx) {
   gram_count_fast f;
-  if (L > 39) return f;  // C = (3^L - 1)/2 >= 2^62
+  if (L < 1 || L > 100 || dx < 1) return f;
   const long double eps = std::numeric_limits<long double>::epsilon();
   const long double w = static_cast<long double>(dx), D = w * (w + 1) / 2;
-  const std::int64_t C = summed_index_count(static_cast<int>(L));
-  const long double Cl = static_cast<long double>(C), ln_w = std::log(w);
-  // ln binom(n, m) and the bound on its error: 1e-11 per ln_gamma (truncation), and 8 ulps of each
-  // magnitude that cancels (the products and sums in ln_gamma, the two subtractions).
-  long double error = 0;
-  auto ln_binom = [&](long double n, long double m) {
-    const long double a = ln_gamma(n + 1), b = ln_gamma(m + 1), c = ln_gamma(n - m + 1);
-    error += 3e-11L + 8 * eps * (std::fabs(a) + std::fabs(b) + std::fabs(c));
-    return a - b - c;
-  };
-  // The crossing, by bisection on integers in double precision: any split gives an upper bound, so only
-  // the final value below needs long double and an error bound. ln Gamma(D) cancels from both sides.
-  std::int64_t lo = 0, hi = C;
-  const double Dd = static_cast<double>(D), Cd = static_cast<double>(C), ln_wd = std::log(static_cast<double>(dx));
-  while (lo < hi) {
-    const std::int64_t mid = lo + (hi - lo + 1) / 2;
-    const double k = static_cast<double>(mid);
-    if (std::lgamma(Dd + k) - std::lgamma(k + 1) <= ln_wd + std::lgamma(Dd + Cd - k) - std::lgamma(Cd - k + 1)) lo = mid;
-    else hi = mid - 1;
+  // C = (3^L - 1)/2: exact up to L = 39; beyond, within a relative eps (accounted for below).
+  const bool exact_C = L <= 39;
+  const long double C = exact_C ? static_cast<long double>(summed_index_count(static_cast<int>(L)))
+                                : (std::pow(3.0L, static_cast<long double>(L)) - 1) / 2;
+  const long double ln_w = std::log(w);
+  long double scratch = 0;
+  // The crossing by bisection over integer-valued k (any split gives an upper bound, so only the final value needs
+  // the error bound): the last k with ln mc(D, k) <= ln d_x + ln mc(D, C - k).
+  // Past 2^64 the representable values are integers spaced more than 1 apart: step to a neighbour where -1 is lost.
+  long double lo = 0, hi = C;
+  for (int step = 0; step < 1000 && lo < hi; ++step) {
+    long double mid = std::floor(lo + (hi - lo) / 2 + 0.5L);
+    if (mid <= lo) mid = std::nextafter(lo, hi);
+    if (mid > hi) mid = hi;
+    if (ln_binom_stable(D - 1, mid, scratch) <= ln_w + ln_binom_stable(D - 1, C - mid, scratch)) lo = mid;
+    else hi = mid - 1 < mid ? mid - 1 : std::nextafter(mid, lo);
   }
-  const long double k = static_cast<long double>(lo);
-  long double ln_total = ln_binom(D + k, k);
-  if (lo < C) {
-    const long double right = ln_w + ln_binom(D + Cl - k - 1, Cl - k - 1);
+  const long double k = lo;
+  long double error = 0;
+  long double ln_total = ln_binom_stable(D, k, error);
+  if (k < C) {
+    const long double rest = C - k - 1;
+    const long double right = ln_w + ln_binom_stable(D, rest, error);
+    // rest is off by at most 2 C eps when C is not exact; d/dx ln binom(D + x, x) <= D / x.
+    if (!exact_C) error += D * (2 * C * eps + 1) / std::max(1.0L, rest);
     const long double big = std::max(ln_total, right), small = std::min(ln_total, right);
     ln_total = big + std::log1p(std::exp(small - big));
     error += 8 * eps * (std::fabs(big) + 1) + 8 * eps * std::fabs(ln_w);

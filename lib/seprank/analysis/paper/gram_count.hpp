@@ -34,7 +34,8 @@ gram_count_result gram_count(long L, const big_int& dx, bool residual = false, l
 
 // The same bound, fast (long double; for maps over many configurations): `log3` is an upper bound on
 // log_3 of the count once `error` (the bound on the evaluation's rounding, already added) is accounted
-// for. usable is false when C >= 2^62 or the rounding bound exceeds 1e-6: then call gram_count().
+// for. Any L <= 100 (C is then exact below 2^64 and within a relative epsilon beyond, which the error accounts for);
+// usable is false when the rounding bound exceeds 1e-6: then call gram_count().
 struct gram_count_fast {
   bool usable = false;
   long double log3 = 0;

@@ -6,6 +6,7 @@ input, a literal numpy evaluation of eq. 3, hand values.
 """
 import inspect
 import json
+import math
 import os
 import signal
 import subprocess
@@ -264,6 +265,19 @@ def test_keyboard_interrupt():
         check(False, "Python's SIGINT handler restored")
     except KeyboardInterrupt:
         pass
+
+
+def test_lower_bound_at_every_size():
+    # L = 2, d_x = 8 by hand (docs/theory.md, section 15): l0 = 1, blocks 7 + 1 with Hessian ranks 2*7 - 1 = 13 and 1,
+    # r = 13, n = 1: sep >= 2 binom(14, 1) = 28.
+    b = seprank.bounds(2, 8)
+    check(b["lower_bound"] == 28 and b["lower_bound_level"] == 1, f"L2dx8 lower bound {b['lower_bound']}")
+    # The GPT-3 row answers (it hung before) and the bound exceeds the printed Theorem 2 upper bound there.
+    g = seprank.bounds(96, 12288, 96)
+    check(g["lower_bound_log3"] > g["theorem2_upper_log3"], "GPT-3: the proven bound above the printed upper bound")
+    check(g["lower_bound"] is None, "GPT-3: the value is known in log_3 only")
+    arrays = seprank.bounds([1, 2], [4, 8])
+    check(math.isnan(arrays["lower_bound_log3"][0]) and arrays["lower_bound"][1] == 28, "arrays: none at L = 1, 28 at L2dx8")
 
 
 def test_help_and_stubs():

@@ -44,6 +44,8 @@ struct cli_options {
   CLI::App* store_cmd = nullptr;
   std::string store_file;
   CLI::App* annihilators_cmd = nullptr;
+  CLI::App* hessian_cmd = nullptr;
+  seprank::hessian_ranks_request hessian;
 };
 
 void add_options(CLI::App& app, cli_options& o) {
@@ -176,6 +178,13 @@ void add_subcommands(CLI::App& app, cli_options& o) {
                       "variety Z, how it is known, the blocks that lose and the Gram count minus them (docs/theory.md, "
                       "section 14; any size the options allow), e.g. annihilators --L 3 --dx 6");
   add_output_options(*o.annihilators_cmd, o);
+  o.hessian_cmd = app.add_subcommand(
+      "hessian-ranks", "certified Hessian ranks of gamma = b^T R_l0(M) b on d x d blocks, the input of the lower bound at every size "
+                       "(docs/theory.md, section 15); --check recomputes the shipped table's rows, e.g. hessian-ranks --check --level 1..4 --d 1..12");
+  o.hessian_cmd->add_option("--level", o.hessian.level, "levels l0: a..b, a,b,c or a (1..4)")->capture_default_str();
+  o.hessian_cmd->add_option("--d", o.hessian.d, "block sizes: a..b, a,b,c or a (1..128)")->capture_default_str();
+  o.hessian_cmd->add_flag("--check", o.hessian.check, "recompute the shipped table's rows in these ranges (FAILED, exit 1, if one differs)");
+  add_output_options(*o.hessian_cmd, o);
   o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
                                             "e.g. store results.db");
   o.store_cmd->add_option("FILE", o.store_file, "the store")->required();
@@ -190,7 +199,7 @@ int run(cli_options& o) {
   auto atlas = [](const cli_options::atlas_args& a) { return seprank::atlas_config{static_cast<long>(a.L), a.dx, a.H}; };
   seprank::derivation d;
   // --store and --verify are read by the main command (subcommands fall through to it): only it and sweep have units.
-  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd})
+  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd, o.hessian_cmd})
     if (sub->parsed() && (!o.run.store.empty() || o.run.verify != 0))
       throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and sweep, not to " +
                                  sub->get_name());
@@ -205,6 +214,9 @@ int run(cli_options& o) {
     d = seprank::derive_plan(o.plan);
   } else if (o.annihilators_cmd->parsed()) {
     d = seprank::derive_annihilators(o.run, progress);
+  } else if (o.hessian_cmd->parsed()) {
+    o.hessian.seed = o.run.seed;  // --seed is read before the subcommand
+    d = seprank::derive_hessian_ranks(o.hessian, progress);
   } else if (o.store_cmd->parsed()) {
     d = seprank::derive_store_listing(o.store_file);
   } else if (o.audit_cmd->parsed()) {

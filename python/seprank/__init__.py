@@ -231,7 +231,10 @@ def _atlas(name: str, v: Any) -> str:
 
 def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
            H: int = 1) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
-    """The paper's closed forms (Theorems 1 and 2, log_3 values; NaN where undefined) and the Gram count.
+    """The paper's closed forms (Theorems 1 and 2, log_3 values; NaN where undefined), the Gram count, and the
+    proven lower bound at every size (docs/theory.md, section 15: ``lower_bound_log3``, the lower end of its
+    interval; ``lower_bound`` exact when short; ``lower_bound_level`` its l_0), which holds at every balanced
+    N >= 2 d_x + 2.
 
     With integers: one record (a dict). With sequences (broadcast against each other, numpy rules): a dict of
     arrays of the same keys, ready for matplotlib. ``derivation`` (integers only) is the CLI's
@@ -249,7 +252,7 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
         col = [r[k] for r in rows]
         if k == "regime":
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
-        elif k in ("L", "dx", "H", "gram_count"):
+        elif k in ("L", "dx", "H", "gram_count", "lower_bound", "lower_bound_level"):
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
         else:
             out[k] = _np.array(col, dtype=float).reshape(Ls.shape)

@@ -11,10 +11,12 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/model/weights.hpp"
@@ -142,6 +144,13 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H) {
   const gram_count_result g = gram_count(L, c.dx);
   d["gram_count_log3"] = to_double(g.log3);
   d["gram_count"] = g.exact ? py::object(py::int_(py::str(g.value.str()))) : py::object(py::none());
+  // The proven lower bound of docs/theory.md, section 15 (every balanced N >= 2 d_x + 2): the lower end of its log_3
+  // interval, the exact value when short, and its level; NaN / None where the theorem gives none.
+  std::optional<hessian_lower_bound> lower;
+  if (c.dx <= big_int(1000000000000LL)) lower = best_hessian_lower_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>());
+  d["lower_bound_log3"] = lower ? to_double(lower->log3_lower) : nan;
+  d["lower_bound"] = lower && lower->exact ? py::object(py::int_(py::str(lower->value.str()))) : py::object(py::none());
+  d["lower_bound_level"] = lower ? py::object(py::int_(lower->level)) : py::object(py::none());
   return d;
 }
 

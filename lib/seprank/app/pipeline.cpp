@@ -14,6 +14,8 @@
 #include "seprank/run/scheduler.hpp"
 #include "seprank/run/store.hpp"
 #include "seprank/report/store_report.hpp"
+#include "seprank/report/hessian_report.hpp"
+#include "seprank/support/interrupt.hpp"
 
 #include "seprank/analysis/audit_units.hpp"
 #include "seprank/analysis/paper/audit.hpp"
@@ -213,6 +215,35 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
     progress("wrote " + r.plot);
   }
   return audit_derivation(m);
+}
+
+derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
+  const auto levels = parse_range("--level", r.level, 1, hessian_table_max_level, 4);
+  const auto sizes = parse_range("--d", r.d, 1, 128, 128);
+  const std::uint64_t seed = parse_seed(r.seed);
+  std::vector<hessian_rank_row> rows;
+  for (int level : levels)
+    for (int d : sizes) {
+      check_interrupt();
+      hessian_rank_row row;
+      if (r.check) {
+        const certified_hessian_rank* entry = nullptr;
+        for (const auto& e : hessian_table())
+          if (e.level == level && e.d == d) entry = &e;
+        if (!entry) continue;  // the table has no row of this size
+        progress("recomputing l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
+        row.checked = true;
+        row.row = *entry;
+        row.computed = block_hessian_rank_at(d, level, hessian_table_seed, entry->attempt);
+        row.verifies = hessian_table_row_verifies(*entry);
+      } else {
+        progress("ranking l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
+        row.computed = certify_block_hessian_rank(d, level, seed);
+      }
+      rows.push_back(row);
+    }
+  if (r.check && rows.empty()) throw usage_error("hessian-ranks --check: the table has no row with --level " + r.level + " and --d " + r.d);
+  return hessian_ranks_derivation(rows, r.check, seed);
 }
 
 derivation derive_store_listing(const std::string& path) {

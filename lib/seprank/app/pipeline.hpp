@@ -75,6 +75,15 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
 // (`seprank-sym annihilators`): the word of A_L only, so any size the options allow (docs/theory.md, section 14).
 derivation derive_annihilators(const derivation_request& r, const progress_fn& progress = {});
 
+// Certified block Hessian ranks of gamma (docs/theory.md, section 15; `seprank-sym hessian-ranks`): computed for
+// levels x sizes and a seed, or with check the shipped table's rows in those ranges recomputed (FAILED on disagreement).
+struct hessian_ranks_request {
+  std::string level = "1..2", d = "1..8";
+  std::string seed = "1";
+  bool check = false;
+};
+derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress);
+
 // The results store's contents (`seprank-sym store FILE`).
 derivation derive_store_listing(const std::string& path);
 

@@ -96,6 +96,7 @@ derivation audit_derivation(const audit_map& m) {
                           "contradicted: a certified computation refutes the printed statement there; see JSON for the evidence",
                           "audit-counts"};
   json summary_json = json::object();
+  json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
   for (paper_statement s : all_paper_statements) {
     std::string line;
     json per = json::object();
@@ -110,9 +111,9 @@ derivation audit_derivation(const audit_map& m) {
     if (claimed > 0) {
       const double share = 100.0 * static_cast<double>(undecided) / static_cast<double>(claimed);
       line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed";
-      per["undecided_fraction"] = static_cast<double>(undecided) / static_cast<double>(claimed);
+      undecided_json[statement_id(s)] = static_cast<double>(undecided) / static_cast<double>(claimed);
     } else {
-      per["undecided_fraction"] = nullptr;
+      undecided_json[statement_id(s)] = nullptr;
     }
     summary.values.push_back({statement_id(s), line});
     summary_json[statement_id(s)] = per;
@@ -122,6 +123,7 @@ derivation audit_derivation(const audit_map& m) {
   d.results = json::object();
   d.results["H"] = m.H;
   d.results["counts"] = std::move(summary_json);
+  d.results["undecided_fraction"] = std::move(undecided_json);
   d.results["rows"] = std::move(rows);
   return d;
 }

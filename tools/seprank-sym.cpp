@@ -45,6 +45,7 @@ struct cli_options {
   std::string store_file;
   CLI::App* annihilators_cmd = nullptr;
   CLI::App* hessian_cmd = nullptr;
+  bool time_limit_given = false;
   seprank::hessian_ranks_request hessian;
 };
 
@@ -221,6 +222,7 @@ int run(cli_options& o) {
     d = seprank::derive_store_listing(o.store_file);
   } else if (o.audit_cmd->parsed()) {
     o.audit.exact_counts = format == seprank::output_format::json;  // only JSON shows the exact counts
+    if (o.time_limit_given) o.audit.time_limit = o.run.limits.max_seconds;  // the main command's default does not apply
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
@@ -253,6 +255,7 @@ int main(int argc, char** argv) {
   add_subcommands(app, o);
   try {
     app.parse(argc, argv);
+    o.time_limit_given = app.count("--time-limit") > 0;
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ConversionError& e) {  // CLI11: "Could not convert: --L = abc"
@@ -293,8 +296,8 @@ int main(int argc, char** argv) {
   } catch (const seprank::interrupted& e) {
     std::cerr << "seprank-sym: " << e.what() << "; stopped cleanly\n";
     return finish(seprank::exit_interrupted);
-  } catch (const seprank::time_limit_reached& e) {  // before the rank stage: nothing finished to print
-    std::cerr << "seprank-sym: " << e.what() << " during the structural analysis; nothing to print\n";
+  } catch (const seprank::time_limit_reached& e) {  // before the rank stage (or in the audit): nothing finished to print
+    std::cerr << "seprank-sym: " << e.what() << " before any result was complete; nothing to print\n";
     return finish(seprank::exit_time_limit);
   } catch (const std::exception& e) {
     std::cerr << "seprank-sym: internal error: " << e.what() << "\n";

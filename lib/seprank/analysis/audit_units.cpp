@@ -14,8 +14,18 @@ std::string exact_text(const big_float& x) {  // max_digits10 digits: the same b
 }
 
 json bound_json(const sep_bound& b) {
-  return {{"source", static_cast<int>(b.source)}, {"how", static_cast<int>(b.how)}, {"log3", exact_text(b.log3)},
-          {"value", b.value.str()}, {"N", b.N}, {"dx", b.dx}, {"count_exact", b.count_exact}};
+  json j{{"source", static_cast<int>(b.source)}, {"how", static_cast<int>(b.how)}, {"log3", exact_text(b.log3)},
+         {"value", b.value.str()}, {"N", b.N}, {"dx", b.dx}, {"count_exact", b.count_exact}};
+  if (b.hessian) {  // the proven lower bound's witness (section 15), every field to the last digit
+    const hessian_lower_bound& h = *b.hessian;
+    json blocks = json::array();
+    for (const auto& u : h.blocks) blocks.push_back({u.d, u.count, u.rank});
+    j["hessian"] = {{"L", h.L}, {"level", h.level}, {"blocks", blocks}, {"heads", h.heads}, {"rank_sum", h.rank_sum.str()},
+                    {"r", h.r.str()}, {"n", h.n.str()}, {"exact", h.exact}, {"value", h.value.str()},
+                    {"log3_lower", exact_text(h.log3_lower)}, {"log3_upper", exact_text(h.log3_upper)},
+                    {"log3_lower_ld", exact_text(big_float(h.log3_lower_ld))}, {"from_N", h.from_N}};
+  }
+  return j;
 }
 
 sep_bound bound_of_json(const json& j) {
@@ -27,6 +37,24 @@ sep_bound bound_of_json(const json& j) {
   b.N = j.at("N").get<int>();
   b.dx = j.at("dx").get<int>();
   b.count_exact = j.at("count_exact").get<bool>();
+  if (j.contains("hessian")) {
+    const json& w = j.at("hessian");
+    hessian_lower_bound h;
+    h.L = w.at("L").get<long>();
+    h.level = w.at("level").get<int>();
+    for (const auto& u : w.at("blocks")) h.blocks.push_back({u.at(0).get<int>(), u.at(1).get<long>(), u.at(2).get<long>()});
+    h.heads = w.at("heads").get<long>();
+    h.rank_sum = big_int(w.at("rank_sum").get<std::string>());
+    h.r = big_int(w.at("r").get<std::string>());
+    h.n = big_int(w.at("n").get<std::string>());
+    h.exact = w.at("exact").get<bool>();
+    h.value = big_int(w.at("value").get<std::string>());
+    h.log3_lower = big_float(w.at("log3_lower").get<std::string>());
+    h.log3_upper = big_float(w.at("log3_upper").get<std::string>());
+    h.log3_lower_ld = big_float(w.at("log3_lower_ld").get<std::string>()).convert_to<long double>();
+    h.from_N = w.at("from_N").get<int>();
+    b.hessian = std::make_shared<const hessian_lower_bound>(std::move(h));
+  }
   return b;
 }
 

@@ -209,6 +209,11 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const auto Ls = parse_range("--L", r.L, 1, 100, 100);
   const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
   progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
+  if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
+  struct deadline_scope {  // the deadline holds for this audit only
+    explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
+    ~deadline_scope() { clear_deadline(); }
+  } deadline(r.time_limit);
   const audit_map m = audit_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H, r.exact_counts);
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(audit_plot_data(m), r.plot);

@@ -64,6 +64,7 @@ struct audit_request {
   long H = 1;
   std::string plot;                 // SVG or PNG path; empty: no plot
   bool exact_counts = false;        // each row carries the Gram count and the refined count as integers (JSON)
+  double time_limit = 0;            // seconds (--time-limit); 0: none. Reached: time_limit_reached (exit 4)
 };
 derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit

@@ -94,32 +94,43 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
   const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
-  // One block per status (gnuplot index), so that each status has one legend entry.
-  for (std::size_t s = 0; s < plot.statuses.size(); ++s) {
-    data << "# " << plot.statuses[s] << "\n";
-    bool any = false;
-    for (const auto& c : plot.cells)
-      if (c.status == static_cast<int>(s)) data << c.dx << ' ' << c.L << '\n', any = true;
-    if (!any) data << "NaN NaN\n";
-    data << "\n\n";
-  }
+  // One block per status (gnuplot index), so that each status has one legend entry: indices 0..3 the upper bound's
+  // panel, 4..7 the lower bound's.
+  for (const auto* cells : {&plot.cells, &plot.lower_cells})
+    for (std::size_t s = 0; s < plot.statuses.size(); ++s) {
+      data << "# " << plot.statuses[s] << "\n";
+      bool any = false;
+      for (const auto& c : *cells)
+        if (c.status == static_cast<int>(s)) data << c.dx << ' ' << c.L << '\n', any = true;
+      if (!any) data << "NaN NaN\n";
+      data << "\n\n";
+    }
   data.close();
   const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
+  const bool two = !plot.lower_cells.empty();
   std::ofstream g(gp);
-  g << terminal_for(path, 1000, 650) << "set output '" << path << "'\n"
-    << "set title \"The paper's printed upper bound in its regime, audited (H = " << plot.H << ")\"\n"
+  g << terminal_for(path, 1000, two ? 1200 : 650) << "set output '" << path << "'\n"
+    << (two ? "set multiplot layout 2,1\n" : "")
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")
     << "set xrange [" << plot.dx_min << ":" << plot.dx_max << "]\nset yrange [" << plot.L_min - 0.5 << ":" << plot.L_max + 0.5 << "]\n";
-  // Undecided and not-claimed first, so that proved and contradicted (the rarer) stay on top of dense rows.
-  g << "plot ";
-  const std::size_t order[] = {2, 3, 0, 1};
-  for (std::size_t k = 0; k < 4 && k < plot.statuses.size(); ++k) {
-    const std::size_t s = order[k] % plot.statuses.size();
-    g << (k ? ", \\\n     " : "") << "'" << dat << "' index " << s << " using 1:2 with points pt 5 ps " << (s == 1 ? "1.0" : "0.6")
-      << " lc rgb '" << colours[s % 4] << "' title '" << plot.statuses[s] << "'";
+  auto panel = [&](std::size_t base, const std::string& title) {
+    g << "set title \"" << title << " (H = " << plot.H << ")\"\n";
+    // Undecided and not-claimed first, so that proved and contradicted (the rarer) stay on top of dense rows.
+    g << "plot ";
+    const std::size_t order[] = {2, 3, 0, 1};
+    for (std::size_t k = 0; k < 4 && k < plot.statuses.size(); ++k) {
+      const std::size_t s = order[k] % plot.statuses.size();
+      g << (k ? ", \\\n     " : "") << "'" << dat << "' index " << base + s << " using 1:2 with points pt 5 ps " << (s == 1 ? "1.0" : "0.6")
+        << " lc rgb '" << colours[s % 4] << "' title '" << plot.statuses[s] << "'";
+    }
+    g << ", \\\n     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n";
+  };
+  panel(0, "The paper's printed upper bound in its regime, audited");
+  if (two) {
+    panel(plot.statuses.size(), "The paper's printed lower bound in its regime (Theorem 1 or 2), audited");
+    g << "unset multiplot\n";
   }
-  g << ", \\\n     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n";
   g.close();
   run_gnuplot(gp, path);
 }

@@ -29,7 +29,7 @@ std::string vacuity(const big_float& lower) {
 
 }  // namespace
 
-derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, bool H_divides) {
+derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, const std::string& why_none) {
   derivation_step s{"A proven lower bound at every size (docs/theory.md, section 15)",
                     "$sep >= 2 binom(r + n, n)$ for almost every weight, at every balanced $N >= 2 d_x + 2$: $y_p = gamma^n f$ at "
                     "special weights, $n = (3^{L - l_0} - 1)/2$, $r$ + 1 the Hessian rank of $gamma$ on blocks of $d_x$",
@@ -39,7 +39,7 @@ derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower
                     "lower-bound"};
   if (!lower) {
     s.status = claim_status::skipped;
-    s.check = H_divides ? "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)" : "$H$ does not divide $d_x$: no network";
+    s.check = why_none;
     return s;
   }
   const hessian_lower_bound& h = *lower;
@@ -128,7 +128,9 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
               "(docs/theory.md, section 9)";
   d.steps.push_back(s2);
   d.steps.back().id = "theorem2";
-  d.steps.push_back(lower_bound_step(lower, c.dx % c.H == 0));
+  d.steps.push_back(lower_bound_step(lower, c.dx % c.H != 0 ? "$H$ does not divide $d_x$: no network"
+                                            : c.dx > big_int(1000000000000LL) ? "$d_x$ beyond $10^12$"
+                                                                            : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
 
   d.results = json{{"regime", regime_name(r)},
                    {"theorem1_lower_log3", t1.lower_defined ? shown_decimal(format_float(t1.lower_log3)) : json()},

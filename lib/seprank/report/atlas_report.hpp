@@ -14,7 +14,8 @@ namespace seprank {
 // docs/theory.md section 15 when the table gives one (a step of its own).
 derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const std::optional<hessian_lower_bound>& lower = std::nullopt);
 // The step of that lower bound (shared by the bounds subcommand and the main derivation).
-derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, bool H_divides);
+// why_none: the reason shown when there is none.
+derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, const std::string& why_none);
 derivation corollary1_derivation(const corollary1_result& r);
 derivation corollary2_derivation(const corollary2_result& r);
 

@@ -18,6 +18,11 @@ paper_statement headline(regime r) {
   return r == regime::depth_efficient ? paper_statement::theorem1_upper : paper_statement::theorem2_upper_printed;
 }
 
+// The second panel: the printed lower bound of the regime's theorem.
+paper_statement lower_headline(regime r) {
+  return r == regime::depth_efficient ? paper_statement::theorem1_lower : paper_statement::theorem2_lower;
+}
+
 }  // namespace
 
 derivation audit_derivation(const audit_map& m) {
@@ -134,8 +139,10 @@ audit_plot audit_plot_data(const audit_map& m) {
   p.statuses = {"proved", "contradicted", "undecided", "not-claimed"};
   bool first = true;
   for (const auto& row : m.rows) {
-    for (const auto& f : row.findings)
+    for (const auto& f : row.findings) {
       if (f.statement == headline(row.reg)) p.cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
+      if (f.statement == lower_headline(row.reg)) p.lower_cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
+    }
     p.dx_min = first ? row.dx : std::min(p.dx_min, row.dx);
     p.dx_max = first ? row.dx : std::max(p.dx_max, row.dx);
     p.L_min = first ? row.L : std::min(p.L_min, row.L);

@@ -43,7 +43,8 @@ struct audit_plot_cell {
 struct audit_plot {
   long H = 1;
   std::vector<std::string> statuses;  // "proved", "contradicted", "undecided", "not-claimed"
-  std::vector<audit_plot_cell> cells;
+  std::vector<audit_plot_cell> cells;        // the regime's printed upper bound
+  std::vector<audit_plot_cell> lower_cells;  // the regime's printed lower bound (a second panel)
   long dx_min = 1, dx_max = 1;
   int L_min = 1, L_max = 1;
 };

@@ -1,5 +1,6 @@
 #include "seprank/report/theorem_derivation.hpp"
 
+#include "seprank/report/atlas_report.hpp"
 #include "seprank/report/bounds_steps.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
@@ -108,6 +109,8 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));
+  d.steps.push_back(lower_bound_step(a.lower_bound, s.cfg.residual ? "the theorem is proven for eq. 3 without residual connections"
+                                                                   : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
   d.steps.push_back(summary_step(s, r, a.psi_span, p));
   d.results = results_json(s, r, a.psi_span, p);
   d.audited = true;

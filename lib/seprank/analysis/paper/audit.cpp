@@ -7,6 +7,7 @@
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/refined_gram_count.hpp"
+#include "seprank/support/interrupt.hpp"
 
 namespace seprank {
 
@@ -217,6 +218,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       continue;
     }
     for (int L : Ls) {
+      check_interrupt();  // Ctrl-C (KeyboardInterrupt in Python) and --time-limit, between rows
       audit_row row;
       row.L = L, row.dx = dx, row.H = H;
       row.reg = regime_of(L, dx);

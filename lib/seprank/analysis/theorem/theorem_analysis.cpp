@@ -38,6 +38,7 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
   check_element_ranks(a.psi_span, prime, r.ranks.runner);
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
+  if (!r.cfg.residual) a.lower_bound = best_hessian_lower_bound(r.cfg.L, r.cfg.dx, r.cfg.H);
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
     a.certificate = certify_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);

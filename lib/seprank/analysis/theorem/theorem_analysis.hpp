@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "seprank/analysis/options.hpp"
+#include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"
@@ -33,6 +34,9 @@ struct theorem_analysis {
   psi_span_analysis psi_span;
   paper_comparison comparison;
   std::optional<grid_certificate> certificate;
+  // The proven lower bound at every size (docs/theory.md, section 15); none for the residual network, L = 1 or
+  // d_x = 1 with one head.
+  std::optional<hessian_lower_bound> lower_bound;
 };
 
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress);

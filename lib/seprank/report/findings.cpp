@@ -75,7 +75,18 @@ std::string bound_text(const sep_bound& b, bool lower) {
       const std::string head = b.value > 0 && b.value < big_int("1000000000000000000000000")
                                    ? "$sep >= " + str(b.value) + "$"
                                    : "$log_3 sep >= " + format_log3_fast(b.log3) + "$";
-      return head + " (proven at every size, docs/theory.md, section 15: " + (b.hessian ? hessian_witness_text(*b.hessian) : std::string()) +
+      // The statements of one row share one witness: its text is made once (the audit map has 10^5 rows and more).
+      // (Keyed by the witness's content, never its address: a freed record's address can come back with other values.)
+      thread_local hessian_lower_bound last;
+      thread_local std::string last_text;
+      auto same = [](const hessian_lower_bound& a, const hessian_lower_bound& c) {
+        if (a.L != c.L || a.level != c.level || a.heads != c.heads || a.r != c.r || a.blocks.size() != c.blocks.size()) return false;
+        for (std::size_t k = 0; k < a.blocks.size(); ++k)
+          if (a.blocks[k].d != c.blocks[k].d || a.blocks[k].count != c.blocks[k].count || a.blocks[k].rank != c.blocks[k].rank) return false;
+        return true;
+      };
+      if (b.hessian && (last_text.empty() || !same(*b.hessian, last))) last = *b.hessian, last_text = hessian_witness_text(*b.hessian);
+      return head + " (proven at every size, docs/theory.md, section 15: " + (b.hessian ? last_text : std::string()) +
              "; at every balanced $N >= 2 d_x + 2$)";
     }
   }

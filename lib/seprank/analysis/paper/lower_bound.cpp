@@ -136,6 +136,31 @@ void div_nonneg(interval& out, const interval& a, const interval& b) {
   mpfr_div(out.hi.v, a.hi.v, b.lo.v, MPFR_RNDU);
 }
 
+// The constants as intervals, made once (read-only afterwards, so threads may share them).
+struct interval_constants {
+  interval ln2, ln3, half_ln_2pi;
+  interval_constants() {
+    mpfr_set_ui(ln2.lo.v, 2, MPFR_RNDD);
+    mpfr_set_ui(ln2.hi.v, 2, MPFR_RNDU);
+    increasing(ln2, ln2, mpfr_log);
+    mpfr_set_ui(ln3.lo.v, 3, MPFR_RNDD);
+    mpfr_set_ui(ln3.hi.v, 3, MPFR_RNDU);
+    increasing(ln3, ln3, mpfr_log);
+    interval& w = half_ln_2pi;  // ln(2 pi)/2
+    mpfr_const_pi(w.lo.v, MPFR_RNDD);
+    mpfr_const_pi(w.hi.v, MPFR_RNDU);
+    mpfr_mul_2ui(w.lo.v, w.lo.v, 1, MPFR_RNDD);
+    mpfr_mul_2ui(w.hi.v, w.hi.v, 1, MPFR_RNDU);
+    increasing(w, w, mpfr_log);
+    mpfr_div_2ui(w.lo.v, w.lo.v, 1, MPFR_RNDD);
+    mpfr_div_2ui(w.hi.v, w.hi.v, 1, MPFR_RNDU);
+  }
+};
+const interval_constants& constants() {
+  static const interval_constants c;
+  return c;
+}
+
 // ln binom(n + r, r) for integers n, r >= 1, from ln x! = (x + 1/2) ln x - x + ln(2 pi)/2 + eps(x) with
 // 1/(12x + 1) < eps(x) < 1/(12x) (Robbins 1955):
 //   (n + 1/2) log1p(r/n) + r ln(n + r) - (r + 1/2) ln r - ln(2 pi)/2 + eps(n + r) - eps(n) - eps(r).
@@ -159,14 +184,7 @@ void ln_binomial(interval& out, const mpz_t n, const mpz_t r) {
   mpfr_add_d(u.hi.v, R.hi.v, 0.5, MPFR_RNDU);
   mul_nonneg(w, u, t);
   sub(out, out, w);
-  mpfr_const_pi(w.lo.v, MPFR_RNDD);  // ln(2 pi)/2
-  mpfr_const_pi(w.hi.v, MPFR_RNDU);
-  mpfr_mul_2ui(w.lo.v, w.lo.v, 1, MPFR_RNDD);
-  mpfr_mul_2ui(w.hi.v, w.hi.v, 1, MPFR_RNDU);
-  increasing(w, w, mpfr_log);
-  mpfr_div_2ui(w.lo.v, w.lo.v, 1, MPFR_RNDD);
-  mpfr_div_2ui(w.hi.v, w.hi.v, 1, MPFR_RNDU);
-  sub(out, out, w);
+  sub(out, out, constants().half_ln_2pi);
   // eps(n + r) - eps(n) - eps(r) lies in (1/(12(n+r)+1) - 1/(12n) - 1/(12r), 1/(12(n+r)) - 1/(12n+1) - 1/(12r+1)).
   auto eps = [](mpfr_t dst, const mpfr_t x, bool plus_one, mpfr_rnd_t rnd) {  // 1/(12x (+1)), rounded `rnd`
     const mpfr_rnd_t opposite = rnd == MPFR_RNDD ? MPFR_RNDU : MPFR_RNDD;
@@ -191,16 +209,10 @@ void ln_binomial(interval& out, const mpz_t n, const mpz_t r) {
 
 // log_3 of (2 times e^x) for an interval x of a nonnegative quantity.
 void log3_of_twice_exp(interval& out, const interval& ln_value) {
-  interval two, three, num;
-  mpfr_set_ui(two.lo.v, 2, MPFR_RNDD);
-  mpfr_set_ui(two.hi.v, 2, MPFR_RNDU);
-  increasing(two, two, mpfr_log);
-  mpfr_set_ui(three.lo.v, 3, MPFR_RNDD);
-  mpfr_set_ui(three.hi.v, 3, MPFR_RNDU);
-  increasing(three, three, mpfr_log);
-  add(num, two, ln_value);
+  interval num;
+  add(num, constants().ln2, ln_value);
   if (mpfr_sgn(num.lo.v) < 0) mpfr_set_zero(num.lo.v, 1);  // the value is >= ln 2 > 0
-  div_nonneg(out, num, three);
+  div_nonneg(out, num, constants().ln3);
 }
 
 big_int to_big(const mpz_t z) {
@@ -290,11 +302,7 @@ hessian_lower_bound hessian_lower_bound_of(long L, long dx, int level, std::vect
       interval exact;
       set_z(exact, value.v);
       increasing(exact, exact, mpfr_log);
-      interval three;
-      mpfr_set_ui(three.lo.v, 3, MPFR_RNDD);
-      mpfr_set_ui(three.hi.v, 3, MPFR_RNDU);
-      increasing(three, three, mpfr_log);
-      div_nonneg(log3v, exact, three);
+      div_nonneg(log3v, exact, constants().ln3);
     }
   }
   b.log3_lower = to_big_float(log3v.lo.v, true);
@@ -314,7 +322,9 @@ std::optional<hessian_lower_bound> best_hessian_lower_bound(long L, long dx, lon
     auto choice = best_blocks(level, width, min_blocks);
     if (!choice) continue;
     const long double r = static_cast<long double>(choice->rank_sum * H - 1);
-    const long double n = (std::pow(3.0L, static_cast<long double>(L - level)) - 1) / 2;
+    long double three_power = 1;  // 3^(L - level): exact products up to 3^40, then within a few ulps (an estimate)
+    for (long k = 0; k < L - level; ++k) three_power *= 3;
+    const long double n = (three_power - 1) / 2;
     if (r < 1) continue;
     const long double e = estimate_log3(n, r);
     if (e > best_estimate) best_estimate = e, best_level = level, best_choice = std::move(choice);

@@ -873,3 +873,41 @@ TEST_CASE("slow: a run killed with SIGKILL leaves a consistent store; the rerun 
   CHECK(contains(resumed.out, std::to_string(bands) + " of 25 bands of the grid's evaluations read from " + db.path));
   CHECK(without_store_lines(resumed.out) == run("--L 3 --dx 3 --quiet").out);
 }
+
+TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, hessian-ranks and its --check") {
+  const result a = run("audit --L 96 --dx 12288 --H 96 --quiet");
+  REQUIRE(a.status == 0);
+  CHECK(contains(a.out, "proved (N >= 24578)  contradicted (N >= 24578)  contradicted (N >= 24578)"));
+  const result b = run("bounds --L 96 --dx 12288 --H 96 --quiet");
+  REQUIRE(b.status == 0);
+  CHECK(contains(b.out, "(lower-bound)"));
+  CHECK(has_value(b.out, "level l_0", "4"));
+  CHECK(has_value(b.out, "blocks", "2 x 64 in each of 96 heads"));
+  CHECK(has_value(b.out, "r", "399359"));  // 96 heads x 2 blocks x 2080 - 1 (rho_4(64) = D = 2080)
+  // L = 2, d_x = 8 by hand: l0 = 1, blocks 7 + 1 of ranks 13 and 1, r = 13, n = 1, 2 binom(14, 1) = 28.
+  const result c = run("bounds --L 2 --dx 8 --quiet");
+  CHECK(has_value(c.out, "2 binom(r + n, n)", "28"));
+  const result h = run("hessian-ranks --check --level 1..2 --d 1..5 --quiet");
+  CHECK(h.status == 0);
+  CHECK(contains(h.out, "[verified]"));
+  const result bad = run("hessian-ranks --level 5");
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "1..4"));
+}
+
+TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6, never 0") {
+  const result t = run("audit --L 1..100 --dx 1..100000 --time-limit 0.5 --quiet");
+  CHECK(t.status == 4);
+  CHECK(contains(t.out, "time limit"));
+  const result full = run_command(executable() + " bounds --quiet > /dev/full 2>&1; echo status=$?");
+  CHECK(contains(full.out, "status=6"));
+  const result full_audit = run_command(executable() + " audit --L 1..3 --dx 1..5 --quiet 2>/dev/null > /dev/full; echo status=$?");
+  CHECK(contains(full_audit.out, "status=6"));
+  // inf and values past 10^9 s mean no deadline (9.3e9 used to overflow and stop at once).
+  for (const char* limit : {"inf", "9.3e9"}) {
+    const result r = run(std::string("--L 2 --dx 3 --quiet --time-limit ") + limit);
+    CAPTURE(limit);
+    CHECK(r.status == 0);
+    CHECK(contains(r.out, "Findings"));
+  }
+}

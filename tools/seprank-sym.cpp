@@ -17,7 +17,7 @@ const char* exit_status_help =
     "Exit status: 0 success (also when a statement of the paper is contradicted); 1 one of our own checks failed;\n"
     "2 usage error (bad option, value or file); "
     "3 refused: the estimated size exceeds a limit; 4 the run reached --time-limit (the finished steps are printed,\n"
-    "the others marked skipped); 5 internal error; 130 interrupted (Ctrl-C).";
+    "the others marked skipped); 5 internal error; 6 the output could not be written (e.g. a full disk); 130 interrupted (Ctrl-C).";
 
 struct cli_options {
   seprank::derivation_request run;
@@ -192,6 +192,13 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   add_output_options(*o.store_cmd, o);
 }
 
+// Standard output, flushed and checked: a write that failed (a full disk, /dev/full) is an error, never exit 0.
+void write_output(const std::string& text) {
+  std::cout << text;
+  std::cout.flush();
+  if (!std::cout) throw seprank::output_error("writing the output to standard output failed (a full disk or a closed pipe?)");
+}
+
 int run(cli_options& o) {
   const auto format = seprank::parse_format(o.format);
   const seprank::progress_fn progress = [&](const std::string& msg) {
@@ -227,14 +234,14 @@ int run(cli_options& o) {
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
     const auto out = seprank::derive_sweep(o.sweep, progress);
-    if (seprank::processes().rank == 0) std::cout << seprank::render(out.table, format);
+    if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format));
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
     return out.interrupted ? seprank::exit_interrupted : seprank::exit_ok;
   } else {
     seprank::validate(o.run.cfg);
     d = seprank::derive(o.run, progress);
   }
-  if (seprank::processes().rank == 0) std::cout << seprank::render(d, format);
+  if (seprank::processes().rank == 0) write_output(seprank::render(d, format));
   return seprank::exit_status_of(d);
 }
 
@@ -276,6 +283,9 @@ int main(int argc, char** argv) {
   }
   const seprank::process_info group = seprank::processes();
   if (group.rank != 0) o.quiet = true;  // process 0 speaks for the run
+  auto say = [&](const std::string& message) {  // refusals and errors: once, by process 0
+    if (group.rank == 0) std::cerr << "seprank-sym: " << message << "\n";
+  };
   seprank::install_interrupt_handler();
   seprank::set_thread_count(o.run.threads);
   try {
@@ -288,19 +298,23 @@ int main(int argc, char** argv) {
     seprank::parse_format(o.format);
     return finish(run(o));
   } catch (const seprank::usage_error& e) {
-    std::cerr << "seprank-sym: error: " << e.what() << "\n";
+    say(std::string("error: ") + e.what());
     return finish(seprank::exit_usage);
   } catch (const seprank::resource_error& e) {
-    std::cerr << "seprank-sym: refused: " << e.what() << "\n";
+    say(std::string("refused: ") + e.what());
     return finish(seprank::exit_resource);
+  } catch (const seprank::output_error& e) {
+    say(std::string("error: ") + e.what());
+    return finish(seprank::exit_output);
   } catch (const seprank::interrupted& e) {
-    std::cerr << "seprank-sym: " << e.what() << "; stopped cleanly\n";
+    say(std::string(e.what()) + "; stopped cleanly");
     return finish(seprank::exit_interrupted);
   } catch (const seprank::time_limit_reached& e) {  // before the rank stage (or in the audit): nothing finished to print
-    std::cerr << "seprank-sym: " << e.what() << " before any result was complete; nothing to print\n";
+    say(std::string(e.what()) + " before any result was complete; nothing to print");
     return finish(seprank::exit_time_limit);
-  } catch (const std::exception& e) {
-    std::cerr << "seprank-sym: internal error: " << e.what() << "\n";
+  } catch (const std::exception& e) {  // an internal error may be one process's own: each says it, named
+    std::cerr << "seprank-sym: internal error" << (group.rank ? " (process " + std::to_string(group.rank) + ")" : std::string()) << ": "
+              << e.what() << "\n";
     return finish(seprank::exit_internal);
   }
 }

@@ -13,11 +13,17 @@ enum exit_status : int {
   exit_resource = 3,       // refused: estimated size over a limit
   exit_time_limit = 4,     // the run reached --time-limit: what finished is printed, the rest skipped
   exit_internal = 5,       // unexpected internal error
+  exit_output = 6,         // the output could not be written (a full disk, a closed pipe, /dev/full)
   exit_interrupted = 130,  // stopped by Ctrl-C (SIGINT)
 };
 
 // Bad input: an invalid option value, configuration or weight file.
 struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Writing the output failed (checked after the last write and the flush).
+struct output_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

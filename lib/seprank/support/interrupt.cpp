@@ -27,6 +27,11 @@ interrupt_scope::~interrupt_scope() {
 }
 
 void set_deadline(double seconds) {
+  // Beyond 10^9 s (31 years; also inf) there is no deadline: the tick count would overflow (9.3e9 s stopped at once).
+  if (!(seconds <= 1e9)) {
+    deadline = 0;
+    return;
+  }
   const auto span = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds > 0 ? seconds : 0));
   deadline = now_ticks() + static_cast<long long>(span.count()) + 1;
 }

@@ -30,7 +30,7 @@ class interrupt_scope {
   void (*previous_)(int);
 };
 // From now on, check_interrupt() throws `time_limit_reached` once `seconds` of wall time have passed
-// (seconds <= 0: at the next check; clear_deadline() removes it).
+// (seconds <= 0: at the next check; above 10^9, or inf: no deadline; clear_deadline() removes it).
 void set_deadline(double seconds);
 void clear_deadline();
 // Throws `interrupted` once SIGINT has been received, `time_limit_reached` once the deadline has passed.

@@ -152,6 +152,36 @@ def test_bad_input_raises_the_cli_message():
         check(code == 2 and "1 <= L <= 100" in str(e) and "1..100" in err, "audit range messages")
 
 
+def test_nothing_coerced():
+    # Types are checked before anything runs: bool and float are not integers (never truncated), flags are bools.
+    for call, what in ((lambda: seprank.derive(L=True), "derive(L=True)"), (lambda: seprank.derive(L=2.5), "derive(L=2.5)"),
+                       (lambda: seprank.derive(residual=1), "derive(residual=1)"), (lambda: seprank.Network(L=True), "Network(L=True)"),
+                       (lambda: seprank.bounds(True, 4), "bounds(True, 4)"), (lambda: seprank.audit(2.5, 4), "audit(2.5, 4)"),
+                       (lambda: seprank.bounds([1.5], [4]), "bounds([1.5], [4])")):
+        try:
+            call()
+            check(False, f"{what} raises TypeError")
+        except TypeError as e:
+            check("integer" in str(e) or "True or False" in str(e), f"{what}: {e}")
+    w = seprank.Network(1, 2).weights
+    fractional = [[{k: v.astype(float) for k, v in h.items()} for h in layer] for layer in w]
+    fractional[0][0]["Q"][0, 0] = 0.9
+    try:
+        seprank.Network(1, 2, weights=fractional)
+        check(False, "a weight 0.9 raises ValueError")
+    except ValueError as e:
+        check("0.9" in str(e) and "weights[0][0]['Q']" in str(e), f"the message names the entry: {e}")
+    whole = [[{k: v.astype(float) for k, v in h.items()} for h in layer] for layer in w]  # 3.0 is the integer 3, exactly
+    check(np.array_equal(seprank.Network(1, 2, weights=whole).weights[0][0]["Q"], w[0][0]["Q"]), "integral floats kept exactly")
+    huge = [[{k: v.astype(object) for k, v in h.items()} for h in layer] for layer in w]
+    huge[0][0]["Q"][0, 0] = 2 ** 70
+    try:
+        seprank.Network(1, 2, weights=huge)
+        check(False, "2^70 raises ValueError")
+    except ValueError as e:
+        check(str(2 ** 70) in str(e), f"the value the user gave, not a clamped one: {e}")
+
+
 def test_audit_arrays_against_cli():
     a = seprank.audit(range(1, 7), range(1, 41), H=2)
     j = json.loads(cli("audit", "--L", "1..6", "--dx", "1..40", "--H", "2", "--format", "json")[1])

@@ -162,8 +162,63 @@ class Derivation:
         return f"<seprank.Derivation {self.title!r}: {len(self.steps)} steps>"
 
 
+_FLAGS = {"residual", "structure_only", "print_polynomial", "basis", "kernel", "all_partitions", "timings"}
+_REALS = {"time_limit"}
+_TEXTS = {"weights", "partition", "certificate", "store"}
+
+
+def _checked_integer(name: str, v: Any) -> int:
+    """v as an int, or TypeError: bool and float are refused (never truncated: 2.5 is not 2, True is not 1)."""
+    if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, _np.integer)):
+        raise TypeError(f"{name} must be an integer, not {type(v).__name__} ({v!r})")
+    return int(v)
+
+
 def _options(**kw: Any) -> Dict[str, Any]:
-    return {k: v for k, v in kw.items() if v is not None}
+    """The options that were given, each checked for its type (flags bool, reals numbers, the rest integers)."""
+    out: Dict[str, Any] = {}
+    for k, v in kw.items():
+        if v is None:
+            continue
+        if k in _FLAGS:
+            if not isinstance(v, (bool, _np.bool_)):
+                raise TypeError(f"{k} must be True or False, not {type(v).__name__} ({v!r})")
+            v = bool(v)
+        elif k in _REALS:
+            if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, float, _np.integer, _np.floating)):
+                raise TypeError(f"{k} must be a number, not {type(v).__name__} ({v!r})")
+        elif k in _TEXTS:
+            if not isinstance(v, str):
+                raise TypeError(f"{k} must be a str, not {type(v).__name__} ({v!r})")
+        else:
+            v = _checked_integer(k, v)
+        out[k] = v
+    return out
+
+
+def _integer_matrix(where: str, a: Any) -> _np.ndarray:
+    """A weight matrix as int64, or ValueError/TypeError: a fractional entry is refused, never truncated."""
+    arr = _np.asarray(a)
+    if arr.dtype == bool:
+        raise TypeError(f"{where} must hold integers, not booleans")
+    if arr.dtype.kind == "f":
+        bad = ~_np.isfinite(arr) | (arr != _np.round(arr))
+        if bad.any():
+            raise ValueError(f"{where} has the non-integer entry {arr[bad].flat[0]!r}: weights are exact integers")
+        if (_np.abs(arr) > 2 ** 53).any():
+            raise ValueError(f"{where} has an entry beyond 2^53 given as a float: give it as an int")
+        return arr.astype(_np.int64)
+    if arr.dtype.kind == "O":  # Python ints of any size: exact, or refused by range
+        flat = list(arr.flat)
+        for x in flat:
+            if isinstance(x, (bool, _np.bool_)) or not isinstance(x, (int, _np.integer)):
+                raise TypeError(f"{where} must hold integers, not {type(x).__name__} ({x!r})")
+            if not -(2 ** 63) < int(x) < 2 ** 63:
+                raise ValueError(f"{where} has the entry {int(x)}, beyond the 64-bit range weights are read in")
+        return _np.array(flat, dtype=_np.int64).reshape(arr.shape)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{where} must hold integers, not {arr.dtype}")
+    return arr.astype(_np.int64)
 
 
 def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, entry: int = 1, seed: int = 1,
@@ -198,15 +253,13 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
 
 
 def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[int]:
-    if isinstance(v, (int, _np.integer)):
-        return [int(v)]
+    if isinstance(v, (int, _np.integer, bool, _np.bool_, float, _np.floating)):
+        return [_checked_integer(name, v)]
     try:
-        out = [int(x) for x in v]
+        items = list(v)
     except TypeError:
-        raise ValueError(f"{name} must be an integer or a sequence of integers") from None
-    if any(int(x) != x for x in v):
-        raise ValueError(f"{name} must hold integers")
-    return out
+        raise TypeError(f"{name} must be an integer or a sequence of integers, not {type(v).__name__}") from None
+    return [_checked_integer(f"{name}[{k}]", x) for k, x in enumerate(items)]
 
 
 def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequence[int], range] = range(1, 101),
@@ -224,9 +277,7 @@ def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequ
 
 
 def _atlas(name: str, v: Any) -> str:
-    if isinstance(v, bool) or not isinstance(v, (int, _np.integer)):
-        raise ValueError(f"{name} must be an integer")
-    return str(int(v))
+    return str(_checked_integer(name, v))
 
 
 def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
@@ -240,11 +291,15 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
     arrays of the same keys, ready for matplotlib. ``derivation`` (integers only) is the CLI's
     ``seprank-sym bounds`` output as a :class:`Derivation`.
     """
-    if all(isinstance(v, (int, _np.integer)) for v in (L, dx, H)):
+    if all(isinstance(v, (int, _np.integer, bool, _np.bool_, float)) for v in (L, dx, H)):
+        L = _checked_integer("L", L)
         record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H))
         record["derivation"] = Derivation(_seprank.derive_bounds(int(L), _atlas("dx", dx), _atlas("H", H)))
         return record
     Ls, dxs, Hs = _np.broadcast_arrays(_np.asarray(L), _np.asarray(dx), _np.asarray(H))
+    for name, arr in (("L", Ls), ("dx", dxs), ("H", Hs)):
+        if arr.dtype.kind not in "iuO" or (arr.dtype.kind == "O" and not all(isinstance(x, int) and not isinstance(x, bool) for x in arr.flat)):
+            raise TypeError(f"{name} must hold integers, not {arr.dtype}")
     rows = [_seprank.bounds_record(int(a), _atlas("dx", b), _atlas("H", c))
             for a, b, c in zip(Ls.ravel(), dxs.ravel(), Hs.ravel())]
     out: Dict[str, _np.ndarray] = {}
@@ -292,15 +347,20 @@ class Network:
 
     def __init__(self, L: int = 2, dx: int = 4, H: int = 1, seed: int = 1, weights: Optional[list] = None,
                  residual: bool = False, weight_range: int = 9):
-        self.L, self.dx, self.H, self.residual = int(L), int(dx), int(H), bool(residual)
+        self.L, self.dx, self.H = (_checked_integer(n, v) for n, v in (("L", L), ("dx", dx), ("H", H)))
+        if not isinstance(residual, (bool, _np.bool_)):
+            raise TypeError(f"residual must be True or False, not {type(residual).__name__} ({residual!r})")
+        self.residual = bool(residual)
         self.seed = seed
         self._given = weights is not None
         if weights is None:
-            self.weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, int(weight_range), self.residual)
+            self.weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, _checked_integer("weight_range", weight_range), self.residual)
         else:
+            weights = [[{k: (_integer_matrix(f"weights[{l}][{h}]['{k}']", head[k]) if k in head else None)
+                         for k in ("Q", "K", "V", "O")} for h, head in enumerate(layer)] for l, layer in enumerate(weights)]
+            weights = [[{k: v for k, v in head.items() if v is not None} for head in layer] for layer in weights]
             text = _seprank.weight_file_text(self.L, self.dx, self.H, self.residual, weights)  # validates
-            self.weights = [[{k: _np.asarray(h[k], dtype=_np.int64) for k in ("Q", "K", "V", "O")} for h in layer]
-                            for layer in weights]
+            self.weights = [[{k: h[k] for k in ("Q", "K", "V", "O")} for h in layer] for layer in weights]
             self._text = text
 
     def forward(self, x: Any) -> _np.ndarray:

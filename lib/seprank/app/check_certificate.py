@@ -22,15 +22,34 @@ It trusts nothing in the file: every field is checked first (the prime is tested
 division, the sizes, the partition and every index are range-checked), and a malformed certificate is
 refused with one line naming the field and exit status 2. Prints the rank and, last, "sep >= R certified"
 only when R >= claimed_rank (exit 0); otherwise "NOT certified" (exit 1).
+
+Bounded: before parsing, the JSON text is scanned for its nesting depth, and a file whose arrays and objects
+nest deeper than MAX_DEPTH = 64 levels is refused (seprank-sym writes 6). Before any array is allocated, the
+size of the largest one the check would allocate is computed from s, N and d_x: the s x s grid, or an array
+of the forward pass with (batch, N, d_x), (batch, N, d_a) or (batch, N, N) int64 entries, where a batch is
+a number of whole grid rows (s evaluations each) chosen so that these arrays stay within 32 MiB (one row may
+exceed that). A certificate needing an array above MAX_ARRAY_BYTES = 512 MiB, which is one with more than
+s = 8192 points per side, is refused. Both refusals print one line and exit with status 2. The peak memory
+is then a few times that largest array, plus the parsed JSON (linear in the file's size). The running time
+is not capped: it is that of the computation above, s^2 forward passes and an s x s elimination, as in
+seprank-sym's own run. Nor is s tied to claimed_rank: seprank-sym writes s = t + 16k points (k <= 4, t >= 1 the
+lower bound of its rank stage), which exceeds the rank it finds by more than any fixed slack when that rank
+stays below t, and a bound by a number the file's author chooses would bound nothing.
 """
 import json
 import pathlib
+import re
 import sys
 
 import numpy as np
 
 
 FORMAT = "seprank-sym grid certificate v1"
+MAX_DEPTH = 64  # JSON nesting levels (seprank-sym writes 6: object, weights, layer, head, matrix, row)
+MAX_ARRAY_BYTES = 512 * 2 ** 20  # the largest array the check may allocate: the s x s grid for s <= 8192
+BATCH_BYTES = 32 * 2 ** 20  # aim of the forward pass's arrays per batch (at most 65536 evaluations)
+JSON_BRACKET_OR_QUOTE = re.compile(r'["\[\]{}]')
+JSON_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # after the opening quote; linear time
 
 
 def fail(message, status=2):
@@ -56,6 +75,7 @@ def forward(x, weights, p, residual):
 def rank_mod_p(m, p):
     m = m.copy()
     rows, cols = m.shape
+    chunk = max(1, BATCH_BYTES // (8 * cols))  # rows eliminated at once: temporaries stay near BATCH_BYTES
     rank = 0
     for c in range(cols):
         if rank == rows:
@@ -67,8 +87,9 @@ def rank_mod_p(m, p):
         m[[rank, r]] = m[[r, rank]]
         m[rank, c:] = m[rank, c:] * pow(int(m[rank, c]), p - 2, p) % p
         below = rank + 1 + np.nonzero(m[rank + 1:, c])[0]
-        if below.size:
-            m[below, c:] = (m[below, c:] - np.outer(m[below, c], m[rank, c:]) % p) % p
+        for b0 in range(0, below.size, chunk):
+            rows_b = below[b0:b0 + chunk]
+            m[rows_b, c:] = (m[rows_b, c:] - np.outer(m[rows_b, c], m[rank, c:]) % p) % p
         rank += 1
     return rank
 
@@ -107,10 +128,49 @@ def integer_matrix(value, name, rows, cols):
     return value
 
 
+def json_depth_exceeds(text, limit):
+    """Whether the arrays and objects in the JSON text nest deeper than limit (brackets inside strings skipped)."""
+    depth, pos = 0, 0
+    while True:
+        token = JSON_BRACKET_OR_QUOTE.search(text, pos)
+        if token is None:
+            return False
+        t, pos = token.group(), token.end()
+        if t == '"':
+            rest = JSON_STRING_REST.match(text, pos)
+            if rest is None:
+                return False  # an unterminated string: json.loads refuses the text
+            pos = rest.end()
+        elif t in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+
+
+def rows_per_batch(s, N, dx):
+    """Grid rows u per forward-pass batch (batch = rows * s evaluations): its arrays stay near BATCH_BYTES."""
+    evaluations = max(1, min(65536, BATCH_BYTES // (8 * N * max(dx, N))))
+    return max(1, evaluations // s)
+
+
+def largest_array_bytes(s, N, dx):
+    """The largest int64 array the check allocates: the s x s grid, or a forward-pass array of (batch, N, d_x),
+    (batch, N, d_a) with d_a <= d_x, or (batch, N, N) entries (the points, s x |A| d_x, are smaller)."""
+    batch = min(s, rows_per_batch(s, N, dx)) * s
+    return 8 * max(s * s, batch * N * max(dx, N))
+
+
 def read_certificate(path):
     """Every field checked before it is used: the checker trusts nothing in the file."""
     try:
-        cert = json.loads(path.read_text())
+        text = path.read_text()
+        if json_depth_exceeds(text, MAX_DEPTH):
+            fail("the certificate nests JSON arrays and objects deeper than the limit of %d levels" % MAX_DEPTH)
+        cert = json.loads(text)
+    except RecursionError:
+        fail("the certificate nests JSON arrays and objects deeper than the limit of %d levels" % MAX_DEPTH)
     except (OSError, ValueError) as e:
         fail("cannot read the certificate: %s" % e)
     if not isinstance(cert, dict):
@@ -159,6 +219,10 @@ def read_certificate(path):
     s = len(pts["A"])
     if s == 0 or len(pts["B"]) != s:
         fail("points: A and B must hold the same number s >= 1 of points")
+    need = largest_array_bytes(s, N, dx)
+    if need > MAX_ARRAY_BYTES:
+        fail("points: s = %d points per side (N = %d, d_x = %d) would need an array of %d bytes (%.1f MiB), above the "
+             "limit of %d bytes (%d MiB)" % (s, N, dx, need, need / 2 ** 20, MAX_ARRAY_BYTES, MAX_ARRAY_BYTES // 2 ** 20))
     a_points = np.array(integer_matrix(pts["A"], "points.A", s, len(A) * dx), dtype=object)
     b_points = np.array(integer_matrix(pts["B"], "points.B", s, len(B) * dx), dtype=object)
     da = dx // H
@@ -195,9 +259,9 @@ def main():
     grid = np.zeros((s, s), dtype=np.int64)
     a_idx = [j - 1 for j in A]
     b_idx = [j - 1 for j in B]
-    rows_per_batch = max(1, 65536 // s)
-    for u0 in range(0, s, rows_per_batch):
-        u = np.arange(u0, min(s, u0 + rows_per_batch))
+    rows = rows_per_batch(s, N, dx)  # the sizes largest_array_bytes checked
+    for u0 in range(0, s, rows):
+        u = np.arange(u0, min(s, u0 + rows))
         x = np.zeros((u.size, s, N, dx), dtype=np.int64)
         x[:, :, a_idx, :] = a_points[u].reshape(u.size, 1, len(A), dx)
         x[:, :, b_idx, :] = b_points.reshape(1, s, len(B), dx)

@@ -911,3 +911,31 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
     CHECK(contains(r.out, "Findings"));
   }
 }
+
+TEST_CASE("a stored Gram block that is impossible is FAILED without --verify, naming the store and the unit") {
+  const std::string db = "build-test-tamper.db";
+  std::remove(db.c_str());
+  REQUIRE(run("--L 2 --dx 3 --quiet --store " + db).status == 0);
+  // L = 2, d_x = 3: block k = 4 is 3 x mc(6, 4) = 3 x 126 (three rows); k = 0 is 378 x 1, full rank 1.
+  auto tamper = [&](const std::string& unit, const std::string& edit) {
+    const std::string py = "import sqlite3, json; c = sqlite3.connect('" + db + "'); d = json.loads(c.execute(\"select data from units "
+                           "where method='gram-block' and unit='" + unit + "'\").fetchone()[0]); " + edit +
+                           "; c.execute(\"update units set data=? where method='gram-block' and unit='" + unit +
+                           "'\", (json.dumps(d),)); c.commit()";
+    REQUIRE(run_command("/usr/bin/python3 -c \"" + [&] {
+              std::string q;
+              for (char ch : py) q += ch == '"' ? std::string("\\\"") : std::string(1, ch);
+              return q;
+            }() + "\"").status == 0);
+  };
+  tamper("k=4", "d['rank_mod_p'] = 4; d['upper'] = 4");
+  const result a = run("--L 2 --dx 3 --quiet --store " + db);
+  CHECK(a.status == 1);
+  CHECK(contains(a.out, "FAILED: the results store " + db + " holds 1 impossible blocks (k = 4: rank 4 of a 3 x 126 block)"));
+  tamper("k=4", "d['rank_mod_p'] = 3; d['upper'] = 3");  // back to the truth
+  tamper("k=0", "d['rank_mod_p'] = 0; d['upper'] = 0");  // plausible in size, but not what 'full rank' certifies
+  const result b = run("--L 2 --dx 3 --quiet --store " + db);
+  CHECK(b.status == 1);
+  CHECK(contains(b.out, "k = 0: certified 'full rank mod p' with rank 0 where min(rows, cols) = 1"));
+  std::remove(db.c_str());
+}

@@ -44,9 +44,13 @@ struct unit_result {
 struct unit_provenance {
   long computed = 0, stored = 0, verified = 0, disagreed = 0;
   std::string store;            // the store's path ("" when none)
+  // Stored units whose result is impossible for the unit (checked without recomputing: shape, ranks within
+  // min(rows, cols) and proven bounds): "unit: why". Never used; the stage is FAILED.
+  std::vector<std::string> impossible;
   bool any_stored() const { return stored > 0; }
   void add(const unit_provenance& o) {  // another batch of the same stage
     computed += o.computed, stored += o.stored, verified += o.verified, disagreed += o.disagreed, store = o.store;
+    impossible.insert(impossible.end(), o.impossible.begin(), o.impossible.end());
   }
 };
 

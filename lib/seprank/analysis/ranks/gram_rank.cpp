@@ -240,6 +240,31 @@ std::string proven_bounds_text(const std::vector<long>& upper) {
   return out;
 }
 
+// Why a block result (from a store) cannot be right, or "": its shape must be the block's, its ranks within
+// min(rows, cols) and within the block's proven upper bound (the Gram count per block, less proven annihilators).
+std::string implausible_block(const block_rank& b, long rows, long cols, long proven) {
+  const long side = std::min(rows, cols);
+  auto n = [](long v) { return std::to_string(v); };
+  if (b.rows != rows || b.cols != cols)
+    return "a " + n(b.rows) + " x " + n(b.cols) + " block where the configuration has " + n(rows) + " x " + n(cols);
+  if (b.rank_mod_p < 0 || b.rank_mod_p > side) return "rank " + n(b.rank_mod_p) + " of a " + n(rows) + " x " + n(cols) + " block";
+  if (b.upper > side) return "upper bound " + n(b.upper) + " above min(rows, cols) = " + n(side);
+  if (b.exact && b.upper != b.rank_mod_p && b.certificate != block_certificate::exact_elimination &&
+      b.certificate != block_certificate::exact_elimination_p_divided)
+    return "exact with rank " + n(b.upper) + " but rank mod p " + n(b.rank_mod_p);
+  if (b.upper >= 0 && b.rank_mod_p > b.upper) return "rank mod p " + n(b.rank_mod_p) + " above its upper bound " + n(b.upper);
+  // Each certificate states an equality the result must show (certified_rank.hpp).
+  if (b.certificate == block_certificate::full_rank_mod_p && (b.rank_mod_p != side || (b.exact && b.upper != side)))
+    return "certified 'full rank mod p' with rank " + n(b.exact ? b.upper : b.rank_mod_p) + " where min(rows, cols) = " + n(side);
+  if ((b.certificate == block_certificate::meets_annihilator_bound || b.certificate == block_certificate::meets_gram_bound) &&
+      (!b.exact || b.upper != b.rank_mod_p || (proven >= 0 && b.upper != proven)))
+    return "certified as meeting a proven bound with rank " + n(b.rank_mod_p) + (proven >= 0 ? " where that bound is " + n(proven) : std::string());
+  if (b.certificate == block_certificate::lower_bound_only && b.exact) return "exact without a certificate";
+  if (proven >= 0 && (b.exact ? b.upper : b.rank_mod_p) > proven)
+    return "rank " + n(b.exact ? b.upper : b.rank_mod_p) + " above the block's proven bound " + n(proven);
+  return "";
+}
+
 // What the blocks' results depend on besides the weights: the configuration, the prime and the limits that
 // decide a block's method (unit_batch).
 std::string gram_batch_config(const network_config& c, const gram_rank_request& r) {
@@ -263,7 +288,21 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
       &res.units);
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
-    const block_rank b = block_rank_of_data(done[static_cast<std::size_t>(k)].data);
+    const unit_result& u = done[static_cast<std::size_t>(k)];
+    block_rank b;
+    std::string impossible;  // a stored result is evidence, not truth: what the tool can check cheaply, it checks
+    try {
+      b = block_rank_of_data(u.data);
+    } catch (const std::exception& e) {
+      if (u.origin != unit_origin::stored) throw;
+      impossible = std::string("unreadable (") + e.what() + ")";
+    }
+    if (impossible.empty() && u.origin == unit_origin::stored) impossible = implausible_block(b, lay.rows(c, k), lay.cols(k), static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1);
+    if (!impossible.empty()) {  // (a block computed here is never judged so: its own checks say FAILED where they fail)
+      res.units.impossible.push_back("k = " + std::to_string(k) + ": " + impossible);
+      b = block_rank{};  // counted as nothing: an impossible value is never used
+      b.rows = lay.rows(c, k), b.cols = lay.cols(k);
+    }
     if (!b.exact) {
       if (max_bits < 0)
         for (const auto& row : g.row)

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import random
 import tempfile
 import threading
 import time
@@ -308,6 +309,63 @@ def test_lower_bound_at_every_size():
     check(g["lower_bound"] is None, "GPT-3: the value is known in log_3 only")
     arrays = seprank.bounds([1, 2], [4, 8])
     check(math.isnan(arrays["lower_bound_log3"][0]) and arrays["lower_bound"][1] == 28, "arrays: none at L = 1, 28 at L2dx8")
+
+
+def _special_weights(L, dx, l0, blocks, seed):
+    """The weights of docs/theory.md section 15 (H = 1): P_l = W^O W^V = I below the last layer, Q_l = W^K^T W^Q a
+    block-diagonal draw below l0 and b b^T from l0 on, row 1 of the last layer's P equal to b^T."""
+    rng = random.Random(seed)
+    b = [rng.choice([v for v in range(-5, 6) if v]) for _ in range(dx)]
+    starts, s = [], 0
+    for d in blocks:
+        starts.append((s, s + d)); s += d
+    for i in range(s, dx):
+        b[i] = 0  # coordinates outside the blocks
+    eye = [[int(i == j) for j in range(dx)] for i in range(dx)]
+    e1b = [b[:] if i == 0 else [0] * dx for i in range(dx)]
+    text = []
+    for l in range(L):
+        if l < l0:
+            Q = [[0] * dx for _ in range(dx)]
+            for a, z in starts:
+                for i in range(a, z):
+                    for j in range(a, z):
+                        Q[i][j] = rng.choice([v for v in range(-5, 6) if v])
+            WQ, WK = Q, eye
+        else:
+            WQ, WK = e1b, e1b
+        WO = e1b if l == L - 1 else eye
+        for name, m in (("WQ", WQ), ("WK", WK), ("WV", eye), ("WO", WO)):
+            text.append(f"{name} {l + 1} 1")
+            text += [" ".join(map(str, row)) for row in m]
+    return "\n".join(text) + "\n"
+
+
+def test_gram_blocks_at_the_special_weights_meet_the_lower_bound():
+    """docs/theory.md, section 15, at its own special weights: Gram block k (and C - k) has rank at least
+    binom(r + k - 1, k) for k <= n, r + 1 the blocks' Hessian ranks (2d - 1 at l0 = 1; 3 and 1 at l0 = 2 for d = 2, 1)."""
+    for L, dx, l0, blocks, rhos in [(2, 3, 1, [2, 1], [3, 1]), (2, 4, 1, [3, 1], [5, 1]), (3, 2, 1, [1, 1], [1, 1]),
+                                    (3, 3, 1, [2, 1], [3, 1]), (3, 3, 2, [2, 1], [3, 1])]:
+        C = (3 ** L - 1) // 2
+        n = (3 ** (L - l0) - 1) // 2
+        r = sum(rhos) - 1
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(_special_weights(L, dx, l0, blocks, 1000 * L + 10 * dx + l0))
+        p = subprocess.run([CLI, "--quiet", "--L", str(L), "--dx", str(dx), "--weights", f.name, "--format", "json", "--max-grid-points", "8"], capture_output=True, text=True)
+        os.unlink(f.name)
+        d = json.loads(p.stdout)
+        ranks = {}
+        for s in d["steps"]:
+            if s["id"] == "gram-rank":
+                for v in s["values"]:
+                    if v["name"].startswith("blocks"):
+                        ranks = {b["degree"]: b["rank"] for b in v["value"]}
+        need = {}
+        for k in range(n + 1):
+            need[k] = max(need.get(k, 0), math.comb(r + k - 1, k))
+            need[C - k] = max(need.get(C - k, 0), math.comb(r + k - 1, k))
+        for k in sorted(need):
+            check(ranks.get(k, -1) >= need[k], f"L{L} dx{dx} l0 = {l0} blocks {blocks}: Gram block {k} has rank {ranks.get(k)} >= {need[k]}")
 
 
 def test_help_and_stubs():

@@ -940,3 +940,16 @@ TEST_CASE("a stored Gram block that is impossible is FAILED without --verify, na
   CHECK(contains(b.out, "k = 0: certified 'full rank mod p' with rank 0 where min(rows, cols) = 1"));
   std::remove(db.c_str());
 }
+
+TEST_CASE("nothing silently replaced: an empty path is refused; symbolic weights are honoured or refused, never swapped") {
+  for (const char* args : {"--L 2 --dx 3 --certificate ''", "--L 2 --dx 3 --store ''", "audit --plot ''", "sweep --plot ''"}) {
+    const result r = run(args);
+    CAPTURE(args);
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, "needs a path; an empty one was given"));
+  }
+  // L = 3, d_x = 3 expands past --max-terms: the run used to continue with the random draw instead (exit 0).
+  const result s = run("--L 3 --dx 3 --weights symbolic --quiet");
+  CHECK(s.status == 3);
+  CHECK(contains(s.out, "--weights symbolic needs the exact expansion, which is refused here"));
+}

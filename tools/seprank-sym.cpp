@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <tuple>
 
 #include "seprank/app/pipeline.hpp"
 #include "seprank/render/formats.hpp"
@@ -263,6 +264,14 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     o.time_limit_given = app.count("--time-limit") > 0;
+    // A path option given as '' is refused, never ignored (--certificate '' ran without writing anything).
+    for (const auto& [given, value, name] :
+         {std::tuple{app.count("--certificate") > 0, &o.run.certificate, "--certificate"}, std::tuple{app.count("--store") > 0, &o.run.store, "--store"},
+          std::tuple{o.sweep_cmd->count("--plot") > 0, &o.sweep.plot, "sweep --plot"}, std::tuple{o.audit_cmd->count("--plot") > 0, &o.audit.plot, "audit --plot"}})
+      if (given && value->empty()) {
+        std::cerr << "seprank-sym: error: " << name << " needs a path; an empty one was given (see --help)\n";
+        return seprank::exit_usage;
+      }
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ConversionError& e) {  // CLI11: "Could not convert: --L = abc"

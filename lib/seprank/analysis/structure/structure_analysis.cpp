@@ -131,6 +131,9 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   a.size_estimate = estimate_expansion(c, max_abs_weight(a.weights), threads, lim.max_terms);
   const std::string refusal = expansion_refusal(c, a.size_estimate, lim);
   if (!refusal.empty() && !expansion_optional) throw resource_error(refusal);
+  // Symbolic weights are honoured or refused, never replaced by the draw: they need the expansion.
+  if (!refusal.empty() && choice.source == weight_choice::kind::symbolic)
+    throw resource_error("--weights symbolic needs the exact expansion, which is refused here: " + refusal);
   if (!refusal.empty()) {
     a.expansion_refused = refusal;
     require_gram_form_fits(c, lim);
@@ -138,7 +141,7 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
     a.gram = gram_form_of(c, a.weights);
     if (seam) seam(a.gram);
     a.gram_size = gram_form_size_of(a.gram);
-  a.annihilators = analyse_annihilators(c, a.weights, default_max_macaulay_entries, progress);
+    a.annihilators = analyse_annihilators(c, a.weights, default_max_macaulay_entries, progress);
     progress("checking the Gram form against the forward pass at random points mod p");
     a.gram_points = gram_form_at_points(c, a.weights, a.gram, choice.seed, a.size_estimate.coefficient_bits);
     return a;

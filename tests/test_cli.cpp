@@ -953,3 +953,21 @@ TEST_CASE("nothing silently replaced: an empty path is refused; symbolic weights
   CHECK(s.status == 3);
   CHECK(contains(s.out, "--weights symbolic needs the exact expansion, which is refused here"));
 }
+
+TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; needs root, as in CI)") {
+  const std::string dir = "build-test-tiny";
+  run_command("mkdir -p " + dir);
+  if (run_command("mount -t tmpfs -o size=40k tmpfs " + dir + " 2>&1").status != 0) {
+    MESSAGE("not root (or no tmpfs): the full-disk case is not exercised here; CI runs it as root");
+    run_command("rmdir " + dir);
+    return;
+  }
+  const result cert = run("--L 2 --dx 8 --quiet --certificate " + dir + "/cert");
+  CHECK(cert.status == 6);
+  CHECK(contains(cert.out, "nothing was left in its place"));
+  CHECK(run_command("ls " + dir + "/cert").out.empty());  // neither certificate.json nor check.py
+  const result plot = run("audit --L 1..20 --dx 1..300 --quiet --plot " + dir + "/a.svg");
+  CHECK(plot.status == 6);
+  CHECK(run_command("ls " + dir + " | grep -v cert").out.empty());  // no picture, no .dat, .gp, .part or empty .log
+  run_command("umount " + dir + " && rmdir " + dir);
+}

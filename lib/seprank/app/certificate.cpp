@@ -21,10 +21,27 @@ nlohmann::ordered_json matrix_json(const dense_matrix<long>& m) {
   return rows;
 }
 
+// Written under a temporary name, flushed, checked and then renamed: a full disk never leaves a file that looks
+// complete (an empty check.py used to exit 0).
 void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw usage_error("certificate: cannot write " + path.string());
+  const std::filesystem::path part = path.string() + ".part";
+  {
+    std::ofstream out(part, std::ios::binary);
+    out << text;
+    out.flush();
+    if (!out) {
+      out.close();
+      std::filesystem::remove(part);
+      throw output_error("certificate: cannot write " + path.string() + " (a full disk?); nothing was left in its place");
+    }
+  }
+  std::error_code ec;
+  if (std::filesystem::file_size(part, ec) != text.size() || ec) {
+    std::filesystem::remove(part, ec);
+    throw output_error("certificate: " + path.string() + " was not written whole (a full disk?)");
+  }
+  std::filesystem::rename(part, path, ec);
+  if (ec) throw output_error("certificate: cannot move " + part.string() + " to " + path.string() + ": " + ec.message());
 }
 
 }  // namespace
@@ -54,8 +71,15 @@ void write_certificate(const std::string& dir, const network_config& c, const in
       {"points", {{"A", i_in_A ? g.a_points : g.b_points}, {"B", i_in_A ? g.b_points : g.a_points}}},
       {"claimed_rank", g.rank}};
   const std::filesystem::path base(dir);
+  // check.py last and certificate.json first removed on failure: a folder with a check.py has its certificate.
+  std::filesystem::remove(base / "check.py", ec);
   write_file(base / "certificate.json", cert.dump() + "\n");
-  write_file(base / "check.py", certificate_check_script);
+  try {
+    write_file(base / "check.py", certificate_check_script);
+  } catch (...) {
+    std::filesystem::remove(base / "certificate.json", ec);
+    throw;
+  }
 }
 
 }  // namespace seprank

@@ -1,6 +1,7 @@
 #include "seprank/render/plot.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <vector>
@@ -11,11 +12,48 @@ namespace seprank {
 
 namespace {
 
+bool ends_with(const std::string& s, const std::string& tail);
+
+// The picture gnuplot wrote is whole: a PNG ends with its IEND chunk, an SVG with </svg> (a full disk cuts it).
+bool picture_complete(const std::string& file, bool png) {
+  std::ifstream in(file, std::ios::binary | std::ios::ate);
+  if (!in) return false;
+  const std::streamoff size = in.tellg();
+  const std::string tail_expected = png ? std::string("IEND\xae\x42\x60\x82", 8) : std::string("</svg>");
+  if (size < static_cast<std::streamoff>(tail_expected.size()) + 8) return false;
+  in.seekg(size - 16);
+  std::string tail(16, '\0');
+  in.read(&tail[0], 16);
+  return in && tail.find(tail_expected) != std::string::npos;
+}
+
+// Runs gnuplot on the script `gp`, which writes `out`.part; the picture is renamed to `out` only when whole, and the
+// script, its data and its log are removed (nothing is left beside the picture; on failure only the log stays).
 void run_gnuplot(const std::string& gp, const std::string& out) {
-  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0)
+  const std::string part = out + ".part", dat = out + ".dat", log = out + ".log";
+  auto remove_all = [&](bool keep_log) {
+    std::remove(part.c_str()), std::remove(dat.c_str()), std::remove(gp.c_str());
+    std::ifstream in(log);
+    if (!keep_log || in.peek() == std::ifstream::traits_type::eof()) std::remove(log.c_str());  // an empty log says nothing
+  };
+  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0) {
+    remove_all(false);
     throw usage_error("plot " + out + ": gnuplot is not installed (Debian: apt-get install gnuplot-nox)");
-  const std::string cmd = "gnuplot '" + gp + "' 2> '" + out + ".log'";
-  if (std::system(cmd.c_str()) != 0) throw usage_error("plot " + out + ": gnuplot failed, see " + out + ".log");
+  }
+  const std::string cmd = "gnuplot '" + gp + "' 2> '" + log + "'";
+  if (std::system(cmd.c_str()) != 0) {
+    remove_all(true);
+    throw output_error("plot " + out + ": gnuplot failed (its messages: " + log + ")");
+  }
+  if (!picture_complete(part, ends_with(out, ".png"))) {
+    remove_all(true);
+    throw output_error("plot " + out + ": the picture gnuplot wrote is incomplete (a full disk?); nothing was written");
+  }
+  if (std::rename(part.c_str(), out.c_str()) != 0) {
+    remove_all(true);
+    throw output_error("plot " + out + ": cannot move the finished picture into place");
+  }
+  remove_all(false);
 }
 
 bool ends_with(const std::string& s, const std::string& tail) {
@@ -59,7 +97,7 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   // One colour per series: per d_x when there is one H (each series is then one d_x).
   auto colour_of = [](std::size_t series) { return static_cast<int>(series % 8) + 1; };
   std::ofstream s(gp);
-  s << terminal_for(path, 900, 600) << "set output '" << path << "'\n"
+  s << terminal_for(path, 900, 600) << "set output '" << path << ".part'\n"
     << "set title 'Separation rank against depth (seprank-sym sweep, N = " << plot.N << ")'\n"
     << "set xlabel 'depth L'\nset ylabel 'log_3 sep'\nset key outside right top\nset grid\n"
     << "set xtics 1\nset offsets 0.3, 0.3, 0, 0\n";
@@ -109,7 +147,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
   const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
   const bool two = !plot.lower_cells.empty();
   std::ofstream g(gp);
-  g << terminal_for(path, 1000, two ? 1200 : 650) << "set output '" << path << "'\n"
+  g << terminal_for(path, 1000, two ? 1200 : 650) << "set output '" << path << ".part'\n"
     << (two ? "set multiplot layout 2,1\n" : "")
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")

@@ -320,9 +320,15 @@ TEST_CASE("audit: the map's statuses, its JSON, and the plots") {
     CHECK(r.status == 0);
     CHECK(contains(r.out, "wrote " + plot));
     CHECK(std::ifstream(plot).good());
-    const std::string gp = read_file(plot + ".gp");
-    CHECK(contains(gp, "title 'contradicted'"));
-    CHECK(contains(gp, "threshold L = log_3 d_x"));
+    for (const char* side : {".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(plot + side).good());
+    const std::string pic = read_file(plot);
+    if (std::string(ext) == ".svg") {  // both panels' legends, as drawn
+      CHECK(contains(pic, "<title>contradicted</title>"));
+      CHECK(contains(pic, "<title>threshold L = log"));
+      CHECK(contains(pic, "printed lower bound in its regime"));
+    } else {
+      CHECK(pic.rfind("\x89PNG", 0) == 0);
+    }
     run_command("rm -f " + plot + " " + plot + ".gp " + plot + ".dat " + plot + ".log");
   }
   expect_usage_errors({{"audit --L 0..3", "--L = 0..3"}, {"audit --dx 1..200000", "more than 100000 values"}});
@@ -582,15 +588,26 @@ TEST_CASE("sweep plots in SVG and PNG: one legend entry per kind and per series,
     REQUIRE(r.status == 0);
     CHECK(contains(r.out, "wrote " + plot));
     CHECK(std::ifstream(plot).good());
-    const std::string gp = read_file(plot + ".gp");
-    // Kinds present here: certified sep, Gram rank, paper upper and lower bounds; series: d_x = 2, 3.
-    int titles = 0;
-    for (std::size_t k = 0; (k = gp.find(" title '", k)) != std::string::npos; ++k) ++titles;
-    CHECK(titles <= 5 + 2);
-    CHECK(contains(gp, "title 'd_x = 2'"));
-    CHECK(contains(gp, "title 'd_x = 3'"));
-    CHECK(contains(gp, "title 'sep, certified'"));
-    CHECK_FALSE(contains(gp, "title 'sep, lower bound'"));  // every rank here is certified: no empty series
+    // Nothing is left beside the picture (the script, its data and its log were files of their own before).
+    for (const char* side : {".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(plot + side).good());
+    if (std::string(ext) == ".svg") {  // the legend as drawn: one titled group per kind and per series
+      const std::string svg = read_file(plot);
+      std::vector<std::string> titles;
+      const std::string open = "\" ><title>";
+      for (std::size_t k = 0; (k = svg.find(open, k)) != std::string::npos; k += open.size()) {
+        const std::size_t a = k + open.size(), b = svg.find("</title>", a);
+        const std::string t = svg.substr(a, b - a);
+        if (t.rfind("gnuplot_plot_", 0) != 0) titles.push_back(t);  // untitled curves carry their id
+      }
+      // Kinds present here: certified sep, Gram rank, paper upper and lower bounds; series: d_x = 2, 3.
+      CHECK(titles.size() <= 5 + 2);
+      CHECK(std::count(titles.begin(), titles.end(), "dx = 2") == 1);
+      CHECK(std::count(titles.begin(), titles.end(), "dx = 3") == 1);
+      CHECK(std::count(titles.begin(), titles.end(), "sep, certified") == 1);
+      CHECK(std::count(titles.begin(), titles.end(), "sep, lower bound") == 0);  // every rank here is certified: no empty series
+    } else {
+      CHECK(read_file(plot).rfind("\x89PNG", 0) == 0);
+    }
     run_command("rm -f " + plot + " " + plot + ".gp " + plot + ".dat " + plot + ".log");
   }
 }
@@ -970,4 +987,15 @@ TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; 
   CHECK(plot.status == 6);
   CHECK(run_command("ls " + dir + " | grep -v cert").out.empty());  // no picture, no .dat, .gp, .part or empty .log
   run_command("umount " + dir + " && rmdir " + dir);
+}
+
+TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no width, no FAILED") {
+  const result r = run("corollary1 --L 6 --dx 100 --H 16 --quiet");  // 3^6 = 729 > 100: the deep network is not below its threshold
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "not applicable: the deep network is not below its threshold"));
+  CHECK_FALSE(contains(r.out, "computed width"));
+  CHECK_FALSE(contains(r.out, "FAILED  ") );
+  CHECK_FALSE(contains(r.out, "[FAILED]"));
+  const auto j = nlohmann::json::parse(run("corollary1 --L 6 --dx 100 --H 16 --quiet --format json").out);
+  CHECK(j["results"]["rows"][0]["width"].is_null());
 }

@@ -174,6 +174,16 @@ derivation corollary1_derivation(const corollary1_result& r) {
                        {"round trip $C_s log_3(d + H)$", format_float(row.check_log3) + (round_trip ? " = the deep lower bound" : " DIFFERS")}},
                       round_trip ? S::verified : S::failed,
                       "100-digit arithmetic; the width plugged back into the shallow upper bound reproduces the deep lower bound"};
+    if (!row.applicable) {  // no width is stated outside the corollary's hypothesis, and nothing fails
+      s.values = {s.values.front()};
+      s.status = S::skipped;
+      s.check = "not applicable: " + row.why_not;
+      d.steps.push_back(s);
+      d.steps.back().id = "shallow-depth-" + std::to_string(row.L_shallow);
+      rows.push_back(json{{"L_shallow", row.L_shallow}, {"width", json()}, {"quoted", row.quoted.empty() ? json() : shown_decimal(row.quoted)},
+                          {"not_applicable", row.why_not}});
+      continue;
+    }
     if (!row.quoted.empty()) {
       const big_float& ratio = row.quoted_ratio;
       const bool agree = row.quoted_agrees;

@@ -24,6 +24,13 @@ corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& 
     row.width = pow(big_float(3), r.deep_lower_log3 / Cs) - big_float(deep.H);
     row.check_log3 = Cs * log3(row.width + big_float(deep.H));
     row.round_trip = abs(row.check_log3 - r.deep_lower_log3) < big_float(1e-60) * scale;
+    if (!r.hypothesis) {
+      row.applicable = false;
+      row.why_not = "the deep network is not below its threshold ($L_deep < log_3 d_x$ fails), so Corollary 1 says nothing";
+    } else if (row.width < 1) {
+      row.applicable = false;
+      row.why_not = "the deep lower bound is met by every width $d >= 1$ (equating gives $d < 1$): no width is required";
+    }
     // The paper quotes widths for its own example only (section 4.1).
     if (deep.L == 6 && deep.dx == 1000 && deep.H == 16) row.quoted = Ls == 2 ? "2e17" : Ls == 3 ? "2e5" : "";
     if (!row.quoted.empty()) {

@@ -22,6 +22,10 @@ struct corollary1_row {
   std::string quoted;            // the paper's quoted value ("" when none)
   big_float quoted_ratio;        // quoted / width (when quoted)
   bool quoted_agrees = false;    // the ratio is within a factor 2
+  // Corollary 1 applies to this row: the deep network is below its threshold and the computed width is >= 1 (else
+  // why_not says why; no width is stated then, and nothing is checked).
+  bool applicable = true;
+  std::string why_not;
 };
 struct corollary1_result {
   atlas_config deep;

@@ -192,19 +192,24 @@ void ln_binomial(interval& out, const mpz_t n, const mpz_t r) {
     if (plus_one) mpfr_add_ui(dst, dst, 1, opposite);
     mpfr_ui_div(dst, 1, dst, rnd);
   };
+  // Each end: + eps(n + r), - eps(n), - eps(r), each eps bounded (Robbins) and rounded the way that end needs.
+  struct term {
+    const interval* x;
+    int sign;
+  };
+  const term terms[] = {{&NR, +1}, {&N, -1}, {&R, -1}};
   real e;
-  eps(e.v, NR.hi.v, true, MPFR_RNDD);
-  mpfr_add(out.lo.v, out.lo.v, e.v, MPFR_RNDD);
-  eps(e.v, N.lo.v, false, MPFR_RNDU);
-  mpfr_sub(out.lo.v, out.lo.v, e.v, MPFR_RNDD);
-  eps(e.v, R.lo.v, false, MPFR_RNDU);
-  mpfr_sub(out.lo.v, out.lo.v, e.v, MPFR_RNDD);
-  eps(e.v, NR.lo.v, false, MPFR_RNDU);
-  mpfr_add(out.hi.v, out.hi.v, e.v, MPFR_RNDU);
-  eps(e.v, N.hi.v, true, MPFR_RNDD);
-  mpfr_sub(out.hi.v, out.hi.v, e.v, MPFR_RNDU);
-  eps(e.v, R.hi.v, true, MPFR_RNDD);
-  mpfr_sub(out.hi.v, out.hi.v, e.v, MPFR_RNDU);
+  for (const bool lower : {true, false}) {
+    mpfr_ptr end = lower ? out.lo.v : out.hi.v;
+    const mpfr_rnd_t dir = lower ? MPFR_RNDD : MPFR_RNDU;
+    for (const term& t : terms) {
+      const bool want_small = (t.sign > 0) == lower;  // the smaller eps moves this end outward
+      // eps(x) > 1/(12x + 1) and < 1/(12x): the small bound at the largest x, the large one at the smallest.
+      eps(e.v, want_small ? t.x->hi.v : t.x->lo.v, want_small, want_small ? MPFR_RNDD : MPFR_RNDU);
+      if (t.sign > 0) mpfr_add(end, end, e.v, dir);
+      else mpfr_sub(end, end, e.v, dir);
+    }
+  }
 }
 
 // log_3 of (2 times e^x) for an interval x of a nonnegative quantity.

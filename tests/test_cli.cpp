@@ -999,3 +999,16 @@ TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no
   const auto j = nlohmann::json::parse(run("corollary1 --L 6 --dx 100 --H 16 --quiet --format json").out);
   CHECK(j["results"]["rows"][0]["width"].is_null());
 }
+
+TEST_CASE("--plot writes the format its extension names (PDF too) or refuses it before writing anything") {
+  const std::string pdf = temp_path("audit.pdf");
+  const result r = run("audit --L 1..4 --dx 1..20 --quiet --plot " + pdf);
+  CHECK(r.status == 0);
+  CHECK(read_file(pdf).rfind("%PDF", 0) == 0);
+  std::remove(pdf.c_str());
+  const std::string jpg = temp_path("audit.jpg");
+  const result bad = run("audit --L 1..4 --dx 1..20 --quiet --plot " + jpg);
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "must end in .svg, .png or .pdf"));
+  for (const char* side : {"", ".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(jpg + side).good());
+}

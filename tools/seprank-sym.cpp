@@ -156,14 +156,14 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.sweep_cmd->add_option("--H", o.sweep.H, "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)")
       ->capture_default_str();
   o.sweep_cmd->add_option("--N", o.sweep.N, "positions")->capture_default_str();
-  o.sweep_cmd->add_option("--plot", o.sweep.plot, "write a plot of log_3 sep against L with gnuplot (SVG, or PNG when FILE ends in .png)");
+  o.sweep_cmd->add_option("--plot", o.sweep.plot, "write a plot of log_3 sep against L with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)");
   add_output_options(*o.sweep_cmd, o);
   o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): proved, contradicted, "
                                             "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");
   o.audit_cmd->add_option("--L", o.audit.L, "depths: a..b, a,b,c or a (1..100)")->capture_default_str();
   o.audit_cmd->add_option("--dx", o.audit.dx, "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)")->capture_default_str();
   o.audit_cmd->add_option("--H", o.audit.H, "heads (widths it does not divide are left out)")->capture_default_str();
-  o.audit_cmd->add_option("--plot", o.audit.plot, "write the map (SVG, or PNG when FILE ends in .png) with gnuplot");
+  o.audit_cmd->add_option("--plot", o.audit.plot, "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)");
   add_output_options(*o.audit_cmd, o);
   o.plan_cmd = app.add_subcommand("plan", "the Gram rank's units of work (one per degree block) with estimated time and memory, "
                                           "the critical path and the wall time predicted for --np processes, e.g. plan --L 6 --dx 2 --np 64");

@@ -15,11 +15,13 @@ namespace {
 bool ends_with(const std::string& s, const std::string& tail);
 
 // The picture gnuplot wrote is whole: a PNG ends with its IEND chunk, an SVG with </svg> (a full disk cuts it).
-bool picture_complete(const std::string& file, bool png) {
+bool picture_complete(const std::string& file) {
   std::ifstream in(file, std::ios::binary | std::ios::ate);
   if (!in) return false;
   const std::streamoff size = in.tellg();
-  const std::string tail_expected = png ? std::string("IEND\xae\x42\x60\x82", 8) : std::string("</svg>");
+  const std::string tail_expected = ends_with(file, ".png.part")   ? std::string("IEND\xae\x42\x60\x82", 8)
+                                    : ends_with(file, ".pdf.part") ? std::string("%%EOF")
+                                                                   : std::string("</svg>");
   if (size < static_cast<std::streamoff>(tail_expected.size()) + 8) return false;
   in.seekg(size - 16);
   std::string tail(16, '\0');
@@ -45,7 +47,7 @@ void run_gnuplot(const std::string& gp, const std::string& out) {
     remove_all(true);
     throw output_error("plot " + out + ": gnuplot failed (its messages: " + log + ")");
   }
-  if (!picture_complete(part, ends_with(out, ".png"))) {
+  if (!picture_complete(part)) {
     remove_all(true);
     throw output_error("plot " + out + ": the picture gnuplot wrote is incomplete (a full disk?); nothing was written");
   }
@@ -60,16 +62,21 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// The gnuplot terminal for a path: PNG (pngcairo) for .png, SVG otherwise.
+// The gnuplot terminal for a path, by its extension: .png (pngcairo), .pdf (pdfcairo) or .svg; any other is refused
+// (an SVG named a.pdf was written before).
 std::string terminal_for(const std::string& path, int width, int height) {
-  return ends_with(path, ".png") ? "set terminal pngcairo size " + std::to_string(width) + "," + std::to_string(height) + " font 'sans,11'\n"
-                                 : "set terminal svg size " + std::to_string(width) + "," + std::to_string(height) +
-                                       " dynamic font 'sans,12' background rgb 'white'\n";
+  if (ends_with(path, ".png")) return "set terminal pngcairo size " + std::to_string(width) + "," + std::to_string(height) + " font 'sans,11'\n";
+  if (ends_with(path, ".pdf"))  // inches at 100 pixels each
+    return "set terminal pdfcairo size " + std::to_string(width / 100.0) + "in," + std::to_string(height / 100.0) + "in font 'sans,9'\n";
+  if (ends_with(path, ".svg"))
+    return "set terminal svg size " + std::to_string(width) + "," + std::to_string(height) + " dynamic font 'sans,12' background rgb 'white'\n";
+  throw usage_error("plot " + path + ": the file name must end in .svg, .png or .pdf (the format it is written in)");
 }
 
 }  // namespace
 
 void plot_sweep(const sweep_plot& plot, const std::string& path) {
+  const std::string terminal = terminal_for(path, 900, 600);  // refuses an unknown format before writing anything
   const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
@@ -97,7 +104,7 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   // One colour per series: per d_x when there is one H (each series is then one d_x).
   auto colour_of = [](std::size_t series) { return static_cast<int>(series % 8) + 1; };
   std::ofstream s(gp);
-  s << terminal_for(path, 900, 600) << "set output '" << path << ".part'\n"
+  s << terminal << "set output '" << path << ".part'\n"
     << "set title 'Separation rank against depth (seprank-sym sweep, N = " << plot.N << ")'\n"
     << "set xlabel 'depth L'\nset ylabel 'log_3 sep'\nset key outside right top\nset grid\n"
     << "set xtics 1\nset offsets 0.3, 0.3, 0, 0\n";
@@ -129,6 +136,7 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
 }
 
 void plot_audit(const audit_plot& plot, const std::string& path) {
+  const std::string terminal = terminal_for(path, 1000, plot.lower_cells.empty() ? 650 : 1200);  // refuses an unknown format first
   const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
@@ -147,7 +155,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
   const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
   const bool two = !plot.lower_cells.empty();
   std::ofstream g(gp);
-  g << terminal_for(path, 1000, two ? 1200 : 650) << "set output '" << path << ".part'\n"
+  g << terminal << "set output '" << path << ".part'\n"
     << (two ? "set multiplot layout 2,1\n" : "")
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")

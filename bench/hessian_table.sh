@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates lib/seprank/analysis/paper/hessian_table.cpp (docs/theory.md, section 15) from seprank-sym's own
-# certified block Hessian ranks: levels 1..4, sizes 1..40, 48 and 64 (about 3 minutes on 2 cores).
+# certified block Hessian ranks: levels 1..4, sizes 1..40, 48 and 64 (59 s measured on 2 cores, beside a CI run).
 # Usage: bash bench/hessian_table.sh BUILD_DIR
 set -euo pipefail
 build=${1:?usage: bash bench/hessian_table.sh BUILD_DIR}

@@ -482,7 +482,9 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
   for (const char* args : {"--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions", "--L 2 --dx 2 --structure-only",
                            "--L 2 --dx 5 --max-terms 20000 --max-grid-points 64", "bounds", "bounds --dx 1000 --H 16",
                            "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
-                           "plan --L 3 --dx 4 --np 8 --node-memory 2000", "annihilators --L 4 --dx 5"}) {
+                           "plan --L 3 --dx 4 --np 8 --node-memory 2000", "annihilators --L 4 --dx 5",
+                           "hessian-ranks --level 1..2 --d 1..3", "hessian-ranks --check --level 1 --d 1..2",
+                           "bounds --L 96 --dx 12288 --H 96", "corollary1 --L 6 --dx 100 --H 16"}) {
     const std::string shown = args;
     CAPTURE(shown);
     const std::string file = output_file(args, "json", "d.json");

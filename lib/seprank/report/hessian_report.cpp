@@ -8,7 +8,7 @@ derivation hessian_ranks_derivation(const std::vector<hessian_rank_row>& rows, b
   derivation d;
   d.title = check ? "seprank-sym hessian-ranks --check: the shipped table recomputed"
                   : "seprank-sym hessian-ranks: certified block Hessian ranks of gamma";
-  d.config = json{{"seed", std::to_string(check ? hessian_table_seed : seed)}, {"check", check}};
+  d.config = json{{"seed", exact_json(big_int(check ? hessian_table_seed : seed))}, {"check", check}};
   result_table t;
   t.title = "Hessian ranks of gamma = b^T R_l0(M) b on a d x d block (docs/theory.md, section 15)";
   t.header = {"$l_0$", "$d$", "rank", "$D$", "attempt", "prime"};

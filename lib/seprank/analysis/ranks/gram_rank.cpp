@@ -301,9 +301,9 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
     if (!impossible.empty()) {  // (a block computed here is never judged so: its own checks say FAILED where they fail)
       res.units.impossible.push_back("k = " + std::to_string(k) + ": " + impossible);
       b = block_rank{};  // counted as nothing: an impossible value is never used
-      b.rows = lay.rows(c, k), b.cols = lay.cols(k);
+      b.rows = lay.rows(c, k), b.cols = lay.cols(k), b.prime = req.prime;
     }
-    if (!b.exact) {
+    if (!b.exact && impossible.empty()) {  // (an ignored block claims nothing, so no error bound)
       if (max_bits < 0)
         for (const auto& row : g.row)
           for (long t = 0; t < row.term_count(); ++t)

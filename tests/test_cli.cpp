@@ -61,6 +61,16 @@ bool has_value(const std::string& out, const std::string& name, const std::strin
   }
   return false;
 }
+// The value of the first value line "  name    = value" ("" when there is none).
+std::string value_of(const std::string& out, const std::string& name) {
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("  " + name + " ", 0) != 0) continue;
+    const auto eq = line.find(" = ");
+    if (eq != std::string::npos && line.find_first_not_of(' ', 2 + name.size()) == eq + 1) return line.substr(eq + 3);
+  }
+  return "";
+}
 int lines(const std::string& s) {
   int n = 0;
   for (char ch : s) n += ch == '\n';
@@ -149,6 +159,8 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--position 7", "position = 7 is out of range"},
       {"--entry 9", "entry = 9 is out of range"},
       {"--L two", "--L = two is not a valid number for this option"},
+      {"--L 2 --dx 4 --H 9223372036854775807", "--H = 9223372036854775807 is out of range for this option"},
+      {"--L 2 --dx 4 --H 1.5", "--H = 1.5 is not a valid number for this option"},
       {"--frobnicate", "frobnicate"},
       {"--weights /nonexistent.txt", "weight file /nonexistent.txt: cannot be opened"},
       {"--weight-range 0", "weight-range = 0 is out of range"},
@@ -662,7 +674,7 @@ TEST_CASE("bad limits and counts: one line, exit status 2") {
       {"--basis-limit -1", "basis-limit = -1 is out of range"},
       {"--kernel-limit -1", "kernel-limit = -1 is out of range"},
       {"--weight-range -5", "weight-range = -5 is out of range"},
-      {"--seed -1", "seed = -1 is not an integer"},
+      {"--seed -1", "seed = -1 is out of range: must be an integer in 0 .. 18446744073709551615"},
       {"--seed abc", "seed = abc is not an integer"},
       {"--seed 18446744073709551616", "seed = 18446744073709551616 is out of range"},
       {"corollary2 --L 12 --dx 64 --max-beta2 0", "max-beta2 = 0 is out of range"},
@@ -841,11 +853,10 @@ TEST_CASE("--store --verify: a tampered unit is caught, the step is FAILED and t
   const auto clean = run("--L 2 --dx 4 --quiet --store " + db.path + " --verify 100");
   CHECK(clean.status == 0);
   CHECK(contains(clean.out, "5 recomputed here (--verify): all agree"));
-  // Block k = 2 is 220 x 55 of rank 55 (min(rows, cols): full rank); the store is made to claim 54.
-  REQUIRE(run_command("/usr/bin/python3 -c \"import sqlite3; c = sqlite3.connect('" + db.path +
-                      "'); c.execute(\\\"UPDATE units SET data = replace(data, '\\\\\\\"rank_mod_p\\\\\\\":55', "
-                      "'\\\\\\\"rank_mod_p\\\\\\\":54') WHERE method = 'gram-block' AND unit = 'k=2'\\\"); c.commit()\"")
-              .status == 0);
+  // Block k = 2 is 220 x 55 of rank 55 (min(rows, cols): full rank); the store is made to claim 54, signed again
+  // with the key (an adversary holding it: the digest cannot tell, a recomputation can).
+  REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db.path +
+                      " gram-block k=2 \"d['rank_mod_p'] = 54\" --resign").status == 0);
   const auto tampered = run("--L 2 --dx 4 --quiet --store " + db.path + " --verify 100");
   CHECK(tampered.status == 1);
   CHECK(contains(tampered.out, "1 disagree"));
@@ -932,31 +943,38 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
   }
 }
 
-TEST_CASE("a stored Gram block that is impossible is FAILED without --verify, naming the store and the unit") {
+TEST_CASE("a stored Gram block that is altered or impossible is FAILED without --verify, naming the store and the unit") {
   const std::string db = "build-test-tamper.db";
   std::remove(db.c_str());
   REQUIRE(run("--L 2 --dx 3 --quiet --store " + db).status == 0);
+  const std::string honest = run("--L 2 --dx 3 --quiet").out;
   // L = 2, d_x = 3: block k = 4 is 3 x mc(6, 4) = 3 x 126 (three rows); k = 0 is 378 x 1, full rank 1.
-  auto tamper = [&](const std::string& unit, const std::string& edit) {
-    const std::string py = "import sqlite3, json; c = sqlite3.connect('" + db + "'); d = json.loads(c.execute(\"select data from units "
-                           "where method='gram-block' and unit='" + unit + "'\").fetchone()[0]); " + edit +
-                           "; c.execute(\"update units set data=? where method='gram-block' and unit='" + unit +
-                           "'\", (json.dumps(d),)); c.commit()";
-    REQUIRE(run_command("/usr/bin/python3 -c \"" + [&] {
-              std::string q;
-              for (char ch : py) q += ch == '"' ? std::string("\\\"") : std::string(1, ch);
-              return q;
-            }() + "\"").status == 0);
+  auto tamper = [&](const std::string& unit, const std::string& edit, bool resign) {
+    REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db + " gram-block " + unit + " \"" + edit + "\"" +
+                        (resign ? " --resign" : "")).status == 0);
   };
-  tamper("k=4", "d['rank_mod_p'] = 4; d['upper'] = 4");
+  // Without the key: the digest does not match; the block is recomputed here and the stored one kept as evidence.
+  tamper("k=4", "d['rank_mod_p'] = 2; d['upper'] = 2", false);
   const result a = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(a.status == 1);
-  CHECK(contains(a.out, "FAILED: the results store " + db + " holds 1 impossible blocks (k = 4: rank 4 of a 3 x 126 block)"));
-  tamper("k=4", "d['rank_mod_p'] = 3; d['upper'] = 3");  // back to the truth
-  tamper("k=0", "d['rank_mod_p'] = 0; d['upper'] = 0");  // plausible in size, but not what 'full rank' certifies
+  CHECK(contains(a.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks (k=4: its keyed digest does not match"));
+  REQUIRE_FALSE(value_of(honest, "Gram rank").empty());
+  CHECK(value_of(a.out, "Gram rank") == value_of(honest, "Gram rank"));  // the value shown is the recomputed one
+  const result listing = run("store " + db + " --quiet");
+  CHECK(listing.status == 1);
+  CHECK(contains(listing.out, "ALTERED"));
+  // With the key (the digest recomputed): only the plausibility checks can tell, and they do.
+  tamper("k=4", "d['rank_mod_p'] = 4; d['upper'] = 4", true);
   const result b = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(b.status == 1);
-  CHECK(contains(b.out, "k = 0: certified 'full rank mod p' with rank 0 where min(rows, cols) = 1"));
+  CHECK(contains(b.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks (k = 4: rank 4 of a 3 x 126 block)"));
+  tamper("k=4", "d['rank_mod_p'] = 3; d['upper'] = 3", true);  // back to the truth
+  tamper("k=0", "d['rank_mod_p'] = 0; d['upper'] = 0", true);  // plausible in size, but not what 'full rank' certifies
+  const result c = run("--L 2 --dx 3 --quiet --store " + db);
+  CHECK(c.status == 1);
+  CHECK(contains(c.out, "k = 0: certified 'full rank mod p' with rank 0 where min(rows, cols) = 1"));
+  tamper("k=0", "d['rank_mod_p'] = 1; d['upper'] = 1", true);
+  CHECK(run("--L 2 --dx 3 --quiet --store " + db).status == 0);  // every stored block honest again
   std::remove(db.c_str());
 }
 

@@ -22,8 +22,9 @@ TEST_CASE("parse_range") {
 TEST_CASE("parse_seed: digits only, 0 .. 2^64 - 1") {
   CHECK(parse_seed("0") == 0);
   CHECK(parse_seed("18446744073709551615") == 18446744073709551615ULL);
-  for (const char* bad : {"", "-1", "+1", "1e3", " 1", "abc"})
+  for (const char* bad : {"", "+1", "1e3", " 1", "abc", "-"})
     CHECK_THROWS_WITH_AS(parse_seed(bad), (std::string("seed = ") + bad + " is not an integer: must be an integer in 0 .. 18446744073709551615").c_str(), usage_error);
+  CHECK_THROWS_WITH_AS(parse_seed("-1"), "seed = -1 is out of range: must be an integer in 0 .. 18446744073709551615", usage_error);
   CHECK_THROWS_WITH_AS(parse_seed("18446744073709551616"),
                        "seed = 18446744073709551616 is out of range: must be an integer in 0 .. 18446744073709551615", usage_error);
 }

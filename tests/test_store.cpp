@@ -2,6 +2,8 @@
 // finished units are reused, a sample is recomputed on request and a tampered unit is caught, and what is not a
 // store is refused. The units here are planted functions whose results are known in advance.
 #include <doctest/doctest.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -51,6 +53,26 @@ void sql(const std::string& path, const std::string& statement) {
   sqlite3_free(err);
   sqlite3_close(db);
   REQUIRE(rc == SQLITE_OK);
+}
+
+// Sets a stored unit's data and signs it again with the key, as an adversary holding the key would: HMAC-SHA256
+// over "<length>:<field>" for method, version, config, weights hash, unit, position and data (docs: run/store.hpp).
+void forge(const std::string& path, const unit_batch& b, std::size_t unit, const std::string& data) {
+  std::ifstream in(store_key_path(), std::ios::binary);
+  REQUIRE(in);
+  const std::string key((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string msg;
+  for (const std::string& f : {b.method, std::to_string(b.version), b.config, weights_hash(b.weights), b.units[unit].name,
+                               std::to_string(unit), data})
+    msg += std::to_string(f.size()) + ":" + f;
+  unsigned char mac[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  REQUIRE(HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(msg.data()),
+               msg.size(), mac, &n) != nullptr);
+  std::string hex;
+  char byte[3];
+  for (unsigned int i = 0; i < n; ++i) std::snprintf(byte, sizeof byte, "%02x", mac[i]), hex += byte;
+  sql(path, "UPDATE units SET data = '" + data + "', digest = '" + hex + "' WHERE unit = '" + b.units[unit].name + "'");
 }
 
 }  // namespace
@@ -159,13 +181,98 @@ TEST_CASE("--verify: a sample of stored units is recomputed; a tampered one disa
     CHECK(p.verified == 3);
     CHECK(p.disagreed == 0);
   }
-  sql(t.path, "UPDATE units SET data = '26' WHERE unit = 'u5'");  // 5^2 = 25
+  forge(t.path, b, 5, "26");  // 5^2 = 25, signed with the key: only a recomputation can tell
   scheduler s({t.path, 100, 7}, process_group::world());  // all of them
   const auto out = run_units(&s, b, squares(calls), &p);
   CHECK(p.verified == 5);
   CHECK(p.disagreed == 1);
   CHECK(out[5].disagreed);
   CHECK(out[5].data == "26");  // what the store said, reported FAILED by the step
+}
+
+TEST_CASE("a unit edited without the key fails its digest: never used, recomputed, kept as evidence, and listed as altered") {
+  const temp_path t("digest.db");
+  const unit_batch b = planted_batch();
+  int calls = 0;
+  unit_provenance p;
+  {
+    scheduler s({t.path, 0, 1}, process_group::world());
+    run_units(&s, b, squares(calls), &p);
+  }
+  sql(t.path, "UPDATE units SET data = '26' WHERE unit = 'u5'");  // 5^2 = 25; the digest left as it was
+  for (int round = 0; round < 2; ++round) {  // the store is not repaired behind the user's back
+    scheduler s({t.path, 0, 7}, process_group::world());
+    const auto out = run_units(&s, b, squares(calls), &p);
+    CHECK(out[5].data == "25");  // recomputed here
+    CHECK(p.stored == 5);
+    CHECK(p.computed == 1);
+    REQUIRE(p.impossible.size() == 1);
+    CHECK(p.impossible[0].rfind("u5: its keyed digest does not match", 0) == 0);
+  }
+  CHECK(calls == 6 + 2);
+  const results_store st(t.path, false);
+  long altered = 0, valid = 0;
+  for (const auto& u : st.units()) (u.digest == "altered" ? altered : valid) += u.digest == "altered" || u.digest == "valid";
+  CHECK(altered == 1);
+  CHECK(valid == 5);
+  // Moving a unit's (valid) digest and data to another unit is caught too: the digest covers the key fields.
+  sql(t.path, "UPDATE units SET data = (SELECT data FROM units WHERE unit = 'u2'), digest = (SELECT digest FROM units WHERE unit = 'u2') WHERE unit = 'u3'");
+  scheduler s({t.path, 0, 7}, process_group::world());
+  const auto out = run_units(&s, b, squares(calls), &p);
+  CHECK(out[3].data == "9");
+  CHECK(p.impossible.size() == 2);
+}
+
+TEST_CASE("a store of schema 1 (no digests) is upgraded: its units are recomputed once, then read back signed") {
+  const temp_path t("schema1.db");
+  const unit_batch b = planted_batch();
+  int calls = 0;
+  unit_provenance p;
+  {
+    scheduler s({t.path, 0, 1}, process_group::world());
+    run_units(&s, b, squares(calls), &p);
+  }
+  sql(t.path, "ALTER TABLE units DROP COLUMN digest; UPDATE meta SET value = '1' WHERE key = 'schema'");
+  for (int round = 0; round < 2; ++round) {
+    scheduler s({t.path, 0, 1}, process_group::world());
+    const auto out = run_units(&s, b, squares(calls), &p);
+    CHECK(p.impossible.empty());
+    CHECK(out[4].data == "16");
+  }
+  CHECK(calls == 6 + 6);  // once more in the first round, none in the second
+  CHECK(p.stored == 6);
+}
+
+TEST_CASE("a damaged store is an error naming it, never a shorter list") {
+  const temp_path t("damaged.db");
+  unit_batch b = planted_batch();
+  b.units.clear();
+  for (int i = 0; i < 400; ++i) b.units.push_back({"u" + std::to_string(i), 0, 1});
+  int calls = 0;
+  {
+    scheduler s({t.path, 0, 1}, process_group::world());
+    run_units(&s, b, [&](std::size_t i) { return std::string(200, static_cast<char>('a' + i % 26)); }, nullptr);
+  }
+  sql(t.path, "PRAGMA wal_checkpoint(TRUNCATE)");
+  {  // garbage over the middle of the file (past the header page)
+    std::fstream f(t.path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(0, std::ios::end);
+    const auto size = static_cast<long>(f.tellp());
+    REQUIRE(size > 8 * 4096);
+    f.seekp(size / 2);
+    const std::string junk(3 * 4096, '\xA5');
+    f.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+  }
+  (void)calls;
+  bool refused = false;
+  try {
+    const results_store st(t.path, false);
+    (void)st.units();
+  } catch (const usage_error& e) {
+    refused = true;
+    CHECK(std::string(e.what()).find("store " + t.path) == 0);
+  }
+  CHECK(refused);
 }
 
 TEST_CASE("without a runner, units run here in order") {

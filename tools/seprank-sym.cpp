@@ -118,7 +118,7 @@ void add_options(CLI::App& app, cli_options& o) {
                  "keep every finished unit of work (the Gram blocks) in the SQLite results store FILE and reuse the ones it holds "
                  "(a run killed at any moment redoes only the units in flight)")
       ->excludes(structure);
-  app.add_option("--verify", r.verify, "re-rank K units taken from the store, drawn at random (FAILED if one disagrees)")
+  app.add_option("--verify", r.verify, "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees)")
       ->capture_default_str();
 }
 
@@ -277,7 +277,13 @@ int main(int argc, char** argv) {
   } catch (const CLI::ConversionError& e) {  // CLI11: "Could not convert: --L = abc"
     std::string what = e.what();
     const std::string prefix = "Could not convert: ";
-    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size()) + " is not a valid number for this option";
+    if (what.rfind(prefix, 0) == 0) {  // the value as given; an integer past what the option takes is "out of range", not "not a number"
+      what = what.substr(prefix.size());
+      const std::string value = what.substr(what.find(" = ") == std::string::npos ? what.size() : what.find(" = ") + 3);
+      const std::size_t digits_from = !value.empty() && (value[0] == '-' || value[0] == '+') ? 1 : 0;
+      const bool integer = value.size() > digits_from && value.find_first_not_of("0123456789", digits_from) == std::string::npos;
+      what += integer ? " is out of range for this option" : " is not a valid number for this option";
+    }
     std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
     return seprank::exit_usage;
   } catch (const CLI::ParseError& e) {

@@ -28,7 +28,9 @@ std::vector<unit_result> run_units(unit_runner* runner, const unit_batch& batch,
   if (provenance) {
     *provenance = {};
     provenance->store = runner ? runner->store_path() : std::string();
-    for (const auto& r : out) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const unit_result& r = out[i];
+      if (!r.rejected.empty()) provenance->impossible.push_back(batch.units[i].name + ": " + r.rejected);
       (r.origin == unit_origin::stored ? provenance->stored : provenance->computed) += 1;
       provenance->verified += r.verified ? 1 : 0;
       provenance->disagreed += r.disagreed ? 1 : 0;

@@ -36,6 +36,7 @@ struct unit_result {
   unit_origin origin = unit_origin::computed;
   bool verified = false;        // taken from the store and recomputed here with the same data
   bool disagreed = false;       // taken from the store, recomputed here, and the data differ (FAILED)
+  std::string rejected;         // the store held it altered (its digest does not match): why; computed here instead (FAILED)
   double seconds = 0;           // measured when it was computed (also for stored units)
   std::uint64_t memory_mb = 0;  // peak resident memory of the process that computed it
 };
@@ -45,7 +46,8 @@ struct unit_provenance {
   long computed = 0, stored = 0, verified = 0, disagreed = 0;
   std::string store;            // the store's path ("" when none)
   // Stored units whose result is impossible for the unit (checked without recomputing: shape, ranks within
-  // min(rows, cols) and proven bounds): "unit: why". Never used; the stage is FAILED.
+  // min(rows, cols) and proven bounds) or whose keyed digest does not match: "unit: why". Never used; the
+  // stage is FAILED.
   std::vector<std::string> impossible;
   bool any_stored() const { return stored > 0; }
   void add(const unit_provenance& o) {  // another batch of the same stage

@@ -254,7 +254,7 @@ derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_f
 derivation derive_store_listing(const std::string& path) {
   if (access(path.c_str(), R_OK) != 0) throw usage_error("store " + path + ": no such file (or not readable)");
   const results_store store(path, false);
-  return store_derivation(path, store.units());
+  return store_derivation(path, store.units(), store.key_path());
 }
 
 derivation derive_annihilators(const derivation_request& r, const progress_fn& progress) {

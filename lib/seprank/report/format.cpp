@@ -207,7 +207,7 @@ std::string monomial_text(const std::vector<unsigned long>& e, const ring_ptr& r
 }
 
 void note_store(derivation_step& st, const unit_provenance& u, const std::string& units_noun) {
-  if (!u.any_stored()) return;
+  if (!u.any_stored() && u.impossible.empty()) return;
   const long checked = u.verified + u.disagreed;
   st.values.push_back(
       {"from the results store",
@@ -223,7 +223,7 @@ void note_store(derivation_step& st, const unit_provenance& u, const std::string
     for (const auto& w : u.impossible) which += (which.empty() ? "" : "; ") + w;
     st.status = claim_status::failed;
     st.check = "FAILED: the results store " + u.store + " holds " + str(static_cast<long long>(u.impossible.size())) +
-               " impossible " + units_noun + " (" + which + "), not used; the store cannot be trusted. " + st.check;
+               " impossible or altered " + units_noun + " (" + which + "), not used; the store cannot be trusted. " + st.check;
   }
   if (u.disagreed > 0) {
     st.status = claim_status::failed;

@@ -37,17 +37,25 @@ json result_json(const stored_unit& u) {
 
 }  // namespace
 
-derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units) {
+derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units, const std::string& key_path) {
   derivation d;
   d.title = "seprank-sym store " + path + ": the finished units of work it holds";
   d.config = json{{"store", path}};
   std::vector<std::tuple<std::string, int, std::string, std::string>> batches;  // in the store's order
   double seconds = 0;
   result_table t;
-  t.title = "Stored units (batch, unit: result, time, peak memory, finished UTC; JSON has each full result)";
-  t.header = {"batch", "method", "unit", "result", "seconds", "MiB", "finished"};
+  t.title = "Stored units (batch, unit: result, time, peak memory, finished UTC, keyed digest; JSON has each full result)";
+  t.header = {"batch", "method", "unit", "result", "seconds", "MiB", "finished", "digest"};
   json rows = json::array();
+  long altered = 0, unchecked = 0;
+  std::string altered_units;
   for (const auto& u : units) {
+    const std::string digest = u.digest == "altered" ? "ALTERED" : u.digest;
+    if (u.digest == "unchecked") ++unchecked;
+    if (u.digest == "altered") {
+      ++altered;
+      if (altered <= 5) altered_units += std::string(altered_units.empty() ? "" : "; ") + u.method + " " + u.unit + ": " + u.rejected;
+    }
     const auto key = std::make_tuple(u.method, u.version, u.config, u.weights_hash);
     if (batches.empty() || batches.back() != key) batches.push_back(key);
     seconds += u.seconds;
@@ -55,10 +63,10 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
     const json result = result_json(u);
     t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))}, u.method + " v" + str(static_cast<long long>(u.version)), {breakable(u.unit), u.unit},
                       {result_text(u.method, result, u.data), result}, {secs, shown_decimal(secs)},
-                      {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))}, u.finished});
+                      {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))}, u.finished, digest});
     rows.push_back(json{{"method", u.method}, {"version", u.version}, {"config", u.config}, {"weights_hash", u.weights_hash},
                         {"unit", u.unit}, {"position", u.position}, {"result", result},
-                        {"seconds", u.seconds}, {"memory_mb", u.memory_mb}, {"finished", u.finished}});
+                        {"seconds", u.seconds}, {"memory_mb", u.memory_mb}, {"finished", u.finished}, {"digest", digest}});
   }
   step_value batch_list{"batches (method and version: configuration; weights hash)", ""};
   for (std::size_t b = 0; b < batches.size(); ++b) {
@@ -72,9 +80,16 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
                      {exact_value("units", static_cast<long long>(units.size())),
                       exact_value("batches (method, configuration, weights)", static_cast<long long>(batches.size())),
                       {"their computing time", display_double(seconds, 3) + " s", {}, shown_decimal(display_double(seconds, 3))},
-                      batch_list},
-                     claim_status::computed,
-                     "read from the store; a run with --store " + path + " --verify K re-ranks K of the units it takes from it",
+                      batch_list,
+                      exact_value("units whose keyed digest does not match (never used by a run)", altered)},
+                     altered > 0 ? claim_status::failed : claim_status::computed,
+                     (altered > 0 ? "FAILED: " + str(altered) + " units were altered after they were written, or written under another key (" +
+                                        altered_units + (altered > 5 ? "; ..." : "") + "); a run recomputes them and says FAILED. "
+                                  : std::string()) +
+                         (unchecked > 0 ? "Digests not checked: no key file " + (key_path.empty() ? std::string("(SEPRANK_STORE_KEY and HOME unset)") : key_path) + ". "
+                                        : "Every digest checked with the key " + key_path + ". ") +
+                         "A run with --store " + path + " checks each unit it reads (digest, shape and proven bounds) and with "
+                         "--verify K re-ranks K of them",
                      "store-contents"});
   d.tables.push_back(std::move(t));
   d.results = json{{"units", std::move(rows)}};

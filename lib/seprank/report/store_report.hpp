@@ -8,6 +8,7 @@
 
 namespace seprank {
 
-derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units);
+// key_path: the digest key the units were checked with (store_key_path()).
+derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units, const std::string& key_path);
 
 }  // namespace seprank

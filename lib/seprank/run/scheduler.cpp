@@ -29,7 +29,7 @@ nlohmann::json decode(const std::string& s) { return nlohmann::json::from_cbor(s
 
 nlohmann::json json_of(const unit_result& r) {
   return {{"data", nlohmann::json::binary(std::vector<std::uint8_t>(r.data.begin(), r.data.end()))}, {"stored", r.origin == unit_origin::stored}, {"verified", r.verified},
-          {"disagreed", r.disagreed}, {"seconds", r.seconds}, {"memory_mb", r.memory_mb}};
+          {"disagreed", r.disagreed}, {"rejected", r.rejected}, {"seconds", r.seconds}, {"memory_mb", r.memory_mb}};
 }
 
 unit_result result_of(const nlohmann::json& j) {
@@ -37,7 +37,7 @@ unit_result result_of(const nlohmann::json& j) {
   const auto& bytes = j.at("data").get_binary();
   r.data.assign(bytes.begin(), bytes.end());
   r.origin = j.at("stored").get<bool>() ? unit_origin::stored : unit_origin::computed;
-  j.at("verified").get_to(r.verified), j.at("disagreed").get_to(r.disagreed);
+  j.at("verified").get_to(r.verified), j.at("disagreed").get_to(r.disagreed), j.at("rejected").get_to(r.rejected);
   j.at("seconds").get_to(r.seconds), j.at("memory_mb").get_to(r.memory_mb);
   return r;
 }
@@ -74,14 +74,20 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
       out[i].disagreed = !out[i].verified;  // the stored value is kept and shown; the step is FAILED
       return;
     }
+    std::string rejected = std::move(out[i].rejected);
     out[i] = std::move(r);
-    if (store_) store_->put(batch, i, out[i]);
+    out[i].rejected = std::move(rejected);
+    if (store_ && out[i].rejected.empty()) store_->put(batch, i, out[i]);  // an altered unit stays as evidence
   };
   if (group_.root()) {
     std::vector<std::size_t> stored;
     for (std::size_t i = 0; i < n; ++i)
       if (store_)
         if (auto s = store_->find(batch, i)) {
+          if (!s->rejected.empty()) {  // its digest does not match: never used, recomputed here
+            out[i].rejected = s->rejected;
+            continue;
+          }
           out[i].data = s->data, out[i].origin = unit_origin::stored;
           out[i].seconds = s->seconds, out[i].memory_mb = s->memory_mb;
           stored.push_back(i);

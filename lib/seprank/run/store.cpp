@@ -1,8 +1,20 @@
 #include "seprank/run/store.hpp"
 
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
 
 #include "seprank/support/errors.hpp"
 
@@ -10,7 +22,9 @@ namespace seprank {
 
 namespace {
 
-constexpr int schema_version = 1;
+// 2: units carry a keyed digest (a store of version 1 is upgraded in place; its units, without one, are recomputed).
+constexpr int schema_version = 2;
+constexpr std::size_t key_bytes = 32;
 
 const char* schema =
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -18,7 +32,7 @@ const char* schema =
     "CREATE TABLE IF NOT EXISTS units("
     "  method TEXT NOT NULL, version INTEGER NOT NULL, config TEXT NOT NULL, weights_hash TEXT NOT NULL,"
     "  unit TEXT NOT NULL, position INTEGER NOT NULL, data TEXT NOT NULL, seconds REAL NOT NULL,"
-    "  memory_mb INTEGER NOT NULL, finished TEXT NOT NULL,"
+    "  memory_mb INTEGER NOT NULL, finished TEXT NOT NULL, digest TEXT,"
     "  PRIMARY KEY(method, version, config, weights_hash, unit));";
 
 // A prepared statement, finalized at the end of its scope.
@@ -53,6 +67,64 @@ void bind_key(statement& q, const unit_batch& b, const std::string& hash, std::s
   q.text(5, b.units[unit].name);
 }
 
+// A step that neither gives a row nor ends cleanly means a damaged database: an error, never a short answer.
+bool next_row(const statement& q, sqlite3* db, const std::string& path) {
+  const int rc = sqlite3_step(q.s);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  throw usage_error("store " + path + ": damaged (SQLite: " + sqlite3_errmsg(db) + "); remove it or restore a copy");
+}
+
+// HMAC-SHA256 under `key` of the unit's key fields and result, each preceded by its length (no two different
+// units give the same message), in hex.
+std::string unit_digest(const std::string& key, const std::string& method, int version, const std::string& config,
+                        const std::string& hash, const std::string& unit, long position, const std::string& data) {
+  std::string msg;
+  for (const std::string& f : {method, std::to_string(version), config, hash, unit, std::to_string(position), data})
+    msg += std::to_string(f.size()) + ":" + f;
+  unsigned char out[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(msg.data()),
+            msg.size(), out, &n))
+    throw std::runtime_error("HMAC-SHA256 failed (OpenSSL)");
+  std::string hex;
+  char byte[3];
+  for (unsigned int i = 0; i < n; ++i) std::snprintf(byte, sizeof byte, "%02x", out[i]), hex += byte;
+  return hex;
+}
+
+// The key in `path`; when it is missing and `create`, 32 fresh random bytes written there first (mode 0600,
+// written whole under a temporary name, then linked into place: of two processes creating it at once, one key
+// wins and both use it). "" when it is missing and not `create`.
+std::string read_key(const std::string& path, bool create) {
+  auto existing = [&]() -> std::optional<std::string> {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream s;
+    s << in.rdbuf();
+    if (s.str().size() < 16)
+      throw usage_error("store key " + path + ": " + std::to_string(s.str().size()) + " bytes; a key needs at least 16");
+    return s.str();
+  };
+  if (auto k = existing()) return *k;
+  if (!create) return {};
+  for (std::size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
+    ::mkdir(path.substr(0, slash).c_str(), 0700);  // the folders up to it (existing ones are left as they are)
+  unsigned char key[key_bytes];
+  if (RAND_bytes(key, sizeof key) != 1) throw std::runtime_error("no random bytes for the store key (OpenSSL)");
+  const std::string part = path + ".part." + std::to_string(::getpid());
+  const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  bool ok = fd >= 0 && ::write(fd, key, sizeof key) == static_cast<ssize_t>(sizeof key) && ::fsync(fd) == 0;
+  int err = errno;
+  if (fd >= 0) ::close(fd);
+  if (ok && ::link(part.c_str(), path.c_str()) != 0) ok = errno == EEXIST, err = errno;  // EEXIST: another's won
+  ::unlink(part.c_str());
+  if (!ok)
+    throw usage_error("store key " + path + ": cannot be written (" + std::strerror(err) + "); set SEPRANK_STORE_KEY to a writable path");
+  if (auto k = existing()) return *k;
+  throw usage_error("store key " + path + ": written but not readable");
+}
+
 void exec(sqlite3* db, const char* sql, const std::string& path) {
   char* err = nullptr;
   if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
@@ -63,6 +135,13 @@ void exec(sqlite3* db, const char* sql, const std::string& path) {
 }
 
 }  // namespace
+
+std::string store_key_path() {
+  if (const char* k = std::getenv("SEPRANK_STORE_KEY"); k && *k) return k;
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x == '/') return std::string(x) + "/seprank-sym/store.key";
+  if (const char* h = std::getenv("HOME"); h && *h == '/') return std::string(h) + "/.config/seprank-sym/store.key";
+  return {};
+}
 
 std::string weights_hash(const std::string& text) {
   std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
@@ -96,13 +175,20 @@ results_store::results_store(const std::string& path, bool create) : path_(path)
     exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path_);
     exec(db_, schema, path_);
     statement v(db_, "SELECT value FROM meta WHERE key = 'schema'", path_);
-    if (sqlite3_step(v.s) == SQLITE_ROW) {
-      if (v.column(0) != std::to_string(schema_version))
+    if (next_row(v, db_, path_)) {
+      if (v.column(0) == "1") {  // units without digests: the column is added, and they count as absent
+        exec(db_, "BEGIN IMMEDIATE; ALTER TABLE units ADD COLUMN digest TEXT; UPDATE meta SET value = '2' WHERE key = 'schema'; COMMIT;", path_);
+      } else if (v.column(0) != std::to_string(schema_version)) {
         throw usage_error("store " + path_ + ": schema version " + v.column(0) + ", this tool reads version " +
                           std::to_string(schema_version));
+      }
     } else {
       exec(db_, ("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '" + std::to_string(schema_version) + "')").c_str(), path_);
     }
+    key_path_ = store_key_path();
+    if (key_path_.empty() && create)
+      throw usage_error("store " + path_ + ": no place for the key of its digests: set SEPRANK_STORE_KEY (or HOME)");
+    if (!key_path_.empty()) key_ = read_key(key_path_, create);
   } catch (...) {
     sqlite3_close(db_);
     throw;
@@ -111,21 +197,31 @@ results_store::results_store(const std::string& path, bool create) : path_(path)
 
 results_store::~results_store() { sqlite3_close(db_); }
 
+void results_store::check_digest(stored_unit& u, const std::string& digest) const {
+  if (key_.empty()) return;  // a listing without a key file: unchecked
+  u.digest = "valid";
+  if (digest != unit_digest(key_, u.method, u.version, u.config, u.weights_hash, u.unit, u.position, u.data))
+    u.digest = "altered", u.rejected = "its keyed digest does not match (altered after it was written, or written under another key than " +
+                 key_path_ + ")";
+}
+
 std::optional<stored_unit> results_store::find(const unit_batch& b, std::size_t unit) {
   const std::string hash = weights_hash(b.weights);
   statement w(db_, "SELECT text FROM weights WHERE hash = ?1", path_);
   w.text(1, hash);
-  if (sqlite3_step(w.s) != SQLITE_ROW) return std::nullopt;
+  if (!next_row(w, db_, path_)) return std::nullopt;
   if (w.column(0) != b.weights)
     throw usage_error("store " + path_ + ": two different weight sets share the hash " + hash + " (use another store)");
   statement q(db_,
-              "SELECT data, seconds, memory_mb, finished, position FROM units WHERE method = ?1 AND version = ?2 AND "
+              "SELECT data, seconds, memory_mb, finished, position, digest FROM units WHERE method = ?1 AND version = ?2 AND "
               "config = ?3 AND weights_hash = ?4 AND unit = ?5",
               path_);
   bind_key(q, b, hash, unit);
-  if (sqlite3_step(q.s) != SQLITE_ROW) return std::nullopt;
+  if (!next_row(q, db_, path_)) return std::nullopt;
+  if (sqlite3_column_type(q.s, 5) == SQLITE_NULL) return std::nullopt;  // written by schema 1: recomputed
   stored_unit u{b.method, b.version, b.config, hash, b.units[unit].name, sqlite3_column_int64(q.s, 4), q.bytes(0),
-                sqlite3_column_double(q.s, 1), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)), q.column(3)};
+                sqlite3_column_double(q.s, 1), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)), q.column(3), "", "unchecked"};
+  check_digest(u, q.column(5));
   return u;
 }
 
@@ -139,13 +235,14 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     if (sqlite3_step(w.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
     statement q(db_,
                 "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
-                "finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'))",
+                "finished, digest) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'), ?10)",
                 path_);
     bind_key(q, b, hash, unit);
     sqlite3_bind_int64(q.s, 6, static_cast<sqlite3_int64>(unit));
     q.bytes(7, r.data);
     sqlite3_bind_double(q.s, 8, r.seconds);
     sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
+    q.text(10, unit_digest(key_, b.method, b.version, b.config, hash, b.units[unit].name, static_cast<long>(unit), r.data));
     if (sqlite3_step(q.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
     exec(db_, "COMMIT", path_);
   } catch (...) {
@@ -156,14 +253,19 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
 
 std::vector<stored_unit> results_store::units() const {
   statement q(db_,
-              "SELECT method, version, config, weights_hash, unit, position, data, seconds, memory_mb, finished FROM units "
+              "SELECT method, version, config, weights_hash, unit, position, data, seconds, memory_mb, finished, digest FROM units "
               "ORDER BY method, version, config, weights_hash, position",
               path_);
   std::vector<stored_unit> out;
-  while (sqlite3_step(q.s) == SQLITE_ROW)
+  while (next_row(q, db_, path_)) {
     out.push_back({q.column(0), sqlite3_column_int(q.s, 1), q.column(2), q.column(3), q.column(4), sqlite3_column_int64(q.s, 5),
                    q.bytes(6), sqlite3_column_double(q.s, 7), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 8)),
-                   q.column(9)});
+                   q.column(9), "", "unchecked"});
+    if (sqlite3_column_type(q.s, 10) == SQLITE_NULL)
+      out.back().digest = "none";
+    else
+      check_digest(out.back(), q.column(10));
+  }
   return out;
 }
 

@@ -19,7 +19,9 @@ namespace seprank {
 
 namespace {
 
-bool started = false;
+#ifdef SEPRANK_HAVE_MPI
+bool started = false;  // MPI_Init ran (a build without MPI has nothing to start)
+#endif
 
 // Set by Open MPI's mpirun, and by srun with PMI-2 or PMIx (SLURM_NTASKS alone is a batch job's setting, not a
 // launch). 0: not launched by either.

@@ -50,6 +50,19 @@ struct cli_options {
   seprank::hessian_ranks_request hessian;
 };
 
+// For an option bound to an unsigned integer: CLI11 would wrap "-1" to 2^64 - 1 (no limit at all), so a sign is
+// refused, with the value given.
+CLI::Validator unsigned_value(const std::string& name) {
+  return CLI::Validator(
+      [name](std::string& v) {
+        const std::size_t first = v.find_first_not_of(' ');
+        return first != std::string::npos && v[first] == '-'
+                   ? name + " = " + v + " is out of range: must be an integer in 0 .. 18446744073709551615"
+                   : std::string();
+      },
+      "", "");
+}
+
 void add_options(CLI::App& app, cli_options& o) {
   auto& r = o.run;
   app.add_option("--L", r.cfg.L, "depth L (number of layers), 1..8")->capture_default_str();
@@ -67,18 +80,18 @@ void add_options(CLI::App& app, cli_options& o) {
       ->capture_default_str();
   app.add_flag("--print-polynomial", r.print_polynomial, "print the expanded polynomial y_p");
   app.add_option("--max-terms", r.limits.max_terms, "refuse expansions with more (estimated) terms")
-      ->capture_default_str();
+      ->check(unsigned_value("max-terms"))->capture_default_str();
   app.add_option("--max-memory", r.limits.max_memory_mb, "refuse expansions needing more (estimated) MiB")
-      ->capture_default_str();
+      ->check(unsigned_value("max-memory"))->capture_default_str();
   app.add_option("--time-limit", r.limits.max_seconds,
                  "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished "
                  "steps are printed, the rest skipped, exit status 4")
       ->capture_default_str();
   app.add_option("--max-g-terms", r.limits.max_g_terms, "skip the eq. 4 check when g^L may have more terms")
-      ->capture_default_str();
+      ->check(unsigned_value("max-g-terms"))->capture_default_str();
   app.add_option("--max-symbolic-terms", r.limits.max_symbolic_terms,
                  "refuse symbolic-weight expansions with more (estimated) terms")
-      ->capture_default_str();
+      ->check(unsigned_value("max-symbolic-terms"))->capture_default_str();
   app.add_option("--threads", r.threads, "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)")
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
@@ -102,13 +115,13 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--max-grid-points", r.ranks.max_grid_points, "largest grid s = t for grid-tensor ranks (per degree block when graded)")
       ->capture_default_str();
   app.add_option("--max-gram-terms", r.ranks.max_gram_terms, "skip the Gram rank when its matrix may have more nonzeros")
-      ->capture_default_str();
+      ->check(unsigned_value("max-gram-terms"))->capture_default_str();
   app.add_option("--max-dense-entries", r.ranks.limits.max_dense_entries,
                  "refuse a rank when a matrix block has more entries (8 bytes each, mod p)")
-      ->capture_default_str();
+      ->check(unsigned_value("max-dense-entries"))->capture_default_str();
   app.add_option("--max-exact-entries", r.ranks.limits.max_exact_entries,
                  "largest block (entries) for exact elimination and kernels over Z")
-      ->capture_default_str();
+      ->check(unsigned_value("max-exact-entries"))->capture_default_str();
   app.add_flag("--timings", r.timings, "print the time of each rank stage (varies between runs)");
   app.add_option("--certificate", r.certificate,
                  "write DIR/certificate.json and DIR/check.py: a grid certifying the lower bound on sep, re-checked by "
@@ -173,7 +186,7 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.plan_cmd->add_option("--np", o.plan.processes, "processes, 1..100000")->capture_default_str();
   o.plan_cmd->add_option("--threads", o.plan.threads, "threads per process, 1..64")->capture_default_str();
   o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, "MiB of one node: list the units that do not fit (0: none given)")
-      ->capture_default_str();
+      ->check(unsigned_value("node-memory"))->capture_default_str();
   add_output_options(*o.plan_cmd, o);
   o.annihilators_cmd = app.add_subcommand(
       "annihilators", "the rank-one annihilators of the Gram form for the weights of --L, --dx, --entry, --weights, --seed: the "
@@ -284,6 +297,11 @@ int main(int argc, char** argv) {
       const bool integer = value.size() > digits_from && value.find_first_not_of("0123456789", digits_from) == std::string::npos;
       what += integer ? " is out of range for this option" : " is not a valid number for this option";
     }
+    std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
+    return seprank::exit_usage;
+  } catch (const CLI::ValidationError& e) {  // CLI11: "--max-terms: <our message>"; ours names the option already
+    std::string what = e.what();
+    if (what.rfind("--", 0) == 0 && what.find(": ") != std::string::npos) what = what.substr(what.find(": ") + 2);
     std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
     return seprank::exit_usage;
   } catch (const CLI::ParseError& e) {

@@ -165,6 +165,10 @@ class Derivation:
 _FLAGS = {"residual", "structure_only", "print_polynomial", "basis", "kernel", "all_partitions", "timings"}
 _REALS = {"time_limit"}
 _TEXTS = {"weights", "partition", "certificate", "store"}
+# Bound to unsigned 64-bit integers in the library: a negative or larger value is refused here with the CLI's
+# message (the binding would raise a bare RuntimeError; the CLI used to wrap -1 to 2^64 - 1, no limit at all).
+_UNSIGNED = {"max_terms", "max_memory", "max_g_terms", "max_symbolic_terms", "max_gram_terms", "max_dense_entries",
+             "max_exact_entries", "node_memory"}
 
 
 def _checked_integer(name: str, v: Any) -> int:
@@ -192,6 +196,8 @@ def _options(**kw: Any) -> Dict[str, Any]:
                 raise TypeError(f"{k} must be a str, not {type(v).__name__} ({v!r})")
         else:
             v = _checked_integer(k, v)
+            if k in _UNSIGNED and not 0 <= v < 2 ** 64:
+                raise ValueError(f"{k.replace('_', '-')} = {v} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
         out[k] = v
     return out
 

@@ -388,12 +388,12 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
                        {"annihilators --L 3 --dx 4 --entry 9", "entry = 9 is out of range"}});
   // The largest size the options allow: an exact count and a nonnegative refined bound (the count there has
   // thousands of digits; a count known only in log space once gave a negative difference).
-  const auto big = nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet").out);
+  const auto big = nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet --time-limit 3000").out);
   CHECK(big.at("results").at("refined_gram_bound").get<std::string>()[0] != '-');
   // A Macaulay matrix of millions of entries is announced before it is ranked. L = 4, d_x = 12, grouping 2: 3
   // quadrics in the 11 variables of u^perp, degree 4: columns mc(11, 4) = 1001; rows 3 mc(11, 2) = 198 from the
   // quadrics and binom(11, 3) = 165 cubic minors times 11 linear monomials = 1815: 2013 x 1001.
-  CHECK(contains(run("annihilators --L 4 --dx 12").out,
+  CHECK(contains(run("annihilators --L 4 --dx 12 --time-limit 3000").out,
                  "grouping 2: is Z smooth? the Macaulay matrix of its 3 quadrics and their Jacobian minors in degree 4 (2013 x 1001)"));
   // The audit's JSON rows: the exact Gram count and the weight-free refined bound (Noether: at L = 3, d_x = 4
   // the variety has dimension >= 0, one operator of order 7 at least: 31,460 - 1).
@@ -715,7 +715,7 @@ TEST_CASE("Ctrl-C stops a long computation cleanly: exit status 130 and a messag
 // The suite 'slow' (meson test --suite slow; part of the README's test command, not of the sanitizer job).
 TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, with a certificate checked in <= 60 s") {
   const std::string dir = temp_path("cert28");
-  const auto r = run("--L 2 --dx 8 --certificate " + dir + " --quiet");
+  const auto r = run("--L 2 --dx 8 --certificate " + dir + " --quiet --time-limit 3000");  // a hang guard, not a timing
   CHECK(r.status == 0);
   CHECK(contains(r.out, "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [contradicted]"));
   CHECK(contains(r.out, "[contradicted] theorem2-upper-printed"));
@@ -773,12 +773,12 @@ TEST_CASE("slow: every row of the certified table that decides a status in the a
 }
 
 TEST_CASE("progress: each long stage's line on stderr carries a time estimate, stdout none") {
-  const auto err = run_command(executable() + " --L 3 --dx 3 --max-grid-points 64 2>&1 > /dev/null");
+  const auto err = run_command(executable() + " --L 3 --dx 3 --max-grid-points 64 --time-limit 3000 2>&1 > /dev/null");
   REQUIRE(err.status == 0);
   CHECK(contains(err.out, "computing the Gram rank (N -> infinity) block by block, estimated "));
   CHECK(contains(err.out, "points per degree block, 14 scalings each, estimated at most "));  // C + 1 = 14 at L = 3
-  CHECK(contains(err.out, "following sep(N) for N = 2, 4, ... up to the Gram rank (at most 60 s, --time-limit)"));
-  const auto out = run_command(executable() + " --L 3 --dx 3 --max-grid-points 64 2> /dev/null");
+  CHECK(contains(err.out, "following sep(N) for N = 2, 4, ... up to the Gram rank (at most 3000 s, --time-limit)"));
+  const auto out = run_command(executable() + " --L 3 --dx 3 --max-grid-points 64 --time-limit 3000 2> /dev/null");
   CHECK_FALSE(contains(out.out, "seprank-sym: computing"));
   CHECK_FALSE(contains(out.out, "estimated"));
 }
@@ -939,6 +939,10 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
   const result t = run("audit --L 1..100 --dx 1..100000 --time-limit 0.5 --quiet");
   CHECK(t.status == 4);
   CHECK(contains(t.out, "time limit"));
+  // annihilators too (they ignored --time-limit); 1 ns has passed by the first check, on any machine
+  const result an = run("annihilators --L 8 --dx 64 --time-limit 1e-9 --quiet");
+  CHECK(an.status == 4);
+  CHECK(contains(an.out, "reached its time limit"));
   const result full = run_command(executable() + " bounds --quiet > /dev/full 2>&1; echo status=$?");
   CHECK(contains(full.out, "status=6"));
   const result full_audit = run_command(executable() + " audit --L 1..3 --dx 1..5 --quiet 2>/dev/null > /dev/full; echo status=$?");
@@ -1008,7 +1012,7 @@ TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; 
     run_command("rmdir " + dir);
     return;
   }
-  const result cert = run("--L 2 --dx 8 --quiet --certificate " + dir + "/cert");
+  const result cert = run("--L 2 --dx 8 --quiet --time-limit 3000 --certificate " + dir + "/cert");
   CHECK(cert.status == 6);
   CHECK(contains(cert.out, "nothing was left in its place"));
   CHECK(run_command("ls " + dir + "/cert").out.empty());  // neither certificate.json nor check.py

@@ -268,6 +268,10 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
   const gram_count_result g = gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual, 100000, false);
   if (!g.exact) throw resource_error("annihilators: the Gram count at L = " + std::to_string(r.cfg.L) + " has more than 100,000 digits");
   const big_int count = g.value;
+  set_deadline(r.limits.max_seconds);  // --time-limit (default 60 s) and Ctrl-C between groupings and degrees
+  struct deadline_end {
+    ~deadline_end() { clear_deadline(); }
+  } end;
   return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w, default_max_macaulay_entries, progress), count);
 }
 

@@ -12,6 +12,7 @@
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/quantities.hpp"
+#include "seprank/support/interrupt.hpp"
 
 namespace seprank {
 namespace {
@@ -196,6 +197,7 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   choose(0, 0);
   const int last = m + (n - m) * std::max(m - 1, 1) + 3;  // beyond the Macaulay bound of n forms of these degrees
   for (int d = std::max(2, m); d <= last; ++d) {
+    check_interrupt();  // Ctrl-C and --time-limit between degrees (one elimination is never split)
     // Sizes by formula first (enumerating the monomials of a large degree would already be too much).
     double rows_d = 0;
     for (const auto& g : gens) {
@@ -460,9 +462,11 @@ annihilator_analysis analyse_annihilators(const network_config& c, const integer
   }
   zmatrix identity(c.dx, c.dx, mpz_class(0));
   for (int r = 0; r < c.dx; ++r) identity(r, r) = 1;
-  for (const auto& gr : annihilator_groupings(c.L))
+  for (const auto& gr : annihilator_groupings(c.L)) {
+    check_interrupt();
     a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
                                         "grouping " + std::to_string(a.families.size() + 1), progress));
+  }
   a.operators.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
   a.bounds.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
   for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {

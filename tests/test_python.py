@@ -279,6 +279,19 @@ def test_certificate_from_python():
         check(p.returncode == 0 and "certified" in p.stdout.splitlines()[-1], "the certificate re-checks")
 
 
+def test_package_conventions():
+    code, out, _ = cli("--version")
+    check(out.strip() == f"seprank-sym {seprank.__version__}", f"__version__ {seprank.__version__!r} is the CLI's ({out.strip()!r})")
+    leftovers = [n for n in dir(seprank) if n in ("annotations", "Any", "Callable", "Dict", "List", "Optional", "Sequence", "Union")]
+    check(not leftovers, f"no typing names in dir(seprank): {leftovers}")
+    check(all(hasattr(seprank, n) for n in seprank.__all__), "every name of __all__ exists")
+    try:
+        seprank.corollary1(6, 100, H=16).table()  # outside its hypothesis: no table
+        check(False, "table() of a result without tables raises IndexError")
+    except IndexError as e:
+        check("has 0 table(s)" in str(e), f"the IndexError says how many tables there are: {e}")
+
+
 def test_keyboard_interrupt():
     # SIGINT arrives when the grid-tensor stage starts (sent from the progress callback, not after a delay: no
     # dependence on the machine's speed or load); the run must stop inside that stage, before the sep(N) ladder.

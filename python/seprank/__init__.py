@@ -34,6 +34,9 @@ from . import _seprank  # noqa: E402  (the exception class must exist before the
 
 _seprank._set_resource_limit(ResourceLimit)
 
+#: The version of the library this package wraps (the CLI's ``seprank-sym --version``).
+__version__ = _seprank.__version__
+
 #: Status codes of :func:`audit`'s arrays, by index.
 STATUS_NAMES = tuple(_seprank.STATUS_NAMES)
 #: Regime codes of :func:`audit`'s arrays: Theorem 1 (L < log_3 d_x), the threshold, Theorem 2.
@@ -144,6 +147,9 @@ class Derivation:
 
     def table(self, index: int = 0) -> Dict[str, _np.ndarray]:
         """Table ``index`` as columns: numpy arrays (float where every cell is a number, else object)."""
+        if not -len(self.tables) <= index < len(self.tables):
+            raise IndexError(f"table {index}: this result has {len(self.tables)} table(s)"
+                             + (f" (indices 0..{len(self.tables) - 1})" if self.tables else ""))
         t = self.tables[index]
         out = {}
         for h in t["header"]:
@@ -409,3 +415,6 @@ class Network:
     def __repr__(self) -> str:
         source = "given weights" if self._given else f"seed {self.seed}"
         return f"<seprank.Network L={self.L} dx={self.dx} H={self.H}{' residual' if self.residual else ''}, {source}>"
+
+# The typing names served the annotations above (strings: PEP 563); they are not part of the package.
+del annotations, Any, Callable, Dict, List, Optional, Sequence, Union

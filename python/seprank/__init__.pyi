@@ -3,6 +3,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
+__version__: str
 STATUS_NAMES: tuple[str, ...]
 REGIME_NAMES: tuple[str, ...]
 STATEMENTS: tuple[str, ...]

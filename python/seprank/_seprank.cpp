@@ -6,6 +6,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "seprank_version.hpp"
+
 #include <gmpxx.h>
 
 #include <cmath>
@@ -332,6 +334,7 @@ PYBIND11_MODULE(_seprank, m) {
   m.def("draw_weights", &draw_weights_py);
   m.def("forward", &forward_py);
   m.def("weight_file_text", &weight_file_text);
+  m.attr("__version__") = SEPRANK_VERSION;
   m.attr("STATUS_NAMES") = py::make_tuple(finding_status_name(finding_status::proved), finding_status_name(finding_status::contradicted),
                                           finding_status_name(finding_status::undecided), finding_status_name(finding_status::not_claimed));
   m.attr("REGIME_NAMES") = py::make_tuple("theorem1", "threshold", "theorem2");

@@ -96,8 +96,28 @@ def test_subcommands_equal_cli_json():
     ]
     for d, args in pairs:
         check(d.to_json() == cli(*args, "--format", "json")[1], f"{args[0]} JSON equals the CLI's ({args})")
-    t = seprank.sweep("2..3", "1..2").table()
+    d = seprank.sweep("2..3", "1..2")
+    t = d.table()
     check(list(t["$d_x$"] if "$d_x$" in t else t["d_x"]) == [2, 2, 3, 3], "sweep table columns as arrays")
+    # Exact integers stay integers, a missing value is None (never 'n/a' in a numeric column), compared with the
+    # typed rows of the JSON results (a second source).
+    rows = d.results["rows"]
+    check(t["sep"].dtype == np.int64 and list(t["sep"]) == [r["separation_rank"] for r in rows],
+          f"sep as exact int64, equal to the results' rows ({t['sep'].dtype})")
+    lower = list(t["paper lower"])
+    check([x is None for x in lower] == ["paper_lower_log3" not in r or r["paper_lower_log3"] is None for r in rows],
+          f"missing paper bounds are None exactly where the results have none: {lower}")
+    check(all(x is None or isinstance(x, float) for x in lower), "no string in a numeric column")
+    df = d.to_dataframe()
+    check(str(df["Gram"].dtype) == "int64" and list(df["Gram"]) == [r["gram_rank"] for r in rows], "DataFrame: exact ints")
+    check(df["paper lower"].isna().sum() == sum(x is None for x in lower), "DataFrame: None where a value is missing")
+    import csv, io
+    parsed = list(csv.DictReader(io.StringIO(d.to_csv())))
+    check([int(r["sep"]) for r in parsed] == [r["separation_rank"] for r in rows], "CSV: the exact ranks")
+    check([r["paper lower"] == "" for r in parsed] == [x is None for x in lower], "CSV: a missing value is an empty field")
+    # beyond 64 bits: Python ints in an object column, never floats
+    check(seprank._column_dtype([2 ** 70, 1]) is object and seprank._cell("1237940039285380274899124224") == 2 ** 90,
+          "a 28-digit integer cell (JSON writes it as digits) is an exact Python int")
 
 
 def test_defaults_match_the_cli():

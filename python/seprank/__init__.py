@@ -145,18 +145,51 @@ class Derivation:
         """A complete LaTeX document, or with ``fragment=True`` the body to paste into a paper."""
         return self._native.to_latex(fragment)
 
-    def table(self, index: int = 0) -> Dict[str, _np.ndarray]:
-        """Table ``index`` as columns: numpy arrays (float where every cell is a number, else object)."""
+    def _table(self, index: int) -> Dict[str, Any]:
         if not -len(self.tables) <= index < len(self.tables):
             raise IndexError(f"table {index}: this result has {len(self.tables)} table(s)"
                              + (f" (indices 0..{len(self.tables) - 1})" if self.tables else ""))
-        t = self.tables[index]
-        out = {}
-        for h in t["header"]:
-            col = [row[h] for row in t["rows"]]
-            numeric = all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in col)
-            out[h] = _np.array(col, dtype=float if numeric else object)
-        return out
+        return self.tables[index]
+
+    def _columns(self, index: int) -> Dict[str, List[Any]]:
+        """Table ``index`` as typed columns: exact integers as Python ints (JSON writes one beyond 15 digits as
+        a string of digits), a cell without a value ("n/a", "-", "") as None."""
+        t = self._table(index)
+        return {h: [_cell(row[h]) for row in t["rows"]] for h in t["header"]}
+
+    def table(self, index: int = 0) -> Dict[str, _np.ndarray]:
+        """Table ``index`` as columns: numpy arrays, int64 where every cell is an integer that fits, float where
+        every cell is a number, otherwise object arrays (exact Python ints, floats, text, None where a cell has
+        no value): never a float for an exact integer, never a string in a numeric column."""
+        return {h: _np.array(col, dtype=_column_dtype(col)) for h, col in self._columns(index).items()}
+
+    def to_dataframe(self, index: int = 0):
+        """Table ``index`` as a pandas DataFrame (Debian: python3-pandas) with the dtypes of :meth:`table`:
+        int64 columns, float columns, and object columns that keep exact integers as Python ints and missing
+        values as None."""
+        try:
+            import pandas as pd
+        except ImportError as e:  # depends on the machine
+            raise ImportError("to_dataframe needs pandas (Debian: apt-get install python3-pandas)") from e
+        cols = self._columns(index)
+        return pd.DataFrame({h: pd.Series(col, dtype=_column_dtype(col)) for h, col in cols.items()}, columns=list(cols))
+
+    def to_csv(self, path: Optional[str] = None, index: int = 0) -> str:
+        """Table ``index`` as CSV (a header row, then one row per table row): integers in full, a missing value
+        as an empty field. Written to ``path`` when given; the text is returned either way."""
+        import csv
+        import io
+        cols = self._columns(index)
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(list(cols))
+        for r in range(len(next(iter(cols.values()), []))):
+            w.writerow(["" if col[r] is None else col[r] for col in cols.values()])
+        text = buf.getvalue()
+        if path is not None:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        return text
 
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
@@ -166,6 +199,33 @@ class Derivation:
 
     def __repr__(self) -> str:
         return f"<seprank.Derivation {self.title!r}: {len(self.steps)} steps>"
+
+
+_MISSING_CELLS = {"n/a", "-", "", "\u2014"}
+
+
+def _cell(c: Any) -> Any:
+    """A table cell as a typed value: an integer written as digits (JSON's form beyond 15 digits) becomes a
+    Python int, a cell that says there is no value becomes None; anything else is kept."""
+    if isinstance(c, str):
+        t = c.strip()
+        if t in _MISSING_CELLS:
+            return None
+        if t.removeprefix("-").isdigit():
+            return int(t)
+    return c
+
+
+def _column_dtype(col: List[Any]) -> Any:
+    """int64 for integers that all fit, float for numbers of which some are floats (and every int is exact in a
+    double), object otherwise (Python ints beyond 64 bits, text, None)."""
+    def is_int(c: Any) -> bool:
+        return isinstance(c, (int, _np.integer)) and not isinstance(c, (bool, _np.bool_))
+    if col and all(is_int(c) for c in col):
+        return _np.int64 if all(-(2 ** 63) <= int(c) < 2 ** 63 for c in col) else object
+    if col and all(isinstance(c, (float, _np.floating)) or (is_int(c) and abs(int(c)) <= 2 ** 53) for c in col):
+        return float
+    return object
 
 
 _FLAGS = {"residual", "structure_only", "print_polynomial", "basis", "kernel", "all_partitions", "timings"}

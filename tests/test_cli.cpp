@@ -981,6 +981,9 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   const result b = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(b.status == 1);
   CHECK(contains(b.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks (k = 4: rank 4 of a 3 x 126 block)"));
+  const result b_summary = run("--L 2 --dx 3 --quiet --summary --store " + db);  // a FAILED step is never left out
+  CHECK(b_summary.status == 1);
+  CHECK(contains(b_summary.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks"));
   tamper("k=4", "d['rank_mod_p'] = 3; d['upper'] = 3", true);  // back to the truth
   tamper("k=0", "d['rank_mod_p'] = 0; d['upper'] = 0", true);  // plausible in size, but not what 'full rank' certifies
   const result c = run("--L 2 --dx 3 --quiet --store " + db);
@@ -989,6 +992,32 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   tamper("k=0", "d['rank_mod_p'] = 1; d['upper'] = 1", true);
   CHECK(run("--L 2 --dx 3 --quiet --store " + db).status == 0);  // every stored block honest again
   std::remove(db.c_str());
+}
+
+TEST_CASE("--summary: the configuration, the summary and the findings exactly as in the full derivation, on one screen") {
+  const result full = run("--L 2 --dx 4 --quiet");
+  const result brief = run("--L 2 --dx 4 --quiet --summary");
+  REQUIRE(full.status == 0);
+  CHECK(brief.status == full.status);
+  CHECK(lines(brief.out) <= 45);
+  CHECK(lines(full.out) > 150);
+  // Its findings section and its summary step's values are the full derivation's, line for line.
+  auto section = [](const std::string& out, const std::string& from, const std::string& to) {
+    const auto a = out.find(from);
+    const auto b = to.empty() ? std::string::npos : out.find(to, a == std::string::npos ? 0 : a);
+    return a == std::string::npos ? std::string() : out.substr(a, b == std::string::npos ? std::string::npos : b - a);
+  };
+  const std::string findings = section(full.out, "Findings:", "");
+  REQUIRE_FALSE(findings.empty());
+  CHECK(section(brief.out, "Findings:", "") == findings);
+  const std::string summary_values = section(full.out, "  paper lower bound (Th. 2)", "\n\n");
+  REQUIRE_FALSE(summary_values.empty());
+  CHECK(contains(brief.out, summary_values));
+  CHECK(contains(brief.out, "summary: 2 of its "));
+  CHECK_FALSE(contains(brief.out, "(gram-form)"));
+  const result wrong = run("bounds --summary");
+  CHECK(wrong.status == 2);
+  CHECK(contains(wrong.out, "--summary applies to the main command"));
 }
 
 TEST_CASE("nothing silently replaced: an empty path is refused; symbolic weights are honoured or refused, never swapped") {

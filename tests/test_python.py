@@ -299,6 +299,12 @@ def test_certificate_from_python():
         check(p.returncode == 0 and "certified" in p.stdout.splitlines()[-1], "the certificate re-checks")
 
 
+def test_summary_equals_the_cli():
+    d = seprank.derive(L=2, dx=4)
+    check(d.summary().to_text() == cli("--L", "2", "--dx", "4", "--summary")[1], "Derivation.summary() is the CLI's --summary")
+    check(len(d.summary().steps) < len(d.steps) and d.summary().findings == d.findings, "the summary keeps the findings")
+
+
 def test_package_conventions():
     code, out, _ = cli("--version")
     check(out.strip() == f"seprank-sym {seprank.__version__}", f"__version__ {seprank.__version__!r} is the CLI's ({out.strip()!r})")

@@ -47,6 +47,7 @@ struct cli_options {
   CLI::App* annihilators_cmd = nullptr;
   CLI::App* hessian_cmd = nullptr;
   bool time_limit_given = false;
+  bool summary = false;
   seprank::hessian_ranks_request hessian;
 };
 
@@ -95,6 +96,9 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--threads", r.threads, "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)")
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+  app.add_flag("--summary", o.summary,
+               "the answer first and short: the configuration, the summary of every bound, the findings and any FAILED "
+               "step (the main command; the exit status is the full derivation's)");
   app.add_flag("--latex-fragment", o.latex_fragment, "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
   auto* structure = app.add_flag("--structure-only", r.structure_only,
                                  "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds");
@@ -225,6 +229,10 @@ int run(cli_options& o) {
     if (sub->parsed() && (!o.run.store.empty() || o.run.verify != 0))
       throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and sweep, not to " +
                                  sub->get_name());
+  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd,
+                        o.hessian_cmd, o.sweep_cmd})
+    if (sub->parsed() && o.summary)
+      throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + sub->get_name());
   if (o.bounds->parsed()) {
     d = seprank::derive_bounds(atlas(o.bounds_args));
   } else if (o.corollary1->parsed()) {
@@ -254,6 +262,7 @@ int run(cli_options& o) {
   } else {
     seprank::validate(o.run.cfg);
     d = seprank::derive(o.run, progress);
+    if (o.summary) d = seprank::summary_of(d);
   }
   if (seprank::processes().rank == 0) write_output(seprank::render(d, format));
   return seprank::exit_status_of(d);

@@ -132,6 +132,11 @@ class Derivation:
                 return s
         raise KeyError(id)
 
+    def summary(self) -> "Derivation":
+        """The answer first and short (the CLI's ``--summary``): the configuration, the summary of every bound,
+        the findings and every FAILED step."""
+        return Derivation(self._native.summary())
+
     def to_json(self) -> str:
         return self._json
 

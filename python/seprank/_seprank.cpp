@@ -303,6 +303,7 @@ PYBIND11_MODULE(_seprank, m) {
       .def("to_latex", [](const derivation& d, bool fragment) {
         return render(d, fragment ? output_format::latex_fragment : output_format::latex);
       })
+      .def("summary", [](const derivation& d) { return summary_of(d); })
       .def_property_readonly("exit_status", [](const derivation& d) { return exit_status_of(d); });
 
   m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());

@@ -275,6 +275,8 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
   return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w, default_max_macaulay_entries, progress), count);
 }
 
+derivation summary_of(const derivation& d) { return summary_view(d); }
+
 derivation derive_plan(const plan_request& r) { return plan_derivation(work_plan_of(r)); }
 
 void start_processes(int* argc, char*** argv) { process_group::start(argc, argv); }

@@ -38,6 +38,9 @@ struct derivation_request {
 void validate(const derivation_request& r);
 // Runs the analysis (refusing over-limit steps with resource_error) and builds the derivation.
 derivation derive(const derivation_request& r, const progress_fn& progress);
+// The derivation's answer first and short (--summary; report: summary_view): configuration, summary, findings
+// and every FAILED step.
+derivation summary_of(const derivation& d);
 
 // The closed forms at any size and the corollaries.
 derivation derive_bounds(const atlas_config& c);

@@ -65,6 +65,18 @@ void propagate_certainty(derivation& d) {
   for (auto& f : d.findings) f.probabilistic = !probabilistic_among(f.rests_on).empty();
 }
 
+derivation summary_view(const derivation& d) {
+  derivation out = d;
+  out.steps.clear();
+  out.appendix.clear();
+  out.tables.clear();
+  for (const auto& s : d.steps)
+    if (s.id == "configuration" || s.id == "summary" || s.status == claim_status::failed) out.steps.push_back(s);
+  out.title += " -- summary: " + std::to_string(out.steps.size()) + " of its " + std::to_string(d.steps.size()) +
+               " steps (every step: run without --summary)";
+  return out;
+}
+
 int exit_status_of(const derivation& d) {
   return d.has_failure() ? exit_check_failed : d.time_limited ? exit_time_limit : exit_ok;
 }

@@ -129,6 +129,11 @@ struct derivation {
 // the findings that rest on a probabilistic step. A status is never more certain than what it rests on.
 void propagate_certainty(derivation& d);
 
+// The answer first and short (--summary): the configuration, the summary of every bound, the findings, and every
+// step that FAILED (never hidden); the other steps are left out, and the title says how many. The exit status
+// is the full derivation's (its failures are kept; time_limited is kept).
+derivation summary_view(const derivation& d);
+
 // The process exit status a derivation earns: 1 when one of our own checks failed, else 4 when the run
 // reached its time limit, else 0 (a contradicted statement of the paper is a finding, not a failure).
 int exit_status_of(const derivation& d);

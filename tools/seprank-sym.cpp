@@ -18,7 +18,13 @@ const char* exit_status_help =
     "Exit status: 0 success (also when a statement of the paper is contradicted); 1 one of our own checks failed;\n"
     "2 usage error (bad option, value or file); "
     "3 refused: the estimated size exceeds a limit; 4 the run reached --time-limit (the finished steps are printed,\n"
-    "the others marked skipped); 5 internal error; 6 the output could not be written (e.g. a full disk); 130 interrupted (Ctrl-C).";
+    "the others marked skipped); 5 internal error; 6 the output could not be written (e.g. a full disk); 130 interrupted (Ctrl-C).\n\n"
+    "Words of the output: computed (an exact computation); verified (checked exactly, or two independent computations\n"
+    "agree); probabilistic (holds unless an event of the printed probability occurred, e.g. an identity checked at\n"
+    "random points mod p); certified, of a rank (a lower bound that holds without any probability: the rank mod p of an\n"
+    "integer matrix, or of a submatrix, never exceeds its rank over Q); exact (a certified lower bound that meets a\n"
+    "proven upper bound). A value is never more certain than the steps it rests on: 'exact' inside a probabilistic step\n"
+    "is exact given what that step rests on, and the summary names the step of each value.";
 
 struct cli_options {
   seprank::derivation_request run;

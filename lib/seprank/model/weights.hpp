@@ -13,7 +13,7 @@
 namespace seprank {
 
 // One head of one layer: W^Q, W^K, W^V (d_a x d_x) and the output projection W^O
-// (d_x x d_a). The seed text prints W^Q where W^O is meant in eqs. 1 and 3.
+// (d_x x d_a). The paper's text (NeurIPS 2020) prints W^Q where W^O is meant in eqs. 1 and 3.
 template <class S>
 struct head_weights {
   dense_matrix<S> Q, K, V, O;

@@ -42,7 +42,7 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
   derivation_step st{th2 ? "The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it"
                          : "The paper's Theorem 1 upper bound (eq. 7)",
                      th2 ? "$log_3 sep <= 2 d_x L + c_1 + c_2$, $c_1 = L$, $c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x$ "
-                           "(as transcribed from the printed eq. 8 of the seed text); read with the nested root as a flattened fraction (a hypothesis about the print, not "
+                           "(as transcribed from eq. 8 as printed in the NeurIPS 2020 paper, section 4); read with the nested root as a flattened fraction (a hypothesis about the print, not "
                            "the paper's text): $c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x$"
                          : "$log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)$, i.e. $sep <= (d_x + H)^C$",
                      {},

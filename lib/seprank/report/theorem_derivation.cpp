@@ -27,11 +27,11 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const bool gridded = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::grid;
   const bool ranked = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::coefficient_rank;
   if (gridded)
-    row("grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (certified lower bound)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
+    row("grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (a lower bound on $sep$; step grid-rank)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
   if (((r.expanded && ranked) || r.sep.exact()) && gridded)
-    row("$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (certified)" : " (lower bound)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
+    row("$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (exact; step separation-rank)" : " (lower bound; step separation-rank)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
   if (r.gram.computed())
-    row(std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (certified)" : " (lower bound)"),
+    row(std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (exact; step gram-rank)" : " (lower bound; step gram-rank)"),
         str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower));
   row("Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count_bound), log3_text(f.gram_count_bound));
   if (f.refined_gram_bound < f.gram_count_bound)  // docs/theory.md, section 14: a proven upper bound, not the rank

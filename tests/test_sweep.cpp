@@ -31,3 +31,24 @@ TEST_CASE("a small sweep: L = 1 gives sep = d_x + 1, and head forms have rank <=
   REQUIRE(d.tables.size() == 1);
   CHECK(d.tables[0].rows.size() == 9);
 }
+
+TEST_CASE("the sweep plot keeps each theorem's bound in its own series: never one line from Theorem 1 to Theorem 2") {
+  // d_x = 4: log_3 4 = 1.26, so L = 1 is Theorem 1's regime and L = 2 Theorem 2's (by hand).
+  sweep_spec spec;
+  spec.dx = {4};
+  spec.L = {1, 2};
+  spec.H = {1};
+  const auto plot = sweep_plot_data(analyse_sweep(spec, [](const std::string&) {}));
+  REQUIRE(plot.series.size() == 1);
+  REQUIRE(plot.series[0].points.size() == 2);
+  const auto& at1 = plot.series[0].points[0];
+  const auto& at2 = plot.series[0].points[1];
+  CHECK(at1.L == 1);
+  CHECK_FALSE(at1.th1_upper.empty());
+  CHECK(at1.th2_upper.empty());
+  CHECK(at2.L == 2);
+  CHECK(at2.th1_upper.empty());
+  CHECK_FALSE(at2.th2_upper.empty());
+  // Theorem 1's upper bound at L = 1: ((3^1 - 1)/2) log_3(d_x + H) = log_3 5 (eq. 7)
+  CHECK(std::abs(std::stod(at1.th1_upper) - std::log(5.0) / std::log(3.0)) < 1e-5);
+}

@@ -1,6 +1,7 @@
 #include "seprank/render/plot.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -76,29 +77,31 @@ std::string terminal_for(const std::string& path, int width, int height) {
 }  // namespace
 
 void plot_sweep(const sweep_plot& plot, const std::string& path) {
-  const std::string terminal = terminal_for(path, 900, 600);  // refuses an unknown format before writing anything
+  const std::string terminal = terminal_for(path, 1100, 600);  // refuses an unknown format before writing anything
   const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
-  // One block per (d_x, H); columns: L, certified log3 sep, lower-bound log3 sep, log3 Gram rank,
-  // paper upper (its regime), paper lower (its regime, when > 0).
+  // One block per (d_x, H); columns: L, certified log3 sep, lower-bound log3 sep, log3 Gram rank, then the paper's
+  // Theorem 1 upper, Theorem 2 upper, Theorem 1 lower, Theorem 2 lower (each in its regime; lower ones when > 0).
   auto cell = [](const std::string& v) { return v.empty() ? std::string("NaN") : v; };
   // Which kinds each series has, so that no empty series is drawn and the legend lists each kind once.
-  struct kinds {
-    bool certified = false, lower = false, gram = false, upper = false, paper_lower = false;
-  };
-  std::vector<kinds> has(plot.series.size());
-  kinds any;
+  constexpr int kinds_n = 7;
+  const char* const with[kinds_n] = {"linespoints pt 7", "points pt 6", "points pt 4", "lines dashtype 2",
+                                     "lines dashtype 3", "lines dashtype 4", "lines dashtype 5"};
+  const char* const title[kinds_n] = {"sep, certified", "sep, lower bound", "Gram rank (N -> inf)",
+                                      "Theorem 1 upper bound (eq. 7)", "Theorem 2 upper bound (eq. 8, as printed)",
+                                      "Theorem 1 lower bound (eq. 7, > 0)", "Theorem 2 lower bound (eq. 8, > 0)"};
+  std::vector<std::array<bool, kinds_n>> has(plot.series.size(), std::array<bool, kinds_n>{});
+  std::array<bool, kinds_n> any{};
   for (std::size_t b = 0; b < plot.series.size(); ++b) {
     for (const auto& p : plot.series[b].points) {
-      data << p.L << ' ' << cell(p.sep_certified) << ' ' << cell(p.sep_lower) << ' ' << cell(p.gram) << ' '
-           << cell(p.paper_upper) << ' ' << cell(p.paper_lower) << '\n';
-      has[b].certified |= !p.sep_certified.empty(), has[b].lower |= !p.sep_lower.empty(), has[b].gram |= !p.gram.empty();
-      has[b].upper |= !p.paper_upper.empty(), has[b].paper_lower |= !p.paper_lower.empty();
+      const std::string* v[kinds_n] = {&p.sep_certified, &p.sep_lower, &p.gram, &p.th1_upper, &p.th2_upper, &p.th1_lower, &p.th2_lower};
+      data << p.L;
+      for (int k = 0; k < kinds_n; ++k) data << ' ' << cell(*v[k]), has[b][static_cast<std::size_t>(k)] = has[b][static_cast<std::size_t>(k)] || !v[k]->empty();
+      data << '\n';
     }
     data << "\n\n";
-    any.certified |= has[b].certified, any.lower |= has[b].lower, any.gram |= has[b].gram;
-    any.upper |= has[b].upper, any.paper_lower |= has[b].paper_lower;
+    for (int k = 0; k < kinds_n; ++k) any[static_cast<std::size_t>(k)] = any[static_cast<std::size_t>(k)] || has[b][static_cast<std::size_t>(k)];
   }
   data.close();
   // One colour per series: per d_x when there is one H (each series is then one d_x).
@@ -114,18 +117,13 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   std::vector<std::string> items;
   for (std::size_t b = 0; b < plot.series.size(); ++b) {
     const std::string src = "'" + dat + "' index " + std::to_string(b), lc = " lc " + std::to_string(colour_of(b));
-    if (has[b].certified) items.push_back(src + " using 1:2 with linespoints pt 7" + lc + " notitle");
-    if (has[b].lower) items.push_back(src + " using 1:3 with points pt 6" + lc + " notitle");
-    if (has[b].gram) items.push_back(src + " using 1:4 with points pt 4" + lc + " notitle");
-    if (has[b].upper) items.push_back(src + " using 1:5 with lines dashtype 2" + lc + " notitle");
-    if (has[b].paper_lower) items.push_back(src + " using 1:6 with lines dashtype 4" + lc + " notitle");
+    for (int k = 0; k < kinds_n; ++k)
+      if (has[b][static_cast<std::size_t>(k)])
+        items.push_back(src + " using 1:" + std::to_string(k + 2) + " with " + with[k] + lc + " notitle");
   }
   // The legend: one entry per kind (in black), then one per series (its colour).
-  if (any.certified) items.push_back("NaN with linespoints pt 7 lc 'black' title 'sep, certified'");
-  if (any.lower) items.push_back("NaN with points pt 6 lc 'black' title 'sep, lower bound'");
-  if (any.gram) items.push_back("NaN with points pt 4 lc 'black' title 'Gram rank (N -> inf)'");
-  if (any.upper) items.push_back("NaN with lines dashtype 2 lc 'black' title 'paper upper bound'");
-  if (any.paper_lower) items.push_back("NaN with lines dashtype 4 lc 'black' title 'paper lower bound (> 0)'");
+  for (int k = 0; k < kinds_n; ++k)
+    if (any[static_cast<std::size_t>(k)]) items.push_back(std::string("NaN with ") + with[k] + " lc 'black' title '" + title[k] + "'");
   for (std::size_t b = 0; b < plot.series.size(); ++b)
     items.push_back("NaN with lines lw 3 lc " + std::to_string(colour_of(b)) + " title '" + plot.series[b].label + "'");
   s << "plot ";

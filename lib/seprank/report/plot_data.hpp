@@ -9,7 +9,10 @@ namespace seprank {
 
 struct plot_point {
   int L = 0;
-  std::string sep_certified, sep_lower, gram, paper_upper, paper_lower;  // log_3 values
+  std::string sep_certified, sep_lower, gram;  // log_3 values
+  // The paper's bounds, log_3, each theorem's in its own column (its regime only): a plot never joins
+  // Theorem 1's bound at small L to Theorem 2's at large L into one line.
+  std::string th1_upper, th2_upper, th1_lower, th2_lower;
 };
 
 struct plot_series {

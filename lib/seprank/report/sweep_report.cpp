@@ -108,9 +108,9 @@ sweep_plot sweep_plot_data(const sweep_result& r) {
         pt.L = row.L;
         if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = format_float(log3(big_float(row.sep)), 6);
         if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = format_float(log3(big_float(row.gram)), 6);
-        if (th1 || th2) pt.paper_upper = format_float(p.upper_log3(), 6);
+        if (th1 || th2) (th1 ? pt.th1_upper : pt.th2_upper) = format_float(p.upper_log3(), 6);
         const bool low_ok = (th1 || th2) && p.lower_defined() && p.lower_log3() > 0;
-        if (low_ok) pt.paper_lower = format_float(p.lower_log3(), 6);
+        if (low_ok) (th1 ? pt.th1_lower : pt.th2_lower) = format_float(p.lower_log3(), 6);
         s.points.push_back(pt);
       }
       if (!s.points.empty()) plot.series.push_back(s);

@@ -55,6 +55,12 @@ void sql(const std::string& path, const std::string& statement) {
   REQUIRE(rc == SQLITE_OK);
 }
 
+// Runs the batch once through a store at `path` (every unit computed and stored).
+void fill(const std::string& path, const unit_batch& b, int& calls) {
+  scheduler s({path, 0, 1}, process_group::world());
+  run_units(&s, b, squares(calls), nullptr);
+}
+
 // Sets a stored unit's data and signs it again with the key, as an adversary holding the key would: HMAC-SHA256
 // over "<length>:<field>" for method, version, config, weights hash, unit, position and data (docs: run/store.hpp).
 void forge(const std::string& path, const unit_batch& b, std::size_t unit, const std::string& data) {
@@ -170,10 +176,7 @@ TEST_CASE("--verify: a sample of stored units is recomputed; a tampered one disa
   const unit_batch b = planted_batch();
   int calls = 0;
   unit_provenance p;
-  {
-    scheduler s({t.path, 0, 1}, process_group::world());
-    run_units(&s, b, squares(calls), &p);
-  }
+  fill(t.path, b, calls);
   {
     scheduler s({t.path, 3, 7}, process_group::world());
     run_units(&s, b, squares(calls), &p);
@@ -195,10 +198,7 @@ TEST_CASE("a unit edited without the key fails its digest: never used, recompute
   const unit_batch b = planted_batch();
   int calls = 0;
   unit_provenance p;
-  {
-    scheduler s({t.path, 0, 1}, process_group::world());
-    run_units(&s, b, squares(calls), &p);
-  }
+  fill(t.path, b, calls);
   sql(t.path, "UPDATE units SET data = '26' WHERE unit = 'u5'");  // 5^2 = 25; the digest left as it was
   for (int round = 0; round < 2; ++round) {  // the store is not repaired behind the user's back
     scheduler s({t.path, 0, 7}, process_group::world());
@@ -228,10 +228,7 @@ TEST_CASE("a store of schema 1 (no digests) is upgraded: its units are recompute
   const unit_batch b = planted_batch();
   int calls = 0;
   unit_provenance p;
-  {
-    scheduler s({t.path, 0, 1}, process_group::world());
-    run_units(&s, b, squares(calls), &p);
-  }
+  fill(t.path, b, calls);
   sql(t.path, "ALTER TABLE units DROP COLUMN digest; UPDATE meta SET value = '1' WHERE key = 'schema'");
   for (int round = 0; round < 2; ++round) {
     scheduler s({t.path, 0, 1}, process_group::world());

@@ -305,6 +305,16 @@ def test_summary_equals_the_cli():
     check(len(d.summary().steps) < len(d.steps) and d.summary().findings == d.findings, "the summary keeps the findings")
 
 
+def test_huge_integers_are_out_of_range_not_a_runtime_error():
+    for call, what in ((lambda: seprank.derive(L=2 ** 70), "derive(L=2**70)"), (lambda: seprank.Network(L=2 ** 40), "Network(L=2**40)"),
+                       (lambda: seprank.audit(2 ** 70, 4), "audit(2**70, 4)"), (lambda: seprank.bounds(2 ** 70, 4), "bounds(2**70, 4)")):
+        try:
+            call()
+            check(False, f"{what} raises ValueError")
+        except ValueError as e:
+            check("out of range" in str(e), f"{what}: {e}")
+
+
 def test_package_conventions():
     code, out, _ = cli("--version")
     check(out.strip() == f"seprank-sym {seprank.__version__}", f"__version__ {seprank.__version__!r} is the CLI's ({out.strip()!r})")

@@ -242,10 +242,14 @@ _UNSIGNED = {"max_terms", "max_memory", "max_g_terms", "max_symbolic_terms", "ma
              "max_exact_entries", "node_memory"}
 
 
-def _checked_integer(name: str, v: Any) -> int:
-    """v as an int, or TypeError: bool and float are refused (never truncated: 2.5 is not 2, True is not 1)."""
+def _checked_integer(name: str, v: Any, bits: Optional[int] = None) -> int:
+    """v as an int, or TypeError: bool and float are refused (never truncated: 2.5 is not 2, True is not 1).
+    With ``bits``, a value beyond a signed integer of that width is a ValueError (the library would raise a bare
+    RuntimeError converting it; the CLI says the same "out of range for this option")."""
     if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, _np.integer)):
         raise TypeError(f"{name} must be an integer, not {type(v).__name__} ({v!r})")
+    if bits is not None and not -(2 ** (bits - 1)) <= int(v) < 2 ** (bits - 1):
+        raise ValueError(f"{name} = {int(v)} is out of range for this option")
     return int(v)
 
 
@@ -266,7 +270,7 @@ def _options(**kw: Any) -> Dict[str, Any]:
             if not isinstance(v, str):
                 raise TypeError(f"{k} must be a str, not {type(v).__name__} ({v!r})")
         else:
-            v = _checked_integer(k, v)
+            v = _checked_integer(k, v, None if k in _UNSIGNED or k == "seed" else 32)
             if k in _UNSIGNED and not 0 <= v < 2 ** 64:
                 raise ValueError(f"{k.replace('_', '-')} = {v} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
         out[k] = v
@@ -331,12 +335,12 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
 
 def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[int]:
     if isinstance(v, (int, _np.integer, bool, _np.bool_, float, _np.floating)):
-        return [_checked_integer(name, v)]
+        return [_checked_integer(name, v, 32)]
     try:
         items = list(v)
     except TypeError:
         raise TypeError(f"{name} must be an integer or a sequence of integers, not {type(v).__name__}") from None
-    return [_checked_integer(f"{name}[{k}]", x) for k, x in enumerate(items)]
+    return [_checked_integer(f"{name}[{k}]", x, 32) for k, x in enumerate(items)]
 
 
 def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequence[int], range] = range(1, 101),
@@ -369,7 +373,7 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
     ``seprank-sym bounds`` output as a :class:`Derivation`.
     """
     if all(isinstance(v, (int, _np.integer, bool, _np.bool_, float)) for v in (L, dx, H)):
-        L = _checked_integer("L", L)
+        L = _checked_integer("L", L, 32)
         record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H))
         record["derivation"] = Derivation(_seprank.derive_bounds(int(L), _atlas("dx", dx), _atlas("H", H)))
         return record
@@ -424,14 +428,14 @@ class Network:
 
     def __init__(self, L: int = 2, dx: int = 4, H: int = 1, seed: int = 1, weights: Optional[list] = None,
                  residual: bool = False, weight_range: int = 9):
-        self.L, self.dx, self.H = (_checked_integer(n, v) for n, v in (("L", L), ("dx", dx), ("H", H)))
+        self.L, self.dx, self.H = (_checked_integer(n, v, 32) for n, v in (("L", L), ("dx", dx), ("H", H)))
         if not isinstance(residual, (bool, _np.bool_)):
             raise TypeError(f"residual must be True or False, not {type(residual).__name__} ({residual!r})")
         self.residual = bool(residual)
         self.seed = seed
         self._given = weights is not None
         if weights is None:
-            self.weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, _checked_integer("weight_range", weight_range), self.residual)
+            self.weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, _checked_integer("weight_range", weight_range, 32), self.residual)
         else:
             weights = [[{k: (_integer_matrix(f"weights[{l}][{h}]['{k}']", head[k]) if k in head else None)
                          for k in ("Q", "K", "V", "O")} for h, head in enumerate(layer)] for l, layer in enumerate(weights)]

@@ -29,7 +29,7 @@ for path in args.logs:
                 failed += int(m.group(2))
                 if entry.get("result") == "FAIL" and int(m.group(2)) == 0:
                     failed += 1  # non-zero exit without a failed case (e.g. a leak report)
-            elif entry.get("result") == "OK":
+            elif entry.get("result") in ("OK", "EXPECTEDFAIL"):  # EXPECTEDFAIL: a should_fail test that failed
                 passed += 1
             elif entry.get("result") == "SKIP":
                 skipped.append(entry.get("name", "?"))

@@ -2,10 +2,14 @@
 
 usage: run_notebooks.py OUTDIR NOTEBOOK...   (the package seprank on PYTHONPATH; Debian's python3-nbclient,
 python3-nbconvert and python3-ipykernel). A cell whose assertion fails fails the run with that cell's error.
-The executed notebooks and their HTML land in OUTDIR.
+The executed notebooks and their HTML land in OUTDIR; then each HTML page is opened in headless Chromium
+(check_notebook_html.py: formulas typeset, nothing wider than the page, a screenshot OUTDIR/NAME.png).
+Exit 0 all pass, 1 a notebook or a page failed, 77 the notebooks passed but there is no browser to check them.
 """
 import os
 import sys
+
+import subprocess
 
 import nbformat
 from nbclient import NotebookClient
@@ -21,6 +25,7 @@ def main():
     out, notebooks = sys.argv[1], sys.argv[2:]
     os.makedirs(out, exist_ok=True)
     failed = 0
+    pages = []
     for path in notebooks:
         name = os.path.splitext(os.path.basename(path))[0]
         nb = nbformat.read(path, as_version=4)
@@ -39,9 +44,12 @@ def main():
         html, _ = exporter.from_notebook_node(nb)
         with open(os.path.join(out, name + ".html"), "w") as f:
             f.write(html)
+        pages.append(os.path.join(out, name + ".html"))
         print(f"{status:8}{name} -> {os.path.join(out, name + '.html')}")
     print(f"notebooks: {len(notebooks)} run, {failed} failed")
-    sys.exit(1 if failed else 0)
+    browser = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_notebook_html.py")]
+                             + pages).returncode
+    sys.exit(1 if failed or browser == 1 else browser)
 
 
 if __name__ == "__main__":

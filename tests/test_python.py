@@ -424,6 +424,98 @@ def test_gram_blocks_at_the_special_weights_meet_the_lower_bound():
             check(ranks.get(k, -1) >= need[k], f"L{L} dx{dx} l0 = {l0} blocks {blocks}: Gram block {k} has rank {ranks.get(k)} >= {need[k]}")
 
 
+def test_html_for_a_page():
+    # The HTML a notebook shows: every step with its id, status and one table row per value without items; no
+    # "$" left (formulas are \\(...\\)); the whole page holds each step's fragment; Markdown steps join to the
+    # CLI's Markdown.
+    from html.parser import HTMLParser
+
+    class Rows(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.rows, self.codes = 0, []
+            self._code = False
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "tr":
+                self.rows += 1
+            self._code = tag == "code"
+
+        def handle_data(self, data):
+            if self._code:
+                self.codes.append(data)
+                self._code = False
+
+    d = seprank.derive(L=2, dx=4)
+    page = d.to_html()
+    check(d._repr_html_() == page and "$" not in page and "\\(" in page, "HTML: formulas as \\(...\\), no $")
+    for s in d.steps:
+        p = Rows()
+        p.feed(s.html)
+        check(p.codes[:1] == [s.id], f"HTML step {s.id}: its id")
+        check(s.status in s.html, f"HTML step {s.id}: its status")
+        check(s.html in page, f"HTML step {s.id}: in the page")
+        check(s._repr_html_() == s.html and s.markdown.startswith(f"### Step {s.number} "), f"step {s.id}: reprs")
+        md_rows = sum(1 for line in s.markdown.splitlines() if line.startswith("| ")) - (1 if "| --- |" in s.markdown else 0)
+        check(p.rows == md_rows, f"HTML step {s.id}: {p.rows} table rows, Markdown {md_rows}")
+    rc, md, _ = cli("--L", "2", "--dx", "4", "--format", "markdown")
+    check(rc == 0 and "".join(d._native.markdown_steps()) in md, "Markdown steps join to the CLI's Markdown")
+
+
+def test_one_regime_encoding():
+    # derive's JSON, bounds(), the audit's codes, sweep's typed table and the CLI's JSON use the same keys.
+    check(seprank.REGIME_NAMES == ("theorem1", "threshold", "theorem2"), "REGIME_NAMES")
+    for L, dx, key in ((1, 4, "theorem1"), (1, 3, "threshold"), (2, 4, "theorem2")):
+        check(seprank.bounds(L, dx)["regime"] == key, f"bounds({L}, {dx}) regime {key}")
+        rc, out, _ = cli("bounds", "--L", str(L), "--dx", str(dx), "--format", "json")
+        check(json.loads(out)["results"]["regime"] == key, f"CLI bounds L={L} dx={dx}: regime {key}")
+        a = seprank.audit(L, dx)
+        check(seprank.REGIME_NAMES[a["regime"][0]] == key, f"audit({L}, {dx}) regime {key}")
+    rc, out, _ = cli("--L", "2", "--dx", "4", "--format", "json")
+    check(json.loads(out)["results"]["bounds"]["regime"] == "theorem2", "CLI derive JSON: regime theorem2")
+    check(list(seprank.sweep(dx="3..4", L="1").table()["regime"]) == ["threshold", "theorem1"], "sweep table regime keys")
+
+
+def test_progress_display():
+    # Outside a notebook Progress writes a line per message on stderr, then how the call ended.
+    import contextlib
+    import io
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        with seprank.Progress("lesson") as p:
+            seprank.derive(L=1, dx=2, progress=p)
+    lines = err.getvalue().splitlines()
+    check(lines[0] == "lesson: started" and lines[-1].startswith("lesson: finished in ") and
+          f"({len(p.messages)} stages)" in lines[-1], f"Progress first and last lines: {lines[:1]} {lines[-1:]}")
+    check(len(p.messages) >= 3 and len(lines) == len(p.messages) + 2, f"Progress: a line per message ({len(p.messages)})")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        try:
+            with seprank.Progress() as p:
+                seprank.derive(L=0, progress=p)
+        except ValueError:
+            pass
+    check("stopped after" in err.getvalue() and "ValueError" in err.getvalue(), "Progress says how a failed call ended")
+
+
+def test_every_keyword_documented_from_the_cli_help():
+    # help(seprank.derive) lists every keyword with its default and the text of the CLI's --help line for the same
+    # option (read here from the CLI's own --help output: a second source), CLI flags written as Python names.
+    import re
+    rc, out, _ = cli("--help")
+    doc = seprank.derive.__doc__
+    check("Parameters\n    ----------" in doc, "derive's docstring has a Parameters section")
+    for name, p in inspect.signature(seprank.derive).parameters.items():
+        check(f"\n    {name} : default {p.default!r}\n" in doc, f"derive docstring: {name} with its default")
+        flag = "--" + name.replace("_", "-")
+        m = re.search(r"\n  " + re.escape(flag) + r"(?: [A-Z]+(?:=\S+)?)?(?: Excludes:[^\n]*)?\s+(.*?)(?=\n  -|\n\n)", out, re.S)
+        if name in ("threads", "progress") or m is None:
+            check(name in ("threads", "progress"), f"CLI --help has {flag}")
+            continue
+        cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), " ".join(m.group(1).split()))
+        check(f"        {cli_text}\n" in doc, f"derive docstring: {name} says what --help says ({cli_text[:40]})")
+
+
 def test_help_and_stubs():
     check("max_terms" in (seprank.derive.__doc__ or "") or "--max-terms" in seprank.derive.__doc__, "derive's docstring")
     stub = os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")

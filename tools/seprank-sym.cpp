@@ -6,6 +6,7 @@
 #include <iostream>
 #include <tuple>
 
+#include "seprank/app/option_help.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/render/formats.hpp"
 #include "seprank/support/errors.hpp"
@@ -72,84 +73,80 @@ CLI::Validator unsigned_value(const std::string& name) {
 
 void add_options(CLI::App& app, cli_options& o) {
   auto& r = o.run;
-  app.add_option("--L", r.cfg.L, "depth L (number of layers), 1..8")->capture_default_str();
-  app.add_option("--dx", r.cfg.dx, "width d_x, 1..64")->capture_default_str();
-  app.add_option("--H", r.cfg.H, "heads per layer; must divide d_x")->capture_default_str();
-  app.add_option("--N", r.cfg.N, "number of input positions, 2..64")->capture_default_str();
-  app.add_option("--position", r.cfg.position, "output position i, 1..N")->capture_default_str();
-  app.add_option("--entry", r.cfg.entry, "output entry p, 1..d_x")->capture_default_str();
-  app.add_flag("--residual", r.cfg.residual, "add the residual connection y = x + attention in every layer");
+  app.add_option("--L", r.cfg.L, seprank::help_of("--L"))->capture_default_str();
+  app.add_option("--dx", r.cfg.dx, seprank::help_of("--dx"))->capture_default_str();
+  app.add_option("--H", r.cfg.H, seprank::help_of("--H"))->capture_default_str();
+  app.add_option("--N", r.cfg.N, seprank::help_of("--N"))->capture_default_str();
+  app.add_option("--position", r.cfg.position, seprank::help_of("--position"))->capture_default_str();
+  app.add_option("--entry", r.cfg.entry, seprank::help_of("--entry"))->capture_default_str();
+  app.add_flag("--residual", r.cfg.residual, seprank::help_of("--residual"));
   app.add_option("--weights", r.weights,
-                 "random (seeded integer draw), symbolic (GiNaC symbols; tiny sizes), or a weight FILE")
+                 seprank::help_of("--weights"))
       ->capture_default_str();
-  app.add_option("--seed", r.seed, "seed of the weight draw (0 .. 2^64 - 1)")->capture_default_str();
-  app.add_option("--weight-range", r.weight_range, "draw weights from the nonzero integers in [-R, R]")
+  app.add_option("--seed", r.seed, seprank::help_of("--seed"))->capture_default_str();
+  app.add_option("--weight-range", r.weight_range, seprank::help_of("--weight-range"))
       ->capture_default_str();
-  app.add_flag("--print-polynomial", r.print_polynomial, "print the expanded polynomial y_p");
-  app.add_option("--max-terms", r.limits.max_terms, "refuse expansions with more (estimated) terms")
+  app.add_flag("--print-polynomial", r.print_polynomial, seprank::help_of("--print-polynomial"));
+  app.add_option("--max-terms", r.limits.max_terms, seprank::help_of("--max-terms"))
       ->check(unsigned_value("max-terms"))->capture_default_str();
-  app.add_option("--max-memory", r.limits.max_memory_mb, "refuse expansions needing more (estimated) MiB")
+  app.add_option("--max-memory", r.limits.max_memory_mb, seprank::help_of("--max-memory"))
       ->check(unsigned_value("max-memory"))->capture_default_str();
   app.add_option("--time-limit", r.limits.max_seconds,
-                 "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished "
-                 "steps are printed, the rest skipped, exit status 4")
+                 seprank::help_of("--time-limit"))
       ->capture_default_str();
-  app.add_option("--max-g-terms", r.limits.max_g_terms, "skip the eq. 4 check when g^L may have more terms")
+  app.add_option("--max-g-terms", r.limits.max_g_terms, seprank::help_of("--max-g-terms"))
       ->check(unsigned_value("max-g-terms"))->capture_default_str();
   app.add_option("--max-symbolic-terms", r.limits.max_symbolic_terms,
-                 "refuse symbolic-weight expansions with more (estimated) terms")
+                 seprank::help_of("--max-symbolic-terms"))
       ->check(unsigned_value("max-symbolic-terms"))->capture_default_str();
-  app.add_option("--threads", r.threads, "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)")
+  app.add_option("--threads", r.threads, seprank::help_of("--threads"))
       ->capture_default_str();
-  app.add_flag("--quiet", o.quiet, "no progress messages on stderr");
+  app.add_flag("--quiet", o.quiet, seprank::help_of("--quiet"));
   app.add_flag("--summary", o.summary,
-               "the answer first and short: the configuration, the summary of every bound, the findings and any FAILED "
-               "step (the main command; the exit status is the full derivation's)");
-  app.add_flag("--latex-fragment", o.latex_fragment, "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
+               seprank::help_of("--summary"));
+  app.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
   auto* structure = app.add_flag("--structure-only", r.structure_only,
-                                 "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds");
-  app.add_option("--format", o.format, "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json")
+                                 seprank::help_of("--structure-only"));
+  app.add_option("--format", o.format, seprank::help_of("--format"))
       ->capture_default_str();
-  app.add_flag("--basis", r.basis, "list the basis of the monomial space V used by y_p")->excludes(structure);
-  app.add_option("--basis-limit", r.basis_print_limit, "list at most this many basis elements")->capture_default_str();
-  app.add_option("--partition", r.partition, "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)")
+  app.add_flag("--basis", r.basis, seprank::help_of("--basis"))->excludes(structure);
+  app.add_option("--basis-limit", r.basis_print_limit, seprank::help_of("--basis-limit"))->capture_default_str();
+  app.add_option("--partition", r.partition, seprank::help_of("--partition"))
       ->excludes(structure);
-  app.add_flag("--kernel", r.ranks.kernel, "print a basis of the kernel of the coefficient matrix")->excludes(structure);
-  app.add_option("--kernel-limit", r.ranks.kernel_print_limit, "print at most this many kernel relations")
+  app.add_flag("--kernel", r.ranks.kernel, seprank::help_of("--kernel"))->excludes(structure);
+  app.add_option("--kernel-limit", r.ranks.kernel_print_limit, seprank::help_of("--kernel-limit"))
       ->capture_default_str();
-  app.add_option("--seeds", r.ranks.seeds, "repeat the rank for K weight draws (seeds S..S+K-1)")
+  app.add_option("--seeds", r.ranks.seeds, seprank::help_of("--seeds"))
       ->capture_default_str()
       ->excludes(structure);
-  app.add_flag("--all-partitions", r.ranks.all_partitions, "rank every balanced partition (Proposition 1; N <= 8)")
+  app.add_flag("--all-partitions", r.ranks.all_partitions, seprank::help_of("--all-partitions"))
       ->excludes(structure);
-  app.add_option("--max-grid-points", r.ranks.max_grid_points, "largest grid s = t for grid-tensor ranks (per degree block when graded)")
+  app.add_option("--max-grid-points", r.ranks.max_grid_points, seprank::help_of("--max-grid-points"))
       ->capture_default_str();
-  app.add_option("--max-gram-terms", r.ranks.max_gram_terms, "skip the Gram rank when its matrix may have more nonzeros")
+  app.add_option("--max-gram-terms", r.ranks.max_gram_terms, seprank::help_of("--max-gram-terms"))
       ->check(unsigned_value("max-gram-terms"))->capture_default_str();
   app.add_option("--max-dense-entries", r.ranks.limits.max_dense_entries,
-                 "refuse a rank when a matrix block has more entries (8 bytes each, mod p)")
+                 seprank::help_of("--max-dense-entries"))
       ->check(unsigned_value("max-dense-entries"))->capture_default_str();
   app.add_option("--max-exact-entries", r.ranks.limits.max_exact_entries,
-                 "largest block (entries) for exact elimination and kernels over Z")
+                 seprank::help_of("--max-exact-entries"))
       ->check(unsigned_value("max-exact-entries"))->capture_default_str();
-  app.add_flag("--timings", r.timings, "print the time of each rank stage (varies between runs)");
+  app.add_flag("--timings", r.timings, seprank::help_of("--timings"));
   app.add_option("--certificate", r.certificate,
-                 "write DIR/certificate.json and DIR/check.py: a grid certifying the lower bound on sep, re-checked by "
-                 "'python3 DIR/check.py' with numpy only")
+                 seprank::help_of("--certificate"))
       ->excludes(structure);
   app.add_option("--store", r.store,
-                 "keep every finished unit of work (the Gram blocks) in the SQLite results store FILE and reuse the ones it holds "
-                 "(a run killed at any moment redoes only the units in flight)")
+                 seprank::help_of("--store"))
       ->excludes(structure);
-  app.add_option("--verify", r.verify, "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees)")
+  app.add_option("--verify", r.verify, seprank::help_of("--verify"))
       ->capture_default_str();
 }
 
 // --format and --quiet on every subcommand, so that its --help lists them (they work before it too).
 void add_output_options(CLI::App& sub, cli_options& o) {
-  sub.add_option("--format", o.format, "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json")->capture_default_str();
-  sub.add_flag("--quiet", o.quiet, "no progress messages on stderr");
-  sub.add_flag("--latex-fragment", o.latex_fragment, "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
+  sub.add_option("--format", o.format, seprank::help_of("--format"))->capture_default_str();
+  sub.add_flag("--quiet", o.quiet, seprank::help_of("--quiet"));
+  sub.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
 }
 
 void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a, const char* depth_help) {

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json as _json
 import os as _os
+import sys as _sys
 import tempfile as _tempfile
+import time as _time
 from dataclasses import dataclass as _dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
@@ -46,7 +48,62 @@ STATEMENTS = ("theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-up
               "theorem2-upper-fraction")
 
 __all__ = ["derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "Network", "Derivation", "Step",
-           "Value", "Finding", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"]
+           "Value", "Finding", "Progress", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"]
+
+
+class Progress:
+    """A progress display for a long call, to pass as its ``progress``::
+
+        with seprank.Progress() as p:
+            d = seprank.derive(L=2, dx=8, progress=p)
+
+    In a notebook one line is updated in place: the stage the call has reached and the time since it started,
+    then how the call ended ("finished in 14.2 s", "interrupted after ...", "stopped after ...: the error").
+    Outside a notebook each message is a line on standard error."""
+
+    def __init__(self, label: str = "seprank"):
+        self.label = label
+        self.messages: List[str] = []
+        self._start = _time.monotonic()
+        self._handle: Any = None
+
+    def _elapsed(self) -> str:
+        return f"{_time.monotonic() - self._start:.1f} s"
+
+    def _show(self, text: str) -> None:
+        line = f"{self.label}: {text}"
+        try:
+            from IPython import get_ipython
+            from IPython.display import HTML, display
+            kernel = get_ipython() is not None and hasattr(get_ipython(), "kernel")
+        except ImportError:  # depends on the machine
+            kernel = False
+        if not kernel:
+            print(line, file=_sys.stderr, flush=True)
+            return
+        import html as _html
+        body = HTML('<div style="font-family:monospace;font-size:12px;color:#444">' + _html.escape(line) + "</div>")
+        if self._handle is None:
+            self._handle = display(body, display_id=True)
+        else:
+            self._handle.update(body)
+
+    def __enter__(self) -> "Progress":
+        self._start = _time.monotonic()
+        self._show("started")
+        return self
+
+    def __call__(self, message: str) -> None:
+        self.messages.append(message)
+        self._show(f"{message} ({self._elapsed()})")
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        if kind is None:
+            self._show(f"finished in {self._elapsed()} ({len(self.messages)} stages)")
+        elif issubclass(kind, KeyboardInterrupt):
+            self._show(f"interrupted after {self._elapsed()}")
+        else:
+            self._show(f"stopped after {self._elapsed()}: {kind.__name__}: {error}")
 
 
 @_dataclass(frozen=True)
@@ -69,9 +126,13 @@ class Step:
     check: str
     rests_on: List[str]
     markdown: str = ""
+    html: str = ""
 
     def _repr_markdown_(self) -> str:
         return self.markdown
+
+    def _repr_html_(self) -> str:
+        return self.html
 
     def value(self, name: str) -> Any:
         """The typed value named ``name`` (KeyError if the step has none)."""
@@ -105,13 +166,13 @@ class Derivation:
         data = _json.loads(self._json)
         self.title: str = data["title"]
         self.config: Dict[str, Any] = data["config"]
-        # Each step's own section of the Markdown rendering ("## Step n ..."), so that a step shows typeset.
-        sections = native.to_markdown().split("\n## Step ")[1:]
-        sections = ["### Step " + t.split("\n## ")[0].rstrip() + "\n" for t in sections]
+        # Each step's own sections, rendered by the library (Markdown with a sub-heading, and HTML).
+        sections = ["#" + t.lstrip("\n") for t in native.markdown_steps()]
+        html = native.html_steps()
         self.steps: List[Step] = [
             Step(s["number"], s["id"], s["title"], s["status"], s["claim"],
                  [Value(v["name"], v["text"], v["value"]) for v in s["values"]], s["check"], s["rests_on"],
-                 sections[k] if k < len(sections) else "")
+                 sections[k], html[k])
             for k, s in enumerate(data["steps"])]
         self.results: Dict[str, Any] = data["results"]
         self.findings: List[Finding] = [
@@ -195,6 +256,14 @@ class Derivation:
             with open(path, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
         return text
+
+    def to_html(self) -> str:
+        """An HTML fragment laid out for a page (tables as wide as it, cells wrapped, formulas for MathJax): what a
+        notebook shows."""
+        return self._native.to_html()
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
@@ -332,6 +401,27 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
                     max_exact_entries=max_exact_entries, threads=threads)
     return Derivation(_seprank.derive(opts, progress))
 
+
+
+def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str]) -> None:
+    """Appends a Parameters section to ``fn``'s docstring: each keyword with its default (from the signature) and
+    the library's help text for the CLI option of the same name (``_seprank.option_help()``, the text of
+    ``seprank-sym --help``; a CLI flag in it is written as the Python keyword)."""
+    import inspect
+    import re
+    helps = {flag[2:].replace("-", "_"): text for flag, text in _seprank.option_help()}
+    helps.update(extra)
+    lines = ["", "    Parameters", "    ----------"]
+    for name, p in inspect.signature(fn).parameters.items():
+        text = re.sub(r"--([a-z][a-z0-9-]*)", lambda m: m.group(1).replace("-", "_"), helps[name])
+        lines.append(f"    {name} : default {p.default!r}")
+        lines.append(f"        {text}")
+    fn.__doc__ = (fn.__doc__ or "").rstrip() + "\n" + "\n".join(lines) + "\n"
+
+
+_document_parameters(derive, {
+    "threads": "threads for FLINT and the grid evaluations (results do not depend on it); None: the CLI's default",
+    "progress": "called with each progress message (e.g. a seprank.Progress()); None: silent"})
 
 def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[int]:
     if isinstance(v, (int, _np.integer, bool, _np.bool_, float, _np.floating)):

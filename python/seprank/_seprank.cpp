@@ -19,11 +19,15 @@
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
+#include "seprank/app/option_help.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/model/weights.hpp"
 #include "seprank/render/formats.hpp"
+#include "seprank/render/html.hpp"
+#include "seprank/render/markdown.hpp"
 #include "seprank/report/findings.hpp"
+#include "seprank/report/format.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
 #include "seprank/support/parse.hpp"
@@ -136,7 +140,7 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   py::dict d;
   d["L"] = L, d["dx"] = py::int_(py::str(c.dx.str())), d["H"] = py::int_(py::str(c.H.str()));
-  d["regime"] = p.reg == regime::depth_efficient ? "theorem1" : p.reg == regime::threshold ? "threshold" : "theorem2";
+  d["regime"] = regime_key(p.reg);
   d["log3_dx"] = p.threshold;
   d["theorem1_lower_log3"] = p.t1.lower_defined ? to_double(p.t1.lower_log3) : nan;
   d["theorem1_upper_log3"] = to_double(p.t1.upper_log3);
@@ -303,11 +307,15 @@ PYBIND11_MODULE(_seprank, m) {
       .def("to_latex", [](const derivation& d, bool fragment) {
         return render(d, fragment ? output_format::latex_fragment : output_format::latex);
       })
+      .def("to_html", [](const derivation& d) { return render_html(d); })
+      .def("html_steps", [](const derivation& d) { return render_html_steps(d); })
+      .def("markdown_steps", [](const derivation& d) { return render_markdown_steps(d); })
       .def("summary", [](const derivation& d) { return summary_of(d); })
       .def_property_readonly("exit_status", [](const derivation& d) { return exit_status_of(d); });
 
   m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());
   m.def("derive_defaults", &request_defaults);
+  m.def("option_help", [] { return main_option_help(); });
   m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H) { return derive_bounds(atlas_of(L, dx, H)); });
   m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
     return derive_corollary1(atlas_of(L, dx, H), shallow);
@@ -338,5 +346,5 @@ PYBIND11_MODULE(_seprank, m) {
   m.attr("__version__") = SEPRANK_VERSION;
   m.attr("STATUS_NAMES") = py::make_tuple(finding_status_name(finding_status::proved), finding_status_name(finding_status::contradicted),
                                           finding_status_name(finding_status::undecided), finding_status_name(finding_status::not_claimed));
-  m.attr("REGIME_NAMES") = py::make_tuple("theorem1", "threshold", "theorem2");
+  m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
 }

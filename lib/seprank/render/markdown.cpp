@@ -16,7 +16,36 @@ void row(std::ostringstream& out, const std::vector<std::string>& cells) {
   out << "\n";
 }
 
+std::string step_markdown(const derivation_step& s, int n) {
+  std::ostringstream out;
+  out << "\n## Step " << n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << md(s.title) << " — *" << status_name(s.status) << "*\n\n";
+  if (!s.claim.empty()) out << "**Claim.** " << md(s.claim) << "\n\n";
+  bool table = false;
+  for (const auto& v : s.values) {
+    if (!v.items.empty()) continue;
+    if (!table) out << "| quantity | value |\n| --- | --- |\n";
+    table = true;
+    row(out, {v.name, v.value});
+  }
+  if (table) out << "\n";
+  for (const auto& v : s.values) {
+    if (v.items.empty()) continue;
+    out << "**" << md(v.name) << "**" << (v.value.empty() ? "" : ": " + md(v.value)) << "\n\n";
+    for (const auto& item : v.items) out << "- " << md(item) << "\n";
+    out << "\n";
+  }
+  if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << md(s.check) << "\n";
+  return out.str();
+}
+
 }  // namespace
+
+std::vector<std::string> render_markdown_steps(const derivation& d) {
+  std::vector<std::string> out;
+  int n = 0;
+  for (const auto& s : d.steps) out.push_back(step_markdown(s, ++n));
+  return out;
+}
 
 std::string render_markdown(const derivation& d) {
   std::ostringstream out;
@@ -24,26 +53,7 @@ std::string render_markdown(const derivation& d) {
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
     out << "**" << status_name(legend[k].status) << "** (" << md(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".\n");
-  int n = 0;
-  for (const auto& s : d.steps) {
-    out << "\n## Step " << ++n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << md(s.title) << " — *" << status_name(s.status) << "*\n\n";
-    if (!s.claim.empty()) out << "**Claim.** " << md(s.claim) << "\n\n";
-    bool table = false;
-    for (const auto& v : s.values) {
-      if (!v.items.empty()) continue;
-      if (!table) out << "| quantity | value |\n| --- | --- |\n";
-      table = true;
-      row(out, {v.name, v.value});
-    }
-    if (table) out << "\n";
-    for (const auto& v : s.values) {
-      if (v.items.empty()) continue;
-      out << "**" << md(v.name) << "**" << (v.value.empty() ? "" : ": " + md(v.value)) << "\n\n";
-      for (const auto& item : v.items) out << "- " << md(item) << "\n";
-      out << "\n";
-    }
-    if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << md(s.check) << "\n";
-  }
+  for (const auto& s : render_markdown_steps(d)) out << s;
   if (d.audited) {
     out << "\n## Findings: the paper's statements at this configuration\n\n";
     if (!d.findings_note.empty()) out << md(d.findings_note) << ".\n\n";

@@ -282,7 +282,34 @@ std::string markdown_prose(const std::string& s) {
   return out;
 }
 
+// Text for HTML: the five characters HTML gives a meaning escaped; "$" as an entity, because a notebook's
+// MathJax takes a bare one for math.
+std::string html_escaped(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '$': out += "&#36;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string markup_html(const std::string& marked) {
+  const auto p = pieces(marked);
+  std::string out;
+  for (std::size_t k = 0; k < p.size(); ++k)
+    out += k % 2 ? "\\(" + html_escaped(ascii_math_latex(p[k])) + "\\)" : html_escaped(p[k]);
+  return out;
+}
+
+std::string html_text(const std::string& text) { return html_escaped(text); }
 
 std::string markup_plain(const std::string& marked) {
   std::string out;

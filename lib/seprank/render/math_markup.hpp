@@ -22,4 +22,10 @@ std::string markup_latex(const std::string& marked);
 // Prose escaped for GitHub Markdown (*, _, |, <, >, backslash), formulas as $...$ in LaTeX math.
 std::string markup_markdown(const std::string& marked);
 
+// Prose escaped for HTML, formulas as \\(...\\) for MathJax (a notebook's typesetter).
+std::string markup_html(const std::string& marked);
+
+// Text that is not marked (code, ids, verbatim blocks) escaped for HTML.
+std::string html_text(const std::string& text);
+
 }  // namespace seprank

@@ -132,7 +132,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
                                             : c.dx > big_int(1000000000000LL) ? "$d_x$ beyond $10^12$"
                                                                             : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
 
-  d.results = json{{"regime", regime_name(r)},
+  d.results = json{{"regime", regime_key(r)},
                    {"theorem1_lower_log3", t1.lower_defined ? shown_decimal(format_float(t1.lower_log3)) : json()},
                    {"theorem1_upper_log3", shown_decimal(format_float(t1.upper_log3))},
                    {"theorem2_lower_log3", t2.b2_defined ? shown_decimal(format_float(t2.lower_log3)) : json()},

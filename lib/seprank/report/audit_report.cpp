@@ -74,7 +74,7 @@ derivation audit_derivation(const audit_map& m) {
   for (const auto& row : m.rows) {
     std::vector<table_cell> cells{{str(static_cast<long long>(row.L)), exact_json(row.L)},
                                   {str(static_cast<long long>(row.dx)), exact_json(row.dx)},
-                                  regime_short(row.reg)};
+                                  table_cell(regime_short(row.reg), regime_key(row.reg))};
     json statements = json::array();
     for (const auto& f : row.findings) {
       ++counts[static_cast<int>(f.statement)][static_cast<int>(f.status)];
@@ -89,7 +89,7 @@ derivation audit_derivation(const audit_map& m) {
     }
     t.rows.push_back(std::move(cells));
     json r = json::object();
-    r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_short(row.reg);
+    r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_key(row.reg);
     if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
       r["gram_count"] = exact_json(row.gram_count);
       r["refined_bound"] = row.H == 1 ? exact_json(row.refined_count) : json();

@@ -140,6 +140,21 @@ std::string format_power_of_three_fast(const big_float& v) {
 
 std::string log3_text(const big_int& v) { return v > 0 ? format_float(log3(big_float(v)), 6) : "-infinity"; }
 
+const char* regime_key(regime r) {
+  switch (r) {
+    case regime::depth_efficient: return "theorem1";
+    case regime::threshold: return "threshold";
+    case regime::depth_inefficient: return "theorem2";
+  }
+  return "?";
+}
+
+const std::vector<const char*>& regime_keys() {
+  static const std::vector<const char*> keys{regime_key(regime::depth_efficient), regime_key(regime::threshold),
+                                             regime_key(regime::depth_inefficient)};
+  return keys;
+}
+
 std::string regime_name(regime r) {
   switch (r) {
     case regime::depth_efficient: return "Theorem 1 ($L < log_3 d_x$: depth efficiency)";

@@ -45,6 +45,10 @@ std::string format_power_of_three_fast(const big_float& v);
 // log_3 of a positive integer to 6 decimals ("-infinity" for 0).
 std::string log3_text(const big_int& v);
 std::string regime_name(regime r);
+// The regime's one encoding in JSON, tables' typed cells and Python: "theorem1", "threshold", "theorem2"
+// (regime_name is its prose). regime_keys() lists them in the enum's order (Python's REGIME_NAMES).
+const char* regime_key(regime r);
+const std::vector<const char*>& regime_keys();
 // "seeded draw (seed 1, SplitMix64; ...)" or "read from FILE".
 std::string weight_description(const weight_choice& w);
 

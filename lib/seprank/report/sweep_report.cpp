@@ -63,7 +63,7 @@ derivation sweep_derivation(const sweep_result& r) {
     const auto decimal = [](const std::string& v) { return table_cell(v, shown_decimal(v)); };
     const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v)); };
     const table_cell head_ranks = ranks_cell(row.head_ranks);
-    t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", reg,
+    t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(reg, regime_key(p.reg)),
                       row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? decimal(log3_of(row.sep)) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
                       row.ranked ? number(row.grid) : "-", head_ranks, decimal(lower), decimal(upper), status});

@@ -67,7 +67,7 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
   j["gram_rank"] = r.gram.computed() ? json{{"value", exact_json(static_cast<long long>(r.gram.rank.lower))}, {"exact", r.gram.rank.exact()}} : json();
   j["kernel_dimension"] = r.expanded ? exact_json(static_cast<long long>(r.kernel.dimension)) : json();
   j["monomial_space_dimension"] = exact_json(f.dim_formula);
-  j["bounds"] = json{{"regime", regime_name(p.reg)},
+  j["bounds"] = json{{"regime", regime_key(p.reg)},
                      {"gram_count_bound", exact_json(f.gram_count_bound)},
                      {"refined_gram_bound", exact_json(f.refined_gram_bound)},
                      {"binomial_bound", exact_json(f.binom_bound)},

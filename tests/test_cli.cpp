@@ -622,8 +622,11 @@ TEST_CASE("sweep plots in SVG and PNG: one legend entry per kind and per series,
         const std::string t = svg.substr(a, b - a);
         if (t.rfind("gnuplot_plot_", 0) != 0) titles.push_back(t);  // untitled curves carry their id
       }
-      // Kinds present here: certified sep, Gram rank, paper upper and lower bounds; series: d_x = 2, 3.
-      CHECK(titles.size() <= 5 + 2);
+      // Kinds: at most the ten the plot knows (sep certified / lower, Gram rank, Gram count, refined count, proven
+      // lower bound, the paper's four bounds); series: d_x = 2, 3.
+      CHECK(titles.size() <= 10 + 2);
+      CHECK(std::count(titles.begin(), titles.end(), "Gram count (every weight and N)") == 1);
+      CHECK(std::count(titles.begin(), titles.end(), "proven lower bound (theory.md 15; N >= 2 dx + 2)") == 1);  // at L = 2
       CHECK(std::count(titles.begin(), titles.end(), "dx = 2") == 1);
       CHECK(std::count(titles.begin(), titles.end(), "dx = 3") == 1);
       CHECK(std::count(titles.begin(), titles.end(), "sep, certified") == 1);
@@ -633,6 +636,27 @@ TEST_CASE("sweep plots in SVG and PNG: one legend entry per kind and per series,
     }
     run_command("rm -f " + plot + " " + plot + ".gp " + plot + ".dat " + plot + ".log");
   }
+}
+
+TEST_CASE("sweep --plot-against dx: sep against the width, a series per depth; another axis is refused") {
+  const std::string plot = temp_path("sweep-dx.svg");
+  auto r = run("sweep --dx 2..4 --L 1..2 --plot-against dx --plot " + plot + " --quiet");
+  REQUIRE(r.status == 0);
+  const std::string svg = read_file(plot);
+  CHECK(contains(svg, "Separation rank against width"));
+  CHECK(contains(svg, "<title>L = 1</title>"));
+  CHECK(contains(svg, "<title>L = 2</title>"));
+  CHECK_FALSE(contains(svg, "<title>dx = 2</title>"));
+  CHECK(contains(svg, "<title>proven lower bound (theory.md 15; N >= 2 dx + 2)</title>"));
+  // The threshold d_x = 3^L inside 2..4 is 3^1 (3^2 = 9 is outside): gnuplot's enhanced text sets the exponent apart.
+  const std::string power = "> = 3</tspan><tspan font-family=\"sans\"  font-size=\"7.2\" dy=\"-4.50px\">";
+  CHECK(contains(svg, power + "1</tspan>"));
+  CHECK_FALSE(contains(svg, power + "2</tspan>"));
+  std::remove(plot.c_str());
+  r = run("sweep --dx 2..3 --L 1 --plot-against H --plot " + plot);
+  CHECK(r.status == 2);
+  CHECK(contains(r.out, "plot-against = H is not one of L, dx"));
+  CHECK_FALSE(std::ifstream(plot).good());
 }
 
 TEST_CASE("--rank is gone: a usage error") {

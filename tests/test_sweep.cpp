@@ -43,12 +43,42 @@ TEST_CASE("the sweep plot keeps each theorem's bound in its own series: never on
   REQUIRE(plot.series[0].points.size() == 2);
   const auto& at1 = plot.series[0].points[0];
   const auto& at2 = plot.series[0].points[1];
-  CHECK(at1.L == 1);
+  CHECK(at1.x == 1);
   CHECK_FALSE(at1.th1_upper.empty());
   CHECK(at1.th2_upper.empty());
-  CHECK(at2.L == 2);
+  CHECK(at2.x == 2);
   CHECK(at2.th1_upper.empty());
   CHECK_FALSE(at2.th2_upper.empty());
   // Theorem 1's upper bound at L = 1: ((3^1 - 1)/2) log_3(d_x + H) = log_3 5 (eq. 7)
   CHECK(std::abs(std::stod(at1.th1_upper) - std::log(5.0) / std::log(3.0)) < 1e-5);
+}
+
+TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the counts and the proven lower bound by hand") {
+  sweep_spec spec;
+  spec.dx = {4, 2, 3};
+  spec.L = {1, 2};
+  spec.H = {1};
+  const auto plot = sweep_plot_data(analyse_sweep(spec, [](const std::string&) {}), true);
+  CHECK(plot.against_dx);
+  REQUIRE(plot.series.size() == 2);
+  CHECK(plot.series[0].label == "L = 1");
+  CHECK(plot.series[1].label == "L = 2");
+  REQUIRE(plot.series[0].points.size() == 3);
+  for (int k = 0; k < 3; ++k) CHECK(plot.series[0].points[static_cast<std::size_t>(k)].x == k + 2);
+  // Only d_x = 3^1 = 3 lies in 2..4 (3^2 = 9 does not).
+  REQUIRE(plot.thresholds.size() == 1);
+  CHECK(plot.thresholds[0].x == 3.0);
+  CHECK(plot.thresholds[0].label == "d_x = 3^1");
+  const auto l3 = [](double v) { return std::log(v) / std::log(3.0); };
+  // L = 1, d_x = 2: C = 1, D = 3; Gram count min(2 mc(3, 1), mc(3, 0)) + min(2 mc(3, 0), mc(3, 1)) = 1 + 2 = 3.
+  const auto& p12 = plot.series[0].points[0];
+  CHECK(std::abs(std::stod(p12.gram_count) - l3(3)) < 1e-6);
+  CHECK(p12.lower_bound.empty());  // no proven lower bound at L = 1
+  // L = 2, d_x = 4: Gram count 110 (C = 4, D = 10) and the proven lower bound 2 binom(5 + 1, 1) = 12
+  // (level 1: blocks 2 + 2, ranks 3 + 3, r = 5, n = 1; docs/theory.md section 15).
+  const auto& p24 = plot.series[1].points[2];
+  CHECK(p24.x == 4);
+  CHECK(std::abs(std::stod(p24.gram_count) - l3(110)) < 1e-6);
+  CHECK(std::abs(std::stod(p24.lower_bound) - l3(12)) < 1e-6);
+  CHECK(p24.refined_count.empty());              // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
 }

@@ -176,7 +176,11 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.sweep_cmd->add_option("--H", o.sweep.H, "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)")
       ->capture_default_str();
   o.sweep_cmd->add_option("--N", o.sweep.N, "positions")->capture_default_str();
-  o.sweep_cmd->add_option("--plot", o.sweep.plot, "write a plot of log_3 sep against L with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)");
+  o.sweep_cmd->add_option("--plot", o.sweep.plot, "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)");
+  o.sweep_cmd->add_option("--plot-against", o.sweep.plot_against,
+                          "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "
+                          "the Gram count, the refined count, the proven lower bound and the paper's bounds")
+      ->capture_default_str();
   add_output_options(*o.sweep_cmd, o);
   o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): proved, contradicted, "
                                             "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");

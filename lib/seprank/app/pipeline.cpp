@@ -169,6 +169,8 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   if (r.N < 2 || r.N > max_positions)
     throw usage_error("N = " + std::to_string(r.N) + " is out of range: must satisfy 2 <= N <= 64");
   spec.N = r.N;
+  if (r.plot_against != "L" && r.plot_against != "dx")
+    throw usage_error("plot-against = " + r.plot_against + " is not one of L, dx");
   spec.weights = weights_of(r.base);
   spec.limits = r.base.limits;
   spec.ranks = r.base.ranks;
@@ -181,7 +183,7 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   const sweep_result result = analyse_sweep(spec, progress);
   sweep_outcome out{sweep_derivation(result), result.interrupted};
   if (!r.plot.empty() && process_group::world().root()) {
-    plot_sweep(sweep_plot_data(result), r.plot);
+    plot_sweep(sweep_plot_data(result, r.plot_against == "dx"), r.plot);
     progress("wrote " + r.plot);
   }
   return out;

@@ -53,6 +53,7 @@ struct sweep_request {
   int N = 4;
   derivation_request base;          // weights, limits, rank options, threads
   std::string plot;                 // SVG path; empty: no plot
+  std::string plot_against = "L";   // the plot's x axis: "L" (depth, a series per d_x) or "dx" (width, a series per L)
 };
 struct sweep_outcome {
   derivation table;

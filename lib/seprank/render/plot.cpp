@@ -74,29 +74,42 @@ std::string terminal_for(const std::string& path, int width, int height) {
   throw usage_error("plot " + path + ": the file name must end in .svg, .png or .pdf (the format it is written in)");
 }
 
+// Tics at every integer x while there are at most 30 of them (depths always are).
+bool integer_tics(const sweep_plot& plot) {
+  int lo = 1 << 30, hi = 0;
+  for (const auto& s : plot.series)
+    for (const auto& p : s.points) lo = std::min(lo, p.x), hi = std::max(hi, p.x);
+  return hi - lo <= 30;
+}
+
 }  // namespace
 
 void plot_sweep(const sweep_plot& plot, const std::string& path) {
-  const std::string terminal = terminal_for(path, 1100, 600);  // refuses an unknown format before writing anything
+  const std::string terminal = terminal_for(path, 1100, 780);  // refuses an unknown format before writing anything
   const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
-  // One block per (d_x, H); columns: L, certified log3 sep, lower-bound log3 sep, log3 Gram rank, then the paper's
-  // Theorem 1 upper, Theorem 2 upper, Theorem 1 lower, Theorem 2 lower (each in its regime; lower ones when > 0).
+  // One block per series; columns: x (L or d_x), certified log3 sep, lower-bound log3 sep, log3 Gram rank, the Gram
+  // count, the refined count, the proven lower bound, then the paper's Theorem 1 upper, Theorem 2 upper, Theorem 1
+  // lower, Theorem 2 lower (each in its regime; lower ones when > 0).
   auto cell = [](const std::string& v) { return v.empty() ? std::string("NaN") : v; };
   // Which kinds each series has, so that no empty series is drawn and the legend lists each kind once.
-  constexpr int kinds_n = 7;
-  const char* const with[kinds_n] = {"linespoints pt 7", "points pt 6", "points pt 4", "lines dashtype 2",
-                                     "lines dashtype 3", "lines dashtype 4", "lines dashtype 5"};
+  constexpr int kinds_n = 10;
+  const char* const with[kinds_n] = {"linespoints pt 7 ps 1.1", "points pt 6 ps 1.1", "points pt 4 ps 2", "lines lw 2", "points pt 8 ps 1.3",
+                                     "linespoints pt 9 dashtype 6", "lines dashtype 2", "lines dashtype 3", "lines dashtype 4",
+                                     "lines dashtype 5"};
   const char* const title[kinds_n] = {"sep, certified", "sep, lower bound", "Gram rank (N -> inf)",
+                                      "Gram count (every weight and N)", "refined count (below the Gram count)",
+                                      "proven lower bound (theory.md 15; N >= 2 d_x + 2)",
                                       "Theorem 1 upper bound (eq. 7)", "Theorem 2 upper bound (eq. 8, as printed)",
                                       "Theorem 1 lower bound (eq. 7, > 0)", "Theorem 2 lower bound (eq. 8, > 0)"};
   std::vector<std::array<bool, kinds_n>> has(plot.series.size(), std::array<bool, kinds_n>{});
   std::array<bool, kinds_n> any{};
   for (std::size_t b = 0; b < plot.series.size(); ++b) {
     for (const auto& p : plot.series[b].points) {
-      const std::string* v[kinds_n] = {&p.sep_certified, &p.sep_lower, &p.gram, &p.th1_upper, &p.th2_upper, &p.th1_lower, &p.th2_lower};
-      data << p.L;
+      const std::string* v[kinds_n] = {&p.sep_certified, &p.sep_lower, &p.gram,      &p.gram_count, &p.refined_count,
+                                       &p.lower_bound,   &p.th1_upper, &p.th2_upper, &p.th1_lower,  &p.th2_lower};
+      data << p.x;
       for (int k = 0; k < kinds_n; ++k) data << ' ' << cell(*v[k]), has[b][static_cast<std::size_t>(k)] = has[b][static_cast<std::size_t>(k)] || !v[k]->empty();
       data << '\n';
     }
@@ -108,16 +121,16 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   auto colour_of = [](std::size_t series) { return static_cast<int>(series % 8) + 1; };
   std::ofstream s(gp);
   s << terminal << "set output '" << path << ".part'\n"
-    << "set title 'Separation rank against depth (seprank-sym sweep, N = " << plot.N << ")'\n"
-    << "set xlabel 'depth L'\nset ylabel 'log_3 sep'\nset key outside right top\nset grid\n"
-    << "set xtics 1\nset offsets 0.3, 0.3, 0, 0\n";
+    << "set title 'Separation rank against " << (plot.against_dx ? "width" : "depth") << " (seprank-sym sweep, N = " << plot.N << ")'\n"
+    << "set xlabel '" << (plot.against_dx ? "width d_x" : "depth L") << "'\nset ylabel 'log_3 sep'\nset key below horizontal maxcols 3 width -4\nset grid\n"
+    << (integer_tics(plot) ? "set xtics 1\n" : "") << "set offsets 0.3, 0.3, 0, 0\n";
   for (const auto& t : plot.thresholds)  // grey, named by their label
-    s << "set arrow from " << t.L << ", graph 0 to " << t.L << ", graph 1 nohead dashtype 3 lc rgb 'gray40'\n"
-      << "set label 'L_{th} = log_3 " << t.dx << "' at " << t.L << ", graph 0.97 rotate by 90 right font ',9' tc rgb 'gray40'\n";
+    s << "set arrow from " << t.x << ", graph 0 to " << t.x << ", graph 1 nohead dashtype 3 lc rgb 'gray40'\n"
+      << "set label '" << t.label << "' at " << t.x << ", graph 0.97 rotate by 90 right font ',9' tc rgb 'gray40'\n";
   std::vector<std::string> items;
   for (std::size_t b = 0; b < plot.series.size(); ++b) {
     const std::string src = "'" + dat + "' index " + std::to_string(b), lc = " lc " + std::to_string(colour_of(b));
-    for (int k = 0; k < kinds_n; ++k)
+    for (int k = kinds_n - 1; k >= 0; --k)  // sep last: its points on top of the counts they meet
       if (has[b][static_cast<std::size_t>(k)])
         items.push_back(src + " using 1:" + std::to_string(k + 2) + " with " + with[k] + lc + " notitle");
   }

@@ -1,5 +1,6 @@
 #include "seprank/report/sweep_report.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "seprank/report/format.hpp"
@@ -84,35 +85,55 @@ derivation sweep_derivation(const sweep_result& r) {
   return d;
 }
 
-sweep_plot sweep_plot_data(const sweep_result& r) {
+namespace {
+
+// One point of a sweep row: its x (L or d_x) and every log_3 value it has.
+plot_point plot_point_of(const sweep_row& row, bool against_dx) {
+  const paper_bounds& p = row.paper;
+  const bool th2 = p.reg == regime::depth_inefficient, th1 = p.reg == regime::depth_efficient;
+  plot_point pt;
+  pt.x = against_dx ? row.dx : row.L;
+  if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = format_float(log3(big_float(row.sep)), 6);
+  if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = format_float(log3(big_float(row.gram)), 6);
+  if (row.counted && row.gram_count > 0) pt.gram_count = format_float(log3(big_float(row.gram_count)), 6);
+  if (row.counted && row.refined_count > 0 && row.refined_count < row.gram_count)
+    pt.refined_count = format_float(log3(big_float(row.refined_count)), 6);
+  if (row.has_lower_bound)
+    pt.lower_bound = format_float(row.lower_bound_exact ? log3(big_float(row.lower_bound)) : row.lower_bound_log3, 6);
+  if (th1 || th2) (th1 ? pt.th1_upper : pt.th2_upper) = format_float(p.upper_log3(), 6);
+  const bool low_ok = (th1 || th2) && p.lower_defined() && p.lower_log3() > 0;
+  if (low_ok) (th1 ? pt.th1_lower : pt.th2_lower) = format_float(p.lower_log3(), 6);
+  return pt;
+}
+
+}  // namespace
+
+sweep_plot sweep_plot_data(const sweep_result& r, bool against_dx) {
   sweep_plot plot;
+  plot.against_dx = against_dx;
   plot.N = r.spec.N;
-  std::set<int> dxs, heads;
-  for (const auto& row : r.rows) dxs.insert(row.dx), heads.insert(row.H);
-  for (int dx : dxs)
-    for (const auto& row : r.rows)
-      if (row.dx == dx) {
-        plot.thresholds.push_back({dx, row.paper.threshold});
-        break;
-      }
-  for (int dx : dxs)
+  std::set<int> dxs, Ls, heads;
+  for (const auto& row : r.rows) dxs.insert(row.dx), Ls.insert(row.L), heads.insert(row.H);
+  if (!against_dx) {
+    for (int dx : dxs)
+      for (const auto& row : r.rows)
+        if (row.dx == dx) {
+          plot.thresholds.push_back({row.paper.threshold, "L_{th} = log_3 " + std::to_string(dx)});
+          break;
+        }
+  } else {
+    long three_L = 1;
+    for (int L = 1; L <= *Ls.rbegin(); ++L)
+      if ((three_L *= 3) >= *dxs.begin() && three_L <= *dxs.rbegin() && Ls.count(L))
+        plot.thresholds.push_back({static_cast<double>(three_L), "d_x = 3^" + std::to_string(L)});
+  }
+  for (int outer : against_dx ? Ls : dxs)
     for (int H : heads) {
       plot_series s;
-      s.dx = dx;
-      s.label = "d_x = " + std::to_string(dx) + (heads.size() > 1 ? ", H = " + std::to_string(H) : "");
-      for (const auto& row : r.rows) {
-        if (row.dx != dx || row.H != H) continue;
-        const paper_bounds& p = row.paper;
-        const bool th2 = p.reg == regime::depth_inefficient, th1 = p.reg == regime::depth_efficient;
-        plot_point pt;
-        pt.L = row.L;
-        if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = format_float(log3(big_float(row.sep)), 6);
-        if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = format_float(log3(big_float(row.gram)), 6);
-        if (th1 || th2) (th1 ? pt.th1_upper : pt.th2_upper) = format_float(p.upper_log3(), 6);
-        const bool low_ok = (th1 || th2) && p.lower_defined() && p.lower_log3() > 0;
-        if (low_ok) (th1 ? pt.th1_lower : pt.th2_lower) = format_float(p.lower_log3(), 6);
-        s.points.push_back(pt);
-      }
+      s.label = (against_dx ? "L = " : "d_x = ") + std::to_string(outer) + (heads.size() > 1 ? ", H = " + std::to_string(H) : "");
+      for (const auto& row : r.rows)
+        if ((against_dx ? row.L : row.dx) == outer && row.H == H) s.points.push_back(plot_point_of(row, against_dx));
+      std::sort(s.points.begin(), s.points.end(), [](const plot_point& a, const plot_point& b) { return a.x < b.x; });
       if (!s.points.empty()) plot.series.push_back(s);
     }
   return plot;

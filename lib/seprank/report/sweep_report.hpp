@@ -11,6 +11,6 @@
 namespace seprank {
 
 derivation sweep_derivation(const sweep_result& r);
-sweep_plot sweep_plot_data(const sweep_result& r);
+sweep_plot sweep_plot_data(const sweep_result& r, bool against_dx = false);
 
 }  // namespace seprank

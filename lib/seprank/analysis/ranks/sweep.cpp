@@ -1,5 +1,8 @@
 #include "seprank/analysis/ranks/sweep.hpp"
 
+#include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/analysis/paper/lower_bound.hpp"
+#include "seprank/analysis/paper/refined_gram_count.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -11,6 +14,15 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
   sweep_row row;
   row.dx = dx, row.L = L, row.H = H;
   row.paper = paper_bounds_of(L, dx, H);
+  if (const auto g = gram_count(L, big_int(dx), false, 1000, false); g.exact) {
+    row.counted = true, row.gram_count = g.value;
+    row.refined_count = H == 1 ? refined_gram_count_every_weight(L, dx, g.value) : g.value;
+  }
+  if (dx % H == 0)
+    if (const auto lb = best_hessian_lower_bound(L, dx, H)) {
+      row.has_lower_bound = true, row.lower_bound_exact = lb->exact;
+      row.lower_bound = lb->value, row.lower_bound_log3 = lb->log3_lower;
+    }
   network_config c;
   c.L = L, c.dx = dx, c.H = H, c.N = spec.N;
   if (dx % H != 0) return row.status = sweep_row_status::head_not_dividing, row;

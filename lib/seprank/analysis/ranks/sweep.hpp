@@ -31,6 +31,15 @@ struct sweep_row {
   bool sep_exact = false, gram_exact = false, gram_computed = false;
   std::vector<long> head_ranks;     // rank of W^Q^T W^K for every layer and head (<= d_a)
   paper_bounds paper;
+  // Bounds that hold without computing a rank (docs/theory.md, sections 6, 14, 15), for the plots: the Gram count
+  // (every weight and N); the refined count (every weight; H = 1 only, else equal to the Gram count); the proven
+  // lower bound's log_3, lower end of its interval (none for L = 1 or d_x = 1).
+  bool counted = false;  // the counts below are exact (at most ~1,000 digits)
+  big_int gram_count, refined_count;
+  bool has_lower_bound = false;
+  bool lower_bound_exact = false;  // lower_bound is 2 binom(r + n, n) exactly; else only lower_bound_log3 (the interval's lower end)
+  big_int lower_bound;
+  big_float lower_bound_log3;
 };
 
 struct sweep_result {

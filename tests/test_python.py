@@ -476,6 +476,25 @@ def test_one_regime_encoding():
     check(list(seprank.sweep(dx="3..4", L="1").table()["regime"]) == ["threshold", "theorem1"], "sweep table regime keys")
 
 
+def test_network_weights_are_a_copy():
+    # Changing the weights one got never changes the network (its forward pass and its ranks would disagree: the
+    # ranks are derived from the seed or the given weights); the caller's own arrays are never frozen either.
+    net = seprank.Network(L=1, dx=2, seed=2)
+    x = np.array([[1, -2], [3, 4]])
+    before = net.forward(x)
+    w = net.weights
+    w[0][0]["Q"][:] = 1
+    check((net.forward(x) == before).all() and (net.weights[0][0]["Q"] != 1).any(), "Network.weights is a copy")
+    mine = np.array([[1, 1], [2, 2]])
+    w[0][0]["Q"] = mine
+    other = seprank.Network(L=1, dx=2, weights=w)
+    mine[0, 0] = 7
+    check(mine.flags.writeable and other.weights[0][0]["Q"][0, 0] == 1, "given weights are copied, the caller's array untouched")
+    Q, K, V, O = (other.weights[0][0][k] for k in "QKVO")
+    literal = sum(((Q @ x[0]) @ (K @ x[j])) * (O @ V @ x[j]) for j in range(2))
+    check((other.forward(x)[0] == literal).all(), "forward of the given weights = eq. 3 by numpy")
+
+
 def test_progress_display():
     # Outside a notebook Progress writes a line per message on stderr, then how the call ended.
     import contextlib

@@ -525,14 +525,24 @@ class Network:
         self.seed = seed
         self._given = weights is not None
         if weights is None:
-            self.weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, _checked_integer("weight_range", weight_range, 32), self.residual)
+            self._weights = _seprank.draw_weights(self.L, self.dx, self.H, seed, _checked_integer("weight_range", weight_range, 32), self.residual)
         else:
             weights = [[{k: (_integer_matrix(f"weights[{l}][{h}]['{k}']", head[k]) if k in head else None)
                          for k in ("Q", "K", "V", "O")} for h, head in enumerate(layer)] for l, layer in enumerate(weights)]
             weights = [[{k: v for k, v in head.items() if v is not None} for head in layer] for layer in weights]
             text = _seprank.weight_file_text(self.L, self.dx, self.H, self.residual, weights)  # validates
-            self.weights = [[{k: h[k] for k in ("Q", "K", "V", "O")} for h in layer] for layer in weights]
+            self._weights = [[{k: _np.array(h[k], copy=True) for k in ("Q", "K", "V", "O")} for h in layer] for layer in weights]
             self._text = text
+        for layer in self._weights:  # the network is immutable: its ranks and its forward pass see the same weights
+            for head in layer:
+                for a in head.values():
+                    a.flags.writeable = False
+
+    @property
+    def weights(self) -> list:
+        """A copy of the weights (``weights[l][h]["Q"]``, ...): change the copy and pass it to ``Network(weights=...)``
+        for another network; this one's weights never change (its ranks and forward pass agree)."""
+        return [[{k: a.copy() for k, a in head.items()} for head in layer] for layer in self._weights]
 
     def forward(self, x: Any) -> _np.ndarray:
         """y^L for an N x d_x integer input, by the literal double sum of eq. 3 in exact integers: an int64
@@ -540,7 +550,7 @@ class Network:
         arr = _np.asarray(x)
         if arr.ndim != 2 or not _np.issubdtype(arr.dtype, _np.integer):
             raise ValueError(f"x must be an N x d_x integer array (d_x = {self.dx})")
-        y = _seprank.forward(self.L, self.dx, self.H, self.residual, self.weights, arr.astype(_np.int64))
+        y = _seprank.forward(self.L, self.dx, self.H, self.residual, self._weights, arr.astype(_np.int64))
         lim = 2 ** 63 - 1
         if all(-lim <= v <= lim for row in y for v in row):
             return _np.array(y, dtype=_np.int64)

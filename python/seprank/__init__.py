@@ -403,6 +403,32 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
 
 
 
+def _python_names(text: str) -> str:
+    """A library message in Python's words: a CLI flag ``--time-limit`` becomes the keyword ``time_limit``, and
+    ``time-limit = 0`` becomes ``time_limit = 0`` (only the names of options, never other hyphenated words)."""
+    import re
+    names = {flag[2:] for flag, _ in _seprank.option_help()}
+    text = re.sub(r"--([a-z][a-z0-9-]*)( (?=[-0-9.]))?", lambda m: m.group(1).replace("-", "_") + ("=" if m.group(2) else ""), text)
+    return re.sub(r"\b([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?= = )",
+                  lambda m: m.group(1).replace("-", "_") if m.group(1) in names else m.group(1), text)
+
+
+def _in_python_names(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` raising the library's ValueError, ResourceLimit and TimeoutError with messages in Python's names."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kw: Any) -> Any:
+        try:
+            return fn(*args, **kw)
+        except ResourceLimit as e:
+            raise ResourceLimit(_python_names(e.estimate)) from None
+        except (ValueError, TimeoutError) as e:
+            if type(e) not in (ValueError, TimeoutError) or len(e.args) != 1 or not isinstance(e.args[0], str):
+                raise
+            raise type(e)(_python_names(e.args[0])) from None
+    return wrapper
+
 def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str]) -> None:
     """Appends a Parameters section to ``fn``'s docstring: each keyword with its default (from the signature) and
     the library's help text for the CLI option of the same name (``_seprank.option_help()``, the text of
@@ -584,6 +610,13 @@ class Network:
     def __repr__(self) -> str:
         source = "given weights" if self._given else f"seed {self.seed}"
         return f"<seprank.Network L={self.L} dx={self.dx} H={self.H}{' residual' if self.residual else ''}, {source}>"
+
+derive = _in_python_names(derive)
+audit = _in_python_names(audit)
+bounds = _in_python_names(bounds)
+corollary1 = _in_python_names(corollary1)
+corollary2 = _in_python_names(corollary2)
+sweep = _in_python_names(sweep)
 
 # The typing names served the annotations above (strings: PEP 563); they are not part of the package.
 del annotations, Any, Callable, Dict, List, Optional, Sequence, Union

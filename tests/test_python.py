@@ -108,6 +108,12 @@ def test_subcommands_equal_cli_json():
     check([x is None for x in lower] == ["paper_lower_log3" not in r or r["paper_lower_log3"] is None for r in rows],
           f"missing paper bounds are None exactly where the results have none: {lower}")
     check(all(x is None or isinstance(x, float) for x in lower), "no string in a numeric column")
+    # Data keeps 6 decimals (the table shows 3): the printed bound at L = 2, d_x = 3 against bounds() (a second route).
+    row = next(r for r in rows if (r["dx"], r["L"]) == (3, 2))
+    check(row["paper_upper_log3"] == round(seprank.bounds(2, 3)["theorem2_upper_log3"], 6),
+          f"sweep JSON keeps 6 decimals: {row['paper_upper_log3']}")
+    undef = seprank.sweep("2", "2", H="2").table()["paper lower"]
+    check(list(undef) == [None], f"an undefined bound (d_x = H) is None, not 'undef.': {list(undef)}")
     df = d.to_dataframe()
     check(str(df["Gram"].dtype) == "int64" and list(df["Gram"]) == [r["gram_rank"] for r in rows], "DataFrame: exact ints")
     check(df["paper lower"].isna().sum() == sum(x is None for x in lower), "DataFrame: None where a value is missing")

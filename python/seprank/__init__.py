@@ -275,7 +275,7 @@ class Derivation:
         return f"<seprank.Derivation {self.title!r}: {len(self.steps)} steps>"
 
 
-_MISSING_CELLS = {"n/a", "-", "", "\u2014"}
+_MISSING_CELLS = {"n/a", "-", "", "\u2014", "undef."}
 
 
 def _cell(c: Any) -> Any:

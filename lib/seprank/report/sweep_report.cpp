@@ -56,8 +56,11 @@ derivation sweep_derivation(const sweep_result& r) {
     const paper_bounds& p = row.paper;
     const bool low_def = p.lower_defined();
     const bool at_threshold = !p.hypothesis_holds();  // neither theorem claims anything there
+    // The table shows 3 decimals; its typed cells and the JSON rows keep 6, as the derivation's JSON does.
     const std::string lower = at_threshold ? "n/a" : low_def ? format_float(p.lower_log3(), 3) : "undef.";
     const std::string upper = at_threshold ? "n/a" : format_float(p.upper_log3(), 3);
+    const std::string lower6 = at_threshold || !low_def ? "" : format_float(p.lower_log3(), 6);
+    const std::string upper6 = at_threshold ? "" : format_float(p.upper_log3(), 6);
     const std::string reg = p.reg == regime::depth_efficient ? "Th. 1" : p.reg == regime::threshold ? "threshold" : "Th. 2";
     const std::string status = status_text(row);
     const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
@@ -67,7 +70,9 @@ derivation sweep_derivation(const sweep_result& r) {
     t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(reg, regime_key(p.reg)),
                       row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? decimal(log3_of(row.sep)) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
-                      row.ranked ? number(row.grid) : "-", head_ranks, decimal(lower), decimal(upper), status});
+                      row.ranked ? number(row.grid) : "-", head_ranks,
+                      lower6.empty() ? table_cell(lower) : table_cell(lower, shown_decimal(lower6)),
+                      upper6.empty() ? table_cell(upper) : table_cell(upper, shown_decimal(upper6)), status});
     rows.push_back(json{{"dx", row.dx},
                         {"L", row.L},
                         {"H", row.H},
@@ -77,8 +82,8 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"gram_rank", row.ranked && row.gram_computed ? exact_json(row.gram) : json()},
                         {"grid_rank", row.ranked ? exact_json(row.grid) : json()},
                         {"head_form_ranks", head_ranks.data.is_null() ? json(head_ranks.text) : head_ranks.data},
-                        {"paper_lower_log3", low_def && !at_threshold ? shown_decimal(lower) : json()},
-                        {"paper_upper_log3", at_threshold ? json() : shown_decimal(upper)}});
+                        {"paper_lower_log3", lower6.empty() ? json() : shown_decimal(lower6)},
+                        {"paper_upper_log3", upper6.empty() ? json() : shown_decimal(upper6)}});
   }
   d.tables.push_back(t);
   d.results = json{{"rows", rows}, {"interrupted", r.interrupted}};

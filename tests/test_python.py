@@ -507,6 +507,23 @@ def test_network_weights_are_a_copy():
     check((other.forward(x)[0] == literal).all(), "forward of the given weights = eq. 3 by numpy")
 
 
+def test_values_by_stable_key():
+    # The keyed values equal the same values looked up by their display names, and the CLI's JSON carries the keys;
+    # C and D by hand at L = 2, d_x = 4.
+    d = seprank.derive(L=2, dx=4)
+    pairs = [("summed-indices", "summed_indices", "C"), ("gram-form", "gram_entries", "entries of M (D = d_x(d_x+1)/2)"),
+             ("gram-rank", "gram_blocks", "blocks (M_B-degree k: size, rank)"),
+             ("separation-rank", "sep_blocks", "blocks (B-degree: size, rank)"),
+             ("stabilization", "sep_ladder", "sep(N), balanced partitions")]
+    for step, key, name in pairs:
+        check(d.step(step).value(key) == d.step(step).value(name), f"{step}: value {key} = value {name!r}")
+    check(d.step("summed-indices").value("summed_indices") == (3**2 - 1) // 2 and
+          d.step("gram-form").value("gram_entries") == 4 * 5 // 2, "C = 4, D = 10 by key")
+    rc, out, _ = cli("--L", "2", "--dx", "4", "--format", "json")
+    keys = sorted(v["key"] for s in json.loads(out)["steps"] for v in s["values"] if "key" in v)
+    check(keys == sorted(k for _, k, _ in pairs), f"the CLI's JSON carries the keys: {keys}")
+
+
 def test_progress_display():
     # Outside a notebook Progress writes a line per message on stderr, then how the call ended.
     import contextlib

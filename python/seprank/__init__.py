@@ -108,10 +108,12 @@ class Progress:
 
 @_dataclass(frozen=True)
 class Value:
-    """One value of a step: its name, the text as printed, and the typed value of the JSON."""
+    """One value of a step: its name, the text as printed, the typed value of the JSON, and its stable ``key``
+    ("" where it has none yet; docs/json-schema.md lists the keys)."""
     name: str
     text: str
     value: Any
+    key: str = ""
 
 
 @_dataclass(frozen=True)
@@ -134,12 +136,16 @@ class Step:
     def _repr_html_(self) -> str:
         return self.html
 
-    def value(self, name: str) -> Any:
-        """The typed value named ``name`` (KeyError if the step has none)."""
+    def value(self, key: str) -> Any:
+        """The typed value with this stable key (``"summed_indices"``, ``"sep_ladder"``, ...), or else with this display
+        name (KeyError if the step has neither)."""
         for v in self.values:
-            if v.name == name:
+            if v.key and v.key == key:
                 return v.value
-        raise KeyError(name)
+        for v in self.values:
+            if v.name == key:
+                return v.value
+        raise KeyError(key)
 
 
 @_dataclass(frozen=True)
@@ -171,7 +177,7 @@ class Derivation:
         html = native.html_steps()
         self.steps: List[Step] = [
             Step(s["number"], s["id"], s["title"], s["status"], s["claim"],
-                 [Value(v["name"], v["text"], v["value"]) for v in s["values"]], s["check"], s["rests_on"],
+                 [Value(v["name"], v["text"], v["value"], v.get("key", "")) for v in s["values"]], s["check"], s["rests_on"],
                  sections[k], html[k])
             for k, s in enumerate(data["steps"])]
         self.results: Dict[str, Any] = data["results"]

@@ -24,6 +24,7 @@ class Value:
     name: str
     text: str
     value: Any
+    key: str
 
 class Step:
     number: int
@@ -36,7 +37,7 @@ class Step:
     rests_on: List[str]
     markdown: str
     html: str
-    def value(self, name: str) -> Any: ...
+    def value(self, key: str) -> Any: ...
     def _repr_markdown_(self) -> str: ...
     def _repr_html_(self) -> str: ...
 

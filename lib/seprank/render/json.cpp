@@ -16,6 +16,7 @@ json plain(const json& j) {
 
 json value_json(const step_value& v) {
   json out{{"name", markup_plain(v.name)}, {"text", markup_plain(v.value)}};
+  if (!v.key.empty()) out["key"] = v.key;
   if (!v.data.is_null())
     out["value"] = plain(v.data);
   else if (!v.items.empty()) {

@@ -42,7 +42,16 @@ struct step_value {
   // The typed value for JSON (a number, or arrays of objects for lists); null: the text, or the items.
   // Set by the report from the number itself (format.hpp), never recovered from the text.
   json data = nullptr;
+  // A stable name for programs (JSON "key", Python's Step.value(key)), independent of the display name; empty:
+  // none yet (docs/json-schema.md lists the keys that exist).
+  std::string key = {};
 };
+
+// v with its stable key.
+inline step_value keyed(step_value v, std::string key) {
+  v.key = std::move(key);
+  return v;
+}
 
 struct derivation_step {
   std::string title;

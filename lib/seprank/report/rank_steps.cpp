@@ -128,7 +128,7 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count) {
                      "the rank over $Q$ of the coefficient matrix (a lower bound on the generic separation rank)",
                      {{"sep", x.exact() ? str(x.lower) : "$>= " + str(x.lower) + "$", {}, x.exact() ? exact_json(x.lower) : json()},
                       {"status", rank_summary(x)},
-                      block_table("blocks (B-degree: size, rank)", block_shapes_of(r.matrix), x, block_label::b_degree)},
+                      keyed(block_table("blocks (B-degree: size, rank)", block_shapes_of(r.matrix), x, block_label::b_degree), "sep_blocks")},
                      x.exact() ? S::verified : S::probabilistic,
                      "",
                      "separation-rank"};
@@ -314,7 +314,7 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
                      {{"Gram rank", g.exact() ? str(g.lower) : "$>= " + str(g.lower) + "$", {}, g.exact() ? exact_json(g.lower) : json()},
                       {"status", rank_summary(g)},
                       exact_value("$D = d_x(d_x+1)/2$", D),
-                      block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.blocks, g, block_label::gram_degree)},
+                      keyed(block_table("blocks ($M_B$-degree $k$: size, rank)", r.gram.blocks, g, block_label::gram_degree), "gram_blocks")},
                      g.exact() ? S::verified : S::probabilistic,
                      "$sep <=$ Gram rank: every term of $y$ is (a function of $x_A$) times a monomial in $M_B$. Equality for large $N$: "
                      "$x_A -> (x^i, M_A)$ and $x_B -> M_B$ are then dominant, so the monomials stay linearly independent "
@@ -343,6 +343,7 @@ derivation_step gram_step(const structure_analysis& s, const rank_analysis& r, c
 
 derivation_step stabilization_step(const rank_analysis& r) {
   step_value rows{"$sep(N)$, balanced partitions", ""};
+  rows.key = "sep_ladder";
   rows.data = json::array();
   bool reached = false;
   for (const auto& row : r.stabilization) {

@@ -46,7 +46,7 @@ derivation_step index_count_step(const structure_analysis& a) {
   const bool ok = C == summed_index_count(c.L);
   return {"Summed indices and degree (eq. 4)",
           "$y = sum_{j_1..j_C} g^L(x^i, x^{j_1}, ..., x^{j_C})$ with $C = (3^L - 1)/2$; degree $3^L = 2C + 1$",
-          {exact_value("$C$", summed_index_count(c.L)), exact_value("degree $3^L$", output_degree(c.L)),
+          {keyed(exact_value("$C$", summed_index_count(c.L)), "summed_indices"), exact_value("degree $3^L$", output_degree(c.L)),
            exact_value("degree in the summed inputs $2C$", 2 * summed_index_count(c.L))},
           ok ? S::verified : S::failed,
           "closed form $(3^L - 1)/2 = " + str(summed_index_count(c.L)) + "$ equals the recursion $C_1 = 1$, $C_{l+1} = 3 C_l + 1$ ($" +
@@ -133,7 +133,7 @@ derivation_step gram_step(const structure_analysis& a) {
   derivation_step st{"Gram form (docs/theory.md, section 3)",
                      "$y^{L,i} = A_L(M) x^i$ with $M = sum_j x^j x^j^T$, $A_0 = I$, $A_{l+1} = sum_h W^O W^V (A_l M A_l^T) W^{K T} W^Q A_l" +
                          std::string(a.cfg.residual ? " + A_l$" : "$"),
-                     {exact_value("entries of $M$ ($D = d_x(d_x+1)/2$)", D),
+                     {keyed(exact_value("entries of $M$ ($D = d_x(d_x+1)/2$)", D), "gram_entries"),
                       {"row $p$ of $A_L(M)$", str(terms) + " terms in total, degree " + str(max_deg) + " in the entries of $M$ ($C = " +
                                               str(summed_index_count(a.cfg.L)) + "$)"}},
                      S::verified,

@@ -9,10 +9,6 @@
 namespace seprank {
 namespace {
 
-const char* regime_short(regime r) {
-  return r == regime::depth_efficient ? "Th. 1" : r == regime::threshold ? "threshold" : "Th. 2";
-}
-
 // The statement whose status colours the map: the printed upper bound of the regime's theorem.
 paper_statement headline(regime r) {
   return r == regime::depth_efficient ? paper_statement::theorem1_upper : paper_statement::theorem2_upper_printed;

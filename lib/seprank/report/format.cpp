@@ -149,6 +149,10 @@ const char* regime_key(regime r) {
   return "?";
 }
 
+const char* regime_short(regime r) {
+  return r == regime::depth_efficient ? "Th. 1" : r == regime::threshold ? "threshold" : "Th. 2";
+}
+
 const std::vector<const char*>& regime_keys() {
   static const std::vector<const char*> keys{regime_key(regime::depth_efficient), regime_key(regime::threshold),
                                              regime_key(regime::depth_inefficient)};

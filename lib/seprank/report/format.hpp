@@ -48,6 +48,8 @@ std::string regime_name(regime r);
 // The regime's one encoding in JSON, tables' typed cells and Python: "theorem1", "threshold", "theorem2"
 // (regime_name is its prose). regime_keys() lists them in the enum's order (Python's REGIME_NAMES).
 const char* regime_key(regime r);
+// The regime in a table cell: "Th. 1", "threshold", "Th. 2".
+const char* regime_short(regime r);
 const std::vector<const char*>& regime_keys();
 // "seeded draw (seed 1, SplitMix64; ...)" or "read from FILE".
 std::string weight_description(const weight_choice& w);

@@ -61,13 +61,12 @@ derivation sweep_derivation(const sweep_result& r) {
     const std::string upper = at_threshold ? "n/a" : format_float(p.upper_log3(), 3);
     const std::string lower6 = at_threshold || !low_def ? "" : format_float(p.lower_log3(), 6);
     const std::string upper6 = at_threshold ? "" : format_float(p.upper_log3(), 6);
-    const std::string reg = p.reg == regime::depth_efficient ? "Th. 1" : p.reg == regime::threshold ? "threshold" : "Th. 2";
     const std::string status = status_text(row);
     const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
     const auto decimal = [](const std::string& v) { return table_cell(v, shown_decimal(v)); };
     const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v)); };
     const table_cell head_ranks = ranks_cell(row.head_ranks);
-    t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(reg, regime_key(p.reg)),
+    t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(regime_short(p.reg), regime_key(p.reg)),
                       row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? decimal(log3_of(row.sep)) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
                       row.ranked ? number(row.grid) : "-", head_ranks,

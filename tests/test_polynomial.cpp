@@ -2,6 +2,7 @@
 
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/report/format.hpp"
+#include "seprank/support/interrupt.hpp"
 
 using namespace seprank;
 
@@ -75,4 +76,40 @@ TEST_CASE("deterministic text and LaTeX rendering") {
   const auto p = polynomial::parse(R, "b - 3*a^2*b + a");
   CHECK(polynomial_text(p) == "-3*a^2*b\n+a\n+b\n");
   CHECK(polynomial_latex(p) == "-3 {\\alpha}^{2} {\\beta} + {\\alpha} + {\\beta}");
+}
+
+// A product too large for one uninterrupted FLINT call (more than 10^7 term products) is summed over slices of
+// its first factor: checked against the binomial expansion, not against another product.
+TEST_CASE("a large product is exact and honours the deadline") {
+  const auto R = std::make_shared<const polynomial_ring>(std::vector<std::string>{"x", "y", "z", "w"});
+  polynomial s = polynomial::constant(R, 1);
+  for (int v = 0; v < 4; ++v) s += polynomial::variable(R, v);
+  polynomial a = polynomial::constant(R, 1), b = polynomial::constant(R, 1);
+  for (int k = 0; k < 20; ++k) a *= s;
+  for (int k = 0; k < 10; ++k) b *= s;
+  REQUIRE(a.term_count() == 10626);  // binom(24, 4) monomials of degree <= 20 in 4 variables
+  REQUIRE(b.term_count() == 1001);   // binom(14, 4): 10626 x 1001 > 10^7 term products, so sliced
+  const polynomial p = a * b;        // (1 + x + y + z + w)^30
+  CHECK(p.term_count() == 46376);    // binom(34, 4)
+  CHECK(p.total_degree() == 30);
+  // At (x, y, z, w) = (2, 3, 5, 7): 18^30; at (1, -1, 1, -1): 1.
+  mpz_class expected;
+  mpz_ui_pow_ui(expected.get_mpz_t(), 18, 30);
+  CHECK(p.evaluate({2, 3, 5, 7}) == expected);
+  CHECK(p.evaluate({1, -1, 1, -1}) == 1);
+  // The multinomial coefficient of x^10 y^10 z^10: 30! / (10!)^3.
+  mpz_class f30, f10;
+  mpz_fac_ui(f30.get_mpz_t(), 30);
+  mpz_fac_ui(f10.get_mpz_t(), 10);
+  const mpz_class multinomial = f30 / (f10 * f10 * f10);
+  bool found = false;
+  for (long t = 0; t < p.term_count(); ++t)
+    if (p.exponents(t) == std::vector<unsigned long>{10, 10, 10, 0}) {
+      found = true;
+      CHECK(p.coefficient(t) == multinomial);
+    }
+  CHECK(found);
+  set_deadline(0);
+  CHECK_THROWS_AS(a * b, time_limit_reached);
+  clear_deadline();
 }

@@ -1,4 +1,5 @@
 #include "seprank/analysis/units.hpp"
+#include "seprank/support/interrupt.hpp"
 
 #include <sys/resource.h>
 
@@ -23,7 +24,10 @@ std::vector<unit_result> run_units(unit_runner* runner, const unit_batch& batch,
   if (runner) {
     out = runner->run(batch, compute);
   } else {
-    for (std::size_t i = 0; i < batch.units.size(); ++i) out.push_back(compute_unit(compute, i));
+    for (std::size_t i = 0; i < batch.units.size(); ++i) {
+      check_interrupt();
+      out.push_back(compute_unit(compute, i));
+    }
   }
   if (provenance) {
     *provenance = {};

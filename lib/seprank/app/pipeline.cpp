@@ -5,7 +5,10 @@
 
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <optional>
 
 #include "seprank/analysis/ranks/element_rank.hpp"
@@ -292,6 +295,14 @@ int end_processes(int status) {
   const process_group& g = process_group::world();
   if (g.size() > 1 && g.root() && status != exit_ok && status != exit_check_failed) process_group::abort(status);
   process_group::finish();
+  // An elimination abandoned on Ctrl-C or the deadline may still run (run_interruptible): leave without running
+  // the libraries' exit handlers under it.
+  if (background_work_running()) {
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
   return status;
 }
 

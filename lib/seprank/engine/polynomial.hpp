@@ -99,7 +99,11 @@ mpz_class discriminant(const std::vector<mpz_class>& c);
 // fmpz_poly_mat_det): the binary form det(x A + y B) at y = 1.
 std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A, const std::vector<std::vector<mpz_class>>& B);
 
+// FLINT's threads: the process's pool (call on the main thread, while no FLINT call runs) ...
 void set_engine_threads(int n);
+// ... and how many of the pool's threads a FLINT call made on the calling thread may use (each thread keeps
+// its own count, 0 on a new one; the pool is not resized, so this is safe beside other FLINT calls).
+void use_engine_threads_here(int n);
 int default_engine_threads();
 
 // Converts an expression that expands to a polynomial with integer coefficients in the

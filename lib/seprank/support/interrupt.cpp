@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
+#include <mutex>
 
 namespace seprank {
 namespace {
@@ -11,7 +13,30 @@ extern "C" void on_sigint(int) { stop_requested = 1; }
 // The deadline in steady-clock ticks; 0: none. Atomic: the checks run on worker threads too.
 std::atomic<long long> deadline{0};
 long long now_ticks() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
+std::mutex background_mutex;
+std::condition_variable background_done;
+int background_threads = 0;
 }  // namespace
+
+void background_work_started() {
+  const std::lock_guard<std::mutex> lock(background_mutex);
+  ++background_threads;
+}
+
+void background_work_finished() {
+  const std::lock_guard<std::mutex> lock(background_mutex);
+  if (--background_threads == 0) background_done.notify_all();
+}
+
+bool background_work_running() {
+  const std::lock_guard<std::mutex> lock(background_mutex);
+  return background_threads > 0;
+}
+
+void wait_for_background_work() {
+  std::unique_lock<std::mutex> lock(background_mutex);
+  background_done.wait(lock, [] { return background_threads == 0; });
+}
 
 void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
 

@@ -1,8 +1,13 @@
-// Clean interruption of long computations between steps: Ctrl-C, and the run's time limit. Both are
-// cooperative: check_interrupt() is called between blocks and grid rows; one FLINT elimination is never
-// split, so a run can pass its deadline by at most the block in progress (whose estimate is printed first).
+// Clean interruption of long computations: Ctrl-C, and the run's time limit. Both are cooperative:
+// check_interrupt() is called between blocks, grid rows and polynomial products (about 0.4 s apart at most);
+// an elimination that cannot be split (FLINT, BLAS) runs through run_interruptible, so a signal or the
+// deadline is answered within 20 ms while it finishes in the background.
 #pragma once
+#include <chrono>
+#include <future>
+#include <memory>
 #include <stdexcept>
+#include <thread>
 
 namespace seprank {
 
@@ -35,5 +40,31 @@ void set_deadline(double seconds);
 void clear_deadline();
 // Throws `interrupted` once SIGINT has been received, `time_limit_reached` once the deadline has passed.
 void check_interrupt();
+
+// Threads started by run_interruptible that have not finished: work_started / work_finished count them.
+void background_work_started();
+void background_work_finished();
+// True while an abandoned elimination still runs (the CLI then leaves with _Exit rather than run the
+// libraries' exit handlers under it).
+bool background_work_running();
+// Waits until no such thread runs (the Python module, before the interpreter exits).
+void wait_for_background_work();
+
+// Runs `work` on a thread of its own and waits for it, calling check_interrupt() every 20 ms. `work` must own
+// everything it touches (capture by value): when the check throws, the call throws at once and the thread is
+// left to finish on its own, its result dropped. Exceptions of `work` reach the caller.
+template <class F>
+auto run_interruptible(F work) -> decltype(work()) {
+  using result = decltype(work());
+  auto task = std::make_shared<std::packaged_task<result()>>(std::move(work));
+  std::future<result> done = task->get_future();
+  background_work_started();
+  std::thread([task] {
+    (*task)();
+    background_work_finished();
+  }).detach();
+  while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) check_interrupt();
+  return done.get();
+}
 
 }  // namespace seprank

@@ -97,6 +97,7 @@ modp_table scaled_coefficients(const gram_form& g, const graded_layout& lay, std
   for (const auto& row : g.row) {
     h.emplace_back(lay.index.count(lay.C), 0);
     for (long t = 0; t < row.term_count(); ++t) {
+      if (t % 65536 == 0) check_interrupt();  // a row holds up to millions of terms
       row.exponents(t, e.data());
       int degree = 0;
       for (int v = 0; v < lay.D; ++v) degree += static_cast<int>(u[v] = static_cast<unsigned>(e[v]));
@@ -122,6 +123,9 @@ struct coefficient_tables {
   }
 };
 
+// Blocks with at least this many entries (about 0.1 s of elimination) are ranked by run_interruptible.
+constexpr double background_rank_entries = 1 << 20;
+
 // The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads, and its
 // rank mod q: on BLAS (engine/fflas_rank) for large blocks mod a prime below 2^26 where the build has it, else FLINT.
 long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
@@ -129,12 +133,12 @@ long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector
   if (rows.empty() || cols.empty()) return 0;
   const long m = static_cast<long>(rows.size()), n = static_cast<long>(cols.size());
   const bool on_blas = q < fflas_max_prime && std::min(m, n) >= fflas_min_side && fflas_available();
-  std::optional<nmod_matrix> T;
+  std::shared_ptr<nmod_matrix> T;  // shared: a background elimination may outlive this call
   std::vector<double> D;
   if (on_blas)
     D.resize(static_cast<std::size_t>(m) * static_cast<std::size_t>(n));
   else
-    T.emplace(m, n, q);
+    T = std::make_shared<nmod_matrix>(m, n, q);
   std::vector<unsigned> betas(cols.size() * lay.D);
   for (std::size_t j = 0; j < cols.size(); ++j) lay.index.unrank(cols[j], k, &betas[j * lay.D]);
   const std::uint64_t per_r = lay.index.count(lay.C - k);
@@ -155,7 +159,17 @@ long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector
   };
   parallel_for(rows.size(), threads, fill);
   check_interrupt();
-  return on_blas ? fflas_rank(D, m, n, q, threads) : nmod_mat_rank(T->m);
+  if (static_cast<double>(m) * static_cast<double>(n) < background_rank_entries)
+    return on_blas ? fflas_rank(D, m, n, q, threads) : nmod_mat_rank(T->m);
+  // One elimination of a large block is not split: it runs beside a thread that answers Ctrl-C and the deadline.
+  if (on_blas)
+    return run_interruptible([D = std::make_shared<std::vector<double>>(std::move(D)), m, n, q, threads] {
+      return fflas_rank(*D, m, n, q, threads);
+    });
+  return run_interruptible([T, threads] {
+    use_engine_threads_here(threads);
+    return nmod_mat_rank(T->m);
+  });
 }
 
 // Block k over Z (small blocks only): entries c_r(gamma) prod_v binom(gamma_v, alpha_v).
@@ -169,6 +183,7 @@ integer_matrix exact_block(const gram_form& g, const graded_layout& lay, int k, 
   for (const auto& row : g.row) {
     coeff.emplace_back(lay.index.count(lay.C));
     for (long t = 0; t < row.term_count(); ++t) {
+      if (t % 65536 == 0) check_interrupt();  // a row holds up to millions of terms
       row.exponents(t, e.data());
       for (int v = 0; v < lay.D; ++v) u[v] = static_cast<unsigned>(e[v]);
       coeff.back()[lay.index.rank(u.data(), lay.C)] = row.coefficient(t);

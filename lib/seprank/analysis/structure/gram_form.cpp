@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "seprank/support/interrupt.hpp"
+
 namespace seprank {
 
 // The entries m_ab (a <= b) of M = sum_j x^j x^j^T as polynomials in the inputs.
@@ -70,6 +72,7 @@ gram_form_size gram_form_size_of(const gram_form& g) {
   for (const auto& p : g.row) {
     z.terms += p.term_count();
     z.degree = std::max(z.degree, p.total_degree());
+    check_interrupt();  // a row's degree takes 0.2 s at L = 2, d_x = 10
   }
   return z;
 }

@@ -8,6 +8,7 @@
 
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/structure/monomial_space.hpp"
+#include "seprank/support/interrupt.hpp"
 #include "seprank/support/random.hpp"
 
 namespace seprank {
@@ -18,7 +19,10 @@ namespace {
 std::map<std::vector<unsigned long>, int> used_gram_monomials(const gram_form& g) {
   std::map<std::vector<unsigned long>, int> used;
   for (const auto& p : g.row)
-    for (long t = 0; t < p.term_count(); ++t) ++used[p.exponents(t)];
+    for (long t = 0; t < p.term_count(); ++t) {
+      if (t % 65536 == 0) check_interrupt();  // millions of terms: seconds at L = 2, d_x = 10
+      ++used[p.exponents(t)];
+    }
   return used;
 }
 
@@ -55,6 +59,7 @@ psi_span_analysis analyse_psi_span(const structure_analysis& s, std::uint64_t se
   std::vector<const std::vector<unsigned long>*> gammas;
   bool first = true;
   for (const auto& [gamma, count] : used) {
+    if (gammas.size() % 65536 == 0) check_interrupt();
     f.used_coordinates += count;
     const big_int e = element_separation_rank(gamma);
     f.element_rank_min = first || e < f.element_rank_min ? e : f.element_rank_min;

@@ -92,7 +92,10 @@ gram_point_check gram_form_at_points(const network_config& c, const integer_weig
         M.push_back(s % p);
       }
     mpz_class gram = 0;
-    for (int q = 0; q < c.dx; ++q) gram += g.row[q].evaluate(M) * z(x[c.variable(c.position, q + 1)]);
+    for (int q = 0; q < c.dx; ++q) {
+      gram += g.row[q].evaluate(M) * z(x[c.variable(c.position, q + 1)]);
+      check_interrupt();
+    }
     gram %= p;
     if (gram < 0) gram += p;
     std::vector<std::uint64_t> xf = x;

@@ -1023,17 +1023,44 @@ TEST_CASE("--summary: the configuration, the summary and the findings exactly as
   const result brief = run("--L 2 --dx 4 --quiet --summary");
   REQUIRE(full.status == 0);
   CHECK(brief.status == full.status);
-  CHECK(lines(brief.out) <= 45);
+  CHECK(lines(brief.out) <= 40);
   CHECK(lines(full.out) > 150);
-  // Its findings section and its summary step's values are the full derivation's, line for line.
+  // One screen: at 100 columns (--width 100) at most 40 lines, none wider, at L = 2, d_x = 4 and 8.
+  for (const char* dx : {"4", "8"}) {
+    const result screen = run(std::string("--L 2 --dx ") + dx + " --quiet --summary --width 100");
+    CAPTURE(dx);
+    CHECK(lines(screen.out) <= 40);
+    std::istringstream in(screen.out);
+    for (std::string line; std::getline(in, line);) CHECK(line.size() <= 100);
+  }
   auto section = [](const std::string& out, const std::string& from, const std::string& to) {
     const auto a = out.find(from);
     const auto b = to.empty() ? std::string::npos : out.find(to, a == std::string::npos ? 0 : a);
     return a == std::string::npos ? std::string() : out.substr(a, b == std::string::npos ? std::string::npos : b - a);
   };
+  // Each finding of the full derivation is in the summary with its verdict and evidence, word for word (the
+  // not-claimed ones of one reason on one line).
   const std::string findings = section(full.out, "Findings:", "");
   REQUIRE_FALSE(findings.empty());
-  CHECK(section(brief.out, "Findings:", "") == findings);
+  std::istringstream in(findings);
+  std::string not_claimed, reason;
+  int listed = 0;
+  for (std::string line, head; std::getline(in, line);) {
+    if (line.rfind("  [", 0) == 0) head = line.substr(2, line.find(": ") - 2), ++listed;
+    const auto e = line.find("evidence: ");
+    if (e == std::string::npos) continue;
+    const std::string evidence = line.substr(e + 10);
+    if (head.rfind("[not-claimed] ", 0) == 0) {
+      not_claimed += (not_claimed.empty() ? "" : ", ") + head.substr(14);
+      CHECK((reason.empty() || reason == evidence));
+      reason = evidence;
+    } else {
+      CAPTURE(head);
+      CHECK(contains(brief.out, "  " + head + ": " + evidence + "\n"));
+    }
+  }
+  CHECK(listed == 5);
+  CHECK(contains(brief.out, "  [not-claimed] " + not_claimed + ": " + reason + "\n"));
   const std::string summary_values = section(full.out, "  paper lower bound (Th. 2)", "\n\n");
   REQUIRE_FALSE(summary_values.empty());
   CHECK(contains(brief.out, summary_values));
@@ -1042,6 +1069,46 @@ TEST_CASE("--summary: the configuration, the summary and the findings exactly as
   const result wrong = run("bounds --summary");
   CHECK(wrong.status == 2);
   CHECK(contains(wrong.out, "--summary applies to the main command"));
+}
+
+// The words of a text, in order: wrapping may change only the whitespace between them.
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> w;
+  for (std::string x; in >> x;) w.push_back(x);
+  return w;
+}
+
+TEST_CASE("--width wraps the prose at that many columns and keeps every word; tables stay whole") {
+  for (const char* args : {"--L 1 --dx 2", "--L 2 --dx 4", "bounds", "corollary1", "annihilators --L 3 --dx 4"}) {
+    CAPTURE(args);
+    const result plain = run(std::string(args) + " --quiet");  // a pipe: no wrapping by default
+    const result wrapped = run(std::string(args) + " --quiet --width 60");
+    REQUIRE(plain.status == 0);
+    CHECK(wrapped.status == 0);
+    int longer = 0;
+    std::istringstream p(plain.out);
+    for (std::string line; std::getline(p, line);) longer += line.size() > 100 ? 1 : 0;
+    CHECK(longer > 0);  // there was something to wrap
+    std::istringstream w(wrapped.out);
+    for (std::string line; std::getline(w, line);) CHECK(line.size() <= 60);
+    CHECK(words_of(wrapped.out) == words_of(plain.out));
+  }
+  // The audit's table rows are data in columns: the same lines, however wide, with and without --width.
+  const result table = run("audit --L 1..3 --dx 1..5 --quiet");
+  const result narrow = run("audit --L 1..3 --dx 1..5 --quiet --width 60");
+  CHECK(words_of(narrow.out) == words_of(table.out));
+  for (const char* row : {"  1  4    Th. 1      proved (N >= 4)  proved          not-claimed", "  L  d_x  regime     theorem1-lower"}) {
+    CAPTURE(row);
+    CHECK(contains(table.out, row));
+    CHECK(contains(narrow.out, row));
+  }
+  for (const char* bad : {"10", "39", "1001", "-1", "wide"}) {
+    const result r = run(std::string("--L 1 --dx 2 --width ") + bad);
+    CAPTURE(bad);
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, std::string("width = ") + bad + " is out of range: must be 0 (no wrapping) or 40 .. 1000"));
+  }
 }
 
 TEST_CASE("nothing silently replaced: an empty path is refused; symbolic weights are honoured or refused, never swapped") {

@@ -55,6 +55,7 @@ def test_derive_equals_cli_json():
         for fmt, render in (("text", d.to_text), ("markdown", d.to_markdown), ("latex", d.to_latex)):
             check(render() == cli(*args, "--format", fmt)[1], f"derive({kw}) {fmt} equals the CLI's")
         check(d.to_latex(fragment=True) == cli(*args, "--format", "latex-fragment")[1], f"derive({kw}) latex fragment")
+        check(d.to_text(width=60) == cli(*args, "--width", "60")[1], f"derive({kw}).to_text(width=60) equals --width 60")
     d = seprank.derive()
     # Hand values at L = 2, d_x = 4 (docs/theory.md, section 6): C = 4, D = 10, the Gram count 110.
     check(d.results["separation_rank"]["value"] == 110 and d.results["separation_rank"]["exact"], "sep = 110, exact")
@@ -562,6 +563,16 @@ def test_every_keyword_documented_from_the_cli_help():
             continue
         cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), " ".join(m.group(1).split()))
         check(f"        {cli_text}\n" in doc, f"derive docstring: {name} says what --help says ({cli_text[:40]})")
+
+
+def test_text_width_refused():
+    d = seprank.derive(L=1, dx=2)
+    for bad, kind in ((10, ValueError), (1001, ValueError), (-1, ValueError), ("80", TypeError), (80.0, TypeError), (True, TypeError)):
+        try:
+            d.to_text(width=bad)
+            check(False, f"to_text(width={bad!r}) refused")
+        except kind as e:
+            check(kind is TypeError or "must be 0 (no wrapping) or 40 .. 1000" in str(e), f"to_text(width={bad!r}): {e}")
 
 
 def test_help_and_stubs():

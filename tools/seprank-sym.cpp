@@ -2,6 +2,9 @@
 // and run it (app/pipeline.hpp), renders, and maps errors to exit statuses.
 #include <CLI/CLI.hpp>
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 #include <tuple>
@@ -31,6 +34,7 @@ struct cli_options {
   seprank::derivation_request run;
   bool quiet = false;
   std::string format = "text";
+  int width = -1;  // --width; -1: the terminal's when standard output is one, else no wrapping
   bool latex_fragment = false;  // --latex-fragment: the same as --format latex-fragment
   // Subcommands: bounds, corollary1, corollary2, sweep.
   // Each atlas subcommand runs an example when given no options: bounds the default configuration,
@@ -71,6 +75,32 @@ CLI::Validator unsigned_value(const std::string& name) {
       "", "");
 }
 
+// --width: 0 (never) or 40..1000 columns.
+CLI::Validator width_value() {
+  return CLI::Validator(
+      [](std::string& v) {
+        int n = -1;
+        try {
+          std::size_t used = 0;
+          n = std::stoi(v, &used);
+          if (used != v.size()) n = -1;
+        } catch (const std::exception&) {
+        }
+        return n == 0 || (n >= 40 && n <= 1000) ? std::string() : "width = " + v + " is out of range: must be 0 (no wrapping) or 40 .. 1000";
+      },
+      "", "");
+}
+
+// The columns the text format wraps at: --width if given, else the terminal's (100 if it does not say) when
+// standard output is a terminal, else 0 (files and pipes keep one statement per line, for grep and diff).
+int text_width(int given) {
+  if (given >= 0) return given;
+  if (!isatty(STDOUT_FILENO)) return 0;
+  winsize w{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40) return w.ws_col;
+  return 100;
+}
+
 void add_options(CLI::App& app, cli_options& o) {
   auto& r = o.run;
   app.add_option("--L", r.cfg.L, seprank::help_of("--L"))->capture_default_str();
@@ -102,6 +132,7 @@ void add_options(CLI::App& app, cli_options& o) {
   app.add_option("--threads", r.threads, seprank::help_of("--threads"))
       ->capture_default_str();
   app.add_flag("--quiet", o.quiet, seprank::help_of("--quiet"));
+  app.add_option("--width", o.width, seprank::help_of("--width"))->check(width_value());
   app.add_flag("--summary", o.summary,
                seprank::help_of("--summary"));
   app.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
@@ -146,6 +177,7 @@ void add_options(CLI::App& app, cli_options& o) {
 void add_output_options(CLI::App& sub, cli_options& o) {
   sub.add_option("--format", o.format, seprank::help_of("--format"))->capture_default_str();
   sub.add_flag("--quiet", o.quiet, seprank::help_of("--quiet"));
+  sub.add_option("--width", o.width, seprank::help_of("--width"))->check(width_value());
   sub.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
 }
 
@@ -263,7 +295,7 @@ int run(cli_options& o) {
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
     const auto out = seprank::derive_sweep(o.sweep, progress);
-    if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format));
+    if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format, text_width(o.width)));
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
     return out.interrupted ? seprank::exit_interrupted : seprank::exit_ok;
   } else {
@@ -271,7 +303,7 @@ int run(cli_options& o) {
     d = seprank::derive(o.run, progress);
     if (o.summary) d = seprank::summary_of(d);
   }
-  if (seprank::processes().rank == 0) write_output(seprank::render(d, format));
+  if (seprank::processes().rank == 0) write_output(seprank::render(d, format, text_width(o.width)));
   return seprank::exit_status_of(d);
 }
 

@@ -34,6 +34,11 @@ class ResourceLimit(RuntimeError):
 
 from . import _seprank  # noqa: E402  (the exception class must exist before the module registers it)
 
+import atexit as _atexit  # noqa: E402
+
+# A rank abandoned on Ctrl-C finishes on its own thread (at most the block in progress): let it end first.
+_atexit.register(_seprank._wait_for_background_work)
+
 _seprank._set_resource_limit(ResourceLimit)
 
 #: The version of the library this package wraps (the CLI's ``seprank-sym --version``).
@@ -207,8 +212,14 @@ class Derivation:
     def to_json(self) -> str:
         return self._json
 
-    def to_text(self) -> str:
-        return self._native.to_text()
+    def to_text(self, width: int = 0) -> str:
+        """The CLI's text format; ``width`` (0 or 40..1000) wraps its prose at that many columns, as ``--width``
+        does (tables and polynomials are never wrapped; 0: no wrapping)."""
+        if isinstance(width, bool) or not isinstance(width, int):
+            raise TypeError(f"width must be an int, not {type(width).__name__}")
+        if width != 0 and not 40 <= width <= 1000:
+            raise ValueError(f"width = {width} is out of range: must be 0 (no wrapping) or 40 .. 1000")
+        return self._native.to_text(width)
 
     def to_markdown(self) -> str:
         return self._native.to_markdown()

@@ -302,7 +302,7 @@ PYBIND11_MODULE(_seprank, m) {
 
   py::class_<derivation>(m, "_Derivation")
       .def("to_json", [](const derivation& d) { return render(d, output_format::json); })
-      .def("to_text", [](const derivation& d) { return render(d, output_format::text); })
+      .def("to_text", [](const derivation& d, int width) { return render(d, output_format::text, width); }, py::arg("width") = 0)
       .def("to_markdown", [](const derivation& d) { return render(d, output_format::markdown); })
       .def("to_latex", [](const derivation& d, bool fragment) {
         return render(d, fragment ? output_format::latex_fragment : output_format::latex);
@@ -313,6 +313,11 @@ PYBIND11_MODULE(_seprank, m) {
       .def("summary", [](const derivation& d) { return summary_of(d); })
       .def_property_readonly("exit_status", [](const derivation& d) { return exit_status_of(d); });
 
+  // An elimination abandoned on KeyboardInterrupt finishes in the background; the interpreter waits for it at exit.
+  m.def("_wait_for_background_work", [] {
+    py::gil_scoped_release release;
+    wait_for_background_work();
+  });
   m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());
   m.def("derive_defaults", &request_defaults);
   m.def("option_help", [] { return main_option_help(); });

@@ -24,6 +24,7 @@ const std::vector<std::pair<std::string, std::string>>& main_option_help() {
       {"--max-symbolic-terms", "refuse symbolic-weight expansions with more (estimated) terms"},
       {"--threads", "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)"},
       {"--quiet", "no progress messages on stderr"},
+      {"--width", "wrap the text format's prose at this many columns, 0 or 40..1000 (0: never; tables and polynomials are not wrapped); default: the terminal's width when standard output is a terminal (100 if it is unknown), else no wrapping"},
       {"--summary", "the answer first and short: the configuration, the summary of every bound, the findings and any FAILED step (the main command; the exit status is the full derivation's)"},
       {"--latex-fragment", "LaTeX without a preamble, to paste into a paper (--format latex-fragment)"},
       {"--structure-only", "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds"},

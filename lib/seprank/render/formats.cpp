@@ -17,7 +17,7 @@ output_format parse_format(const std::string& name) {
   throw usage_error("format = " + name + " is not one of text, markdown, latex, latex-fragment, json");
 }
 
-std::string render(const derivation& d, output_format f) {
+std::string render(const derivation& d, output_format f, int text_width) {
   switch (f) {
     case output_format::markdown: return render_markdown(d);
     case output_format::latex: return render_latex(d);
@@ -25,7 +25,7 @@ std::string render(const derivation& d, output_format f) {
     case output_format::json: return render_json(d);
     case output_format::text: break;
   }
-  return render_text(d);
+  return render_text(d, text_width);
 }
 
 }  // namespace seprank

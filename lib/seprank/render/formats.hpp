@@ -12,6 +12,7 @@ enum class output_format { text, markdown, latex, latex_fragment, json };
 // Parses "text", "markdown", "latex", "latex-fragment" or "json"; throws usage_error otherwise.
 output_format parse_format(const std::string& name);
 
-std::string render(const derivation& d, output_format f);
+// text_width: wrap the text format's prose at that many columns (render_text; 0: never). Other formats ignore it.
+std::string render(const derivation& d, output_format f, int text_width = 0);
 
 }  // namespace seprank

@@ -8,9 +8,10 @@
 namespace seprank {
 namespace {
 
-// The status legend as prose, wrapped at 90 columns (a last line of a word or two joins the line
-// before it).
-std::string legend() {
+// The status legend as prose, wrapped at 90 columns or the narrower width (a last line of a word or two joins
+// the line before it).
+std::string legend(int width) {
+  const std::size_t limit = width > 0 && width < 90 ? static_cast<std::size_t>(width) : 90;
   std::string prose = "Every claim is labelled: ";
   const auto& items = status_legend();
   for (std::size_t k = 0; k < items.size(); ++k)
@@ -18,10 +19,10 @@ std::string legend() {
   std::vector<std::string> lines{""};
   std::istringstream words(prose);
   for (std::string w; words >> w;) {
-    if (!lines.back().empty() && lines.back().size() + 1 + w.size() > 90) lines.emplace_back();
+    if (!lines.back().empty() && lines.back().size() + 1 + w.size() > limit) lines.emplace_back();
     lines.back() += (lines.back().empty() ? "" : " ") + w;
   }
-  if (lines.size() > 1 && lines.back().size() < 10) {
+  if (lines.size() > 1 && lines.back().size() < 10 && lines[lines.size() - 2].size() + 1 + lines.back().size() <= (width > 0 ? limit : limit + 10)) {
     lines[lines.size() - 2] += " " + lines.back();
     lines.pop_back();
   }
@@ -32,28 +33,82 @@ std::string legend() {
 
 }  // namespace
 
-std::string render_text(const derivation& d) {
+std::string wrap_text_line(const std::string& first, const std::string& text, std::size_t hanging, int width) {
+  const std::size_t limit = static_cast<std::size_t>(width);
+  if (width <= 0 || first.size() + text.size() <= limit) return first + text + "\n";
+  if (hanging > limit / 2) hanging = 6;
+  std::string out = first, line;  // `line`: the current line after its prefix
+  std::size_t prefix = first.size();
+  std::istringstream words(text);
+  for (std::string w; words >> w;) {
+    if (!line.empty() && prefix + line.size() + 1 + w.size() > limit) {
+      out += line + "\n" + std::string(hanging, ' ');
+      prefix = hanging;
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  }
+  return out + line + "\n";
+}
+
+std::string render_text(const derivation& d, int width) {
   std::ostringstream out;
-  out << markup_plain(d.title) << "\n\n" << legend();
+  out << wrap_text_line("", markup_plain(d.title), 2, width) << "\n";
+  if (d.brief) {
+    std::string words;
+    for (const auto& item : status_legend()) words += (words.empty() ? "" : ", ") + std::string(status_name(item.status));
+    out << wrap_text_line("", "Status words: " + words + " (each is defined in --help and README).", 2, width);
+  } else {
+    out << legend(width);
+  }
   int n = 0;
   for (const auto& s : d.steps) {
-    out << "\nStep " << ++n << (s.id.empty() ? "" : " (" + s.id + ")") << ". " << markup_plain(s.title) << "  [" << status_name(s.status) << "]\n";
-    if (!s.claim.empty()) out << "  Claim:  " << markup_plain(s.claim) << "\n";
+    const std::string header = "Step " + std::to_string(++n) + (s.id.empty() ? "" : " (" + s.id + ")") + ". ";
+    out << "\n" << wrap_text_line(header, markup_plain(s.title) + "  [" + status_name(s.status) + "]", 4, width);
+    if (!s.claim.empty()) out << wrap_text_line("  Claim:  ", markup_plain(s.claim), 10, width);
     std::size_t w = 0;
     for (const auto& v : s.values) w = std::max(w, markup_plain(v.name).size());
     for (const auto& v : s.values) {
       const std::string name = markup_plain(v.name);
-      out << "  " << name << std::string(w - name.size(), ' ') << " = " << markup_plain(v.value);
-      for (const auto& item : v.items) out << "\n      " << markup_plain(item);
-      out << "\n";
+      if (width > 0 && w + 5 + 20 > static_cast<std::size_t>(width))  // aligned, the values would have < 20 columns
+        out << wrap_text_line("  ", name + " = " + markup_plain(v.value), 6, width);
+      else
+        out << wrap_text_line("  " + name + std::string(w - name.size(), ' ') + " = ", markup_plain(v.value), w + 5, width);
+      for (const auto& item : v.items) out << wrap_text_line("      ", markup_plain(item), 8, width);
     }
-    if (!s.check.empty()) out << "  " << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":  " << markup_plain(s.check) << "\n";
+    if (!s.check.empty()) {
+      const bool skipped = s.status == claim_status::skipped;
+      out << wrap_text_line(skipped ? "  Skipped:  " : "  Check:  ", markup_plain(s.check), skipped ? 12 : 10, width);
+    }
   }
   if (d.audited) {
     out << "\nFindings: the paper's statements at this configuration\n";
-    if (!d.findings_note.empty()) out << "  (" << markup_plain(d.findings_note) << ")\n";
-    for (const auto& f : d.findings)
-      out << "  [" << verdict_name(f.status) << (f.probabilistic ? ", probabilistic" : "") << "] " << f.id << ": " << markup_plain(f.statement) << "\n      evidence: " << markup_plain(f.evidence) << "\n";
+    if (!d.findings_note.empty()) out << wrap_text_line("  ", "(" + markup_plain(d.findings_note) + ")", 3, width);
+    std::vector<const finding*> listed;
+    for (const auto& f : d.findings) listed.push_back(&f);
+    if (d.brief) {  // the not-claimed statements of one reason on one line
+      std::string ids, reason;
+      bool one_reason = true;
+      for (const auto* f : listed)
+        if (f->status == verdict::not_claimed) {
+          one_reason = one_reason && (reason.empty() || reason == f->evidence);
+          reason = f->evidence, ids += (ids.empty() ? "" : ", ") + f->id;
+        }
+      if (!ids.empty() && one_reason) {
+        out << wrap_text_line("  [not-claimed] ", ids + ": " + markup_plain(reason), 6, width);
+        listed.erase(std::remove_if(listed.begin(), listed.end(), [](const finding* f) { return f->status == verdict::not_claimed; }),
+                     listed.end());
+      }
+    }
+    for (const auto* fp : listed) {
+      const finding& f = *fp;
+      const std::string label = "  [" + std::string(verdict_name(f.status)) + (f.probabilistic ? ", probabilistic" : "") + "] ";
+      if (d.brief)  // the statement's value is in the summary step; its evidence carries the comparison
+        out << wrap_text_line(label, f.id + ": " + markup_plain(f.evidence), 6, width);
+      else
+        out << wrap_text_line(label, f.id + ": " + markup_plain(f.statement), 6, width)
+            << wrap_text_line("      evidence: ", markup_plain(f.evidence), 16, width);
+    }
   }
   for (const auto& marked : d.tables) {
     std::vector<std::string> header;
@@ -68,7 +123,7 @@ std::string render_text(const derivation& d) {
       w[c] = header[c].size();
       for (const auto& row : rows) w[c] = std::max(w[c], row[c].size());
     }
-    out << "\n" << markup_plain(marked.title) << "\n";
+    out << "\n" << wrap_text_line("", markup_plain(marked.title), 2, width);
     auto line = [&](const std::vector<std::string>& cells) {
       for (std::size_t c = 0; c < cells.size(); ++c)
         out << "  " << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');

@@ -128,6 +128,9 @@ struct derivation {
   bool audited = false;            // the derivation has a findings section (results.findings in JSON)
   std::vector<finding> findings;
   std::string findings_note;       // why there are none, or what they rest on
+  bool brief = false;              // a summary view (summary_view): text names the status words in one line,
+                                   // gives each finding's evidence without its statement (the summary step has
+                                   // the values) and lists the not-claimed findings of one reason together
 
   bool time_limited = false;       // the run reached its time limit: some steps are skipped for it
   bool has_failure() const;

@@ -520,9 +520,23 @@ def test_values_by_stable_key():
         check(d.step(step).value(key) == d.step(step).value(name), f"{step}: value {key} = value {name!r}")
     check(d.step("summed-indices").value("summed_indices") == (3**2 - 1) // 2 and
           d.step("gram-form").value("gram_entries") == 4 * 5 // 2, "C = 4, D = 10 by key")
+    # The configuration and the summary by key: the request's numbers, and the results' exact values.
+    config = d.step("configuration")
+    check([config.value(k) for k in ("L", "dx", "H", "N", "residual")] == [2, 4, 1, 4, False], "configuration by key")
+    check(d.step("regime").value("regime") == "theorem2" and d.results["bounds"]["regime"] == "theorem2", "regime by key")
+    summary = d.step("summary")
+    check(summary.value("separation_rank") == d.results["separation_rank"]["value"] == 110, "sep by key")
+    check(summary.value("gram_rank") == d.results["gram_rank"]["value"] == 110, "Gram rank by key")
+    check(summary.value("gram_count_bound") == d.results["bounds"]["gram_count_bound"] == 110, "Gram count by key")
+    check(summary.value("binomial_bound") == 1001, "binom(D + C, C) = binom(14, 4) = 1001 by key")
+    check(abs(summary.value("paper_upper_log3") - d.results["bounds"]["paper_upper_log3"]) < 1e-6, "paper's upper bound by key")
     rc, out, _ = cli("--L", "2", "--dx", "4", "--format", "json")
-    keys = sorted(v["key"] for s in json.loads(out)["steps"] for v in s["values"] if "key" in v)
-    check(keys == sorted(k for _, k, _ in pairs), f"the CLI's JSON carries the keys: {keys}")
+    keys = {v["key"] for s in json.loads(out)["steps"] for v in s["values"] if "key" in v}
+    expected = {k for _, k, _ in pairs} | {"L", "dx", "H", "N", "output", "residual", "weights", "log3_dx", "three_L_vs_dx",
+                                           "regime", "grid_rank", "separation_rank", "gram_rank", "gram_count_bound",
+                                           "binomial_bound", "paper_route_bound", "paper_lower_log3", "paper_upper_log3",
+                                           "paper_upper_fraction_log3"}
+    check(keys == expected, f"the CLI's JSON carries the keys: {sorted(keys ^ expected)} differ")
 
 
 def test_progress_display():
@@ -563,6 +577,30 @@ def test_every_keyword_documented_from_the_cli_help():
             continue
         cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), " ".join(m.group(1).split()))
         check(f"        {cli_text}\n" in doc, f"derive docstring: {name} says what --help says ({cli_text[:40]})")
+
+
+def test_subcommand_keywords_documented_from_the_cli_help():
+    # audit, bounds, corollary1/2, sweep: each keyword the subcommand has is documented with the text of
+    # `seprank-sym SUBCOMMAND --help` (read from the CLI's output), with its default.
+    import re
+    for fn, sub, own in ((seprank.audit, "audit", ()), (seprank.bounds, "bounds", ()), (seprank.corollary1, "corollary1", ()),
+                         (seprank.corollary2, "corollary2", ()), (seprank.sweep, "sweep", ("progress", "options"))):
+        rc, out, _ = cli(sub, "--help")
+        doc = fn.__doc__
+        for name, p in inspect.signature(fn).parameters.items():
+            if name in own:
+                check(name in doc, f"{sub}: {name} documented")
+                continue
+            check(f"\n    {name} : default {p.default!r}\n" in doc, f"{sub} docstring: {name} with its default")
+            flag = "--" + name.replace("_", "-")
+            m = re.search(r"\n  " + re.escape(flag) + r"(?: [A-Z]+(?:=\S+)?(?: \.\.\.)?)?\s+(.*?)(?=\n  -|\n\n|$)", out, re.S)
+            check(m is not None, f"{sub} --help has {flag}")
+            if m:
+                cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), " ".join(m.group(1).split()))
+                check(f"        {cli_text}\n" in doc, f"{sub} docstring: {name} says what --help says ({cli_text[:40]})")
+    doc = seprank.Network.__init__.__doc__
+    for name in ("L", "dx", "H", "seed", "weights", "residual", "weight_range"):
+        check(f"\n    {name} : default " in doc, f"Network: {name} documented")
 
 
 def test_text_width_refused():

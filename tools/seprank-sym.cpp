@@ -181,10 +181,11 @@ void add_output_options(CLI::App& sub, cli_options& o) {
   sub.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
 }
 
-void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a, const char* depth_help) {
-  sub.add_option("--L", a.L, depth_help)->capture_default_str();
-  sub.add_option("--dx", a.dx, "width d_x, 1..10^12")->capture_default_str();
-  sub.add_option("--H", a.H, "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)")->capture_default_str();
+void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a) {
+  const std::string name = sub.get_name();
+  sub.add_option("--L", a.L, seprank::help_of(name, "--L"))->capture_default_str();
+  sub.add_option("--dx", a.dx, seprank::help_of(name, "--dx"))->capture_default_str();
+  sub.add_option("--H", a.H, seprank::help_of(name, "--H"))->capture_default_str();
   add_output_options(sub, o);
 }
 
@@ -192,43 +193,42 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   app.fallthrough();  // --format and --quiet work after a subcommand too
   o.bounds = app.add_subcommand("bounds", "the paper's closed-form bounds (Theorems 1 and 2) at any size, e.g. "
                                           "bounds --L 96 --dx 12288 --H 96");
-  add_atlas_options(*o.bounds, o, o.bounds_args, "depth L, 1..10000");
+  add_atlas_options(*o.bounds, o, o.bounds_args);
   o.corollary1 = app.add_subcommand("corollary1", "Corollary 1: the width a shallower network needs to match a deep one "
                                                   "(default: the paper's example d_x = 1000, H = 16, L = 6)");
-  add_atlas_options(*o.corollary1, o, o.corollary1_args, "depth of the deep network");
-  o.corollary1->add_option("--shallow", o.shallow, "shallow depths (comma-separated)")->delimiter(',')->capture_default_str();
+  add_atlas_options(*o.corollary1, o, o.corollary1_args);
+  o.corollary1->add_option("--shallow", o.shallow, seprank::help_of("corollary1", "--shallow"))->delimiter(',')->capture_default_str();
   o.corollary2 = app.add_subcommand("corollary2", "Corollary 2: a shallower, wider network with a higher separation rank "
                                                   "(default: d_x = 64, H = 4, L = 12)");
-  add_atlas_options(*o.corollary2, o, o.corollary2_args, "depth of the deep network (L > log_3 d_x)");
-  o.corollary2->add_option("--max-beta2", o.max_beta2, "largest beta_2 tried")->capture_default_str();
+  add_atlas_options(*o.corollary2, o, o.corollary2_args);
+  o.corollary2->add_option("--max-beta2", o.max_beta2, seprank::help_of("corollary2", "--max-beta2"))->capture_default_str();
   o.sweep_cmd = app.add_subcommand("sweep", "certified separation ranks and the paper's bounds over ranges of d_x, L, H, "
                                             "e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg");
-  o.sweep_cmd->add_option("--dx", o.sweep.dx, "widths: a..b, a,b,c or a")->capture_default_str();
-  o.sweep_cmd->add_option("--L", o.sweep.L, "depths: a..b, a,b,c or a")->capture_default_str();
-  o.sweep_cmd->add_option("--H", o.sweep.H, "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)")
+  o.sweep_cmd->add_option("--dx", o.sweep.dx, seprank::help_of("sweep", "--dx"))->capture_default_str();
+  o.sweep_cmd->add_option("--L", o.sweep.L, seprank::help_of("sweep", "--L"))->capture_default_str();
+  o.sweep_cmd->add_option("--H", o.sweep.H, seprank::help_of("sweep", "--H"))
       ->capture_default_str();
-  o.sweep_cmd->add_option("--N", o.sweep.N, "positions")->capture_default_str();
-  o.sweep_cmd->add_option("--plot", o.sweep.plot, "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)");
+  o.sweep_cmd->add_option("--N", o.sweep.N, seprank::help_of("sweep", "--N"))->capture_default_str();
+  o.sweep_cmd->add_option("--plot", o.sweep.plot, seprank::help_of("sweep", "--plot"));
   o.sweep_cmd->add_option("--plot-against", o.sweep.plot_against,
-                          "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "
-                          "the Gram count, the refined count, the proven lower bound and the paper's bounds")
+                          seprank::help_of("sweep", "--plot-against"))
       ->capture_default_str();
   add_output_options(*o.sweep_cmd, o);
   o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): proved, contradicted, "
                                             "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");
-  o.audit_cmd->add_option("--L", o.audit.L, "depths: a..b, a,b,c or a (1..100)")->capture_default_str();
-  o.audit_cmd->add_option("--dx", o.audit.dx, "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)")->capture_default_str();
-  o.audit_cmd->add_option("--H", o.audit.H, "heads (widths it does not divide are left out)")->capture_default_str();
-  o.audit_cmd->add_option("--plot", o.audit.plot, "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)");
+  o.audit_cmd->add_option("--L", o.audit.L, seprank::help_of("audit", "--L"))->capture_default_str();
+  o.audit_cmd->add_option("--dx", o.audit.dx, seprank::help_of("audit", "--dx"))->capture_default_str();
+  o.audit_cmd->add_option("--H", o.audit.H, seprank::help_of("audit", "--H"))->capture_default_str();
+  o.audit_cmd->add_option("--plot", o.audit.plot, seprank::help_of("audit", "--plot"));
   add_output_options(*o.audit_cmd, o);
   o.plan_cmd = app.add_subcommand("plan", "the Gram rank's units of work (one per degree block) with estimated time and memory, "
                                           "the critical path and the wall time predicted for --np processes, e.g. plan --L 6 --dx 2 --np 64");
-  o.plan_cmd->add_option("--L", o.plan.cfg.L, "depth L, 1..8")->capture_default_str();
-  o.plan_cmd->add_option("--dx", o.plan.cfg.dx, "width d_x, 1..64")->capture_default_str();
-  o.plan_cmd->add_option("--H", o.plan.cfg.H, "heads; must divide d_x")->capture_default_str();
-  o.plan_cmd->add_option("--np", o.plan.processes, "processes, 1..100000")->capture_default_str();
-  o.plan_cmd->add_option("--threads", o.plan.threads, "threads per process, 1..64")->capture_default_str();
-  o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, "MiB of one node: list the units that do not fit (0: none given)")
+  o.plan_cmd->add_option("--L", o.plan.cfg.L, seprank::help_of("plan", "--L"))->capture_default_str();
+  o.plan_cmd->add_option("--dx", o.plan.cfg.dx, seprank::help_of("plan", "--dx"))->capture_default_str();
+  o.plan_cmd->add_option("--H", o.plan.cfg.H, seprank::help_of("plan", "--H"))->capture_default_str();
+  o.plan_cmd->add_option("--np", o.plan.processes, seprank::help_of("plan", "--np"))->capture_default_str();
+  o.plan_cmd->add_option("--threads", o.plan.threads, seprank::help_of("plan", "--threads"))->capture_default_str();
+  o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, seprank::help_of("plan", "--node-memory"))
       ->check(unsigned_value("node-memory"))->capture_default_str();
   add_output_options(*o.plan_cmd, o);
   o.annihilators_cmd = app.add_subcommand(
@@ -239,9 +239,9 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.hessian_cmd = app.add_subcommand(
       "hessian-ranks", "certified Hessian ranks of gamma = b^T R_l0(M) b on d x d blocks, the input of the lower bound at every size "
                        "(docs/theory.md, section 15); --check recomputes the shipped table's rows, e.g. hessian-ranks --check --level 1..4 --d 1..12");
-  o.hessian_cmd->add_option("--level", o.hessian.level, "levels l0: a..b, a,b,c or a (1..4)")->capture_default_str();
-  o.hessian_cmd->add_option("--d", o.hessian.d, "block sizes: a..b, a,b,c or a (1..128)")->capture_default_str();
-  o.hessian_cmd->add_flag("--check", o.hessian.check, "recompute the shipped table's rows in these ranges (FAILED, exit 1, if one differs)");
+  o.hessian_cmd->add_option("--level", o.hessian.level, seprank::help_of("hessian-ranks", "--level"))->capture_default_str();
+  o.hessian_cmd->add_option("--d", o.hessian.d, seprank::help_of("hessian-ranks", "--d"))->capture_default_str();
+  o.hessian_cmd->add_flag("--check", o.hessian.check, seprank::help_of("hessian-ranks", "--check"));
   add_output_options(*o.hessian_cmd, o);
   o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
                                             "e.g. store results.db");

@@ -446,18 +446,23 @@ def _in_python_names(fn: Callable[..., Any]) -> Callable[..., Any]:
             raise type(e)(_python_names(e.args[0])) from None
     return wrapper
 
-def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str]) -> None:
+def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str], subcommand: Optional[str] = None) -> None:
     """Appends a Parameters section to ``fn``'s docstring: each keyword with its default (from the signature) and
-    the library's help text for the CLI option of the same name (``_seprank.option_help()``, the text of
-    ``seprank-sym --help``; a CLI flag in it is written as the Python keyword)."""
+    the library's help text for the CLI option of the same name (``_seprank.option_help()``, or the subcommand's
+    ``_seprank.subcommand_option_help(subcommand)``: the text of ``seprank-sym [subcommand] --help``; a CLI flag in
+    it is written as the Python keyword); ``extra`` for keywords the CLI does not have."""
     import inspect
     import re
     helps = {flag[2:].replace("-", "_"): text for flag, text in _seprank.option_help()}
+    if subcommand is not None:
+        helps.update({flag[2:].replace("-", "_"): text for flag, text in _seprank.subcommand_option_help(subcommand)})
     helps.update(extra)
     lines = ["", "    Parameters", "    ----------"]
     for name, p in inspect.signature(fn).parameters.items():
+        if name == "self":
+            continue
         text = re.sub(r"--([a-z][a-z0-9-]*)", lambda m: m.group(1).replace("-", "_"), helps[name])
-        lines.append(f"    {name} : default {p.default!r}")
+        lines.append(f"    **{name}" if p.kind == p.VAR_KEYWORD else f"    {name} : default {p.default!r}")
         lines.append(f"        {text}")
     fn.__doc__ = (fn.__doc__ or "").rstrip() + "\n" + "\n".join(lines) + "\n"
 
@@ -554,6 +559,14 @@ def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] =
                                             _options(**options), progress))
 
 
+_document_parameters(audit, {}, "audit")
+_document_parameters(bounds, {}, "bounds")
+_document_parameters(corollary1, {}, "corollary1")
+_document_parameters(corollary2, {}, "corollary2")
+_document_parameters(sweep, {"progress": "called with each progress message (e.g. a seprank.Progress()); None: silent",
+                             "options": "derive()'s keywords for every configuration of the sweep (seed, limits, ...)"}, "sweep")
+
+
 class Network:
     """The analysed network of eq. 3 with exact integer weights: drawn from ``seed`` as the CLI draws them,
     or given as ``weights`` (``weights[l][h]`` = dict of integer arrays ``Q``, ``K``, ``V`` (d_a x d_x)
@@ -627,6 +640,11 @@ class Network:
     def __repr__(self) -> str:
         source = "given weights" if self._given else f"seed {self.seed}"
         return f"<seprank.Network L={self.L} dx={self.dx} H={self.H}{' residual' if self.residual else ''}, {source}>"
+
+_document_parameters(Network.__init__, {
+    "seed": "seed of the weight draw (0 .. 2^64 - 1), drawn as the CLI draws it; ignored when weights are given",
+    "weights": "None: the seeded draw; else weights[l][h] = dict of integer arrays Q, K, V (d_a x d_x) and O (d_x x d_a), "
+               "checked and copied (a non-integer entry is refused)"})
 
 derive = _in_python_names(derive)
 audit = _in_python_names(audit)

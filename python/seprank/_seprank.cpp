@@ -321,6 +321,7 @@ PYBIND11_MODULE(_seprank, m) {
   m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());
   m.def("derive_defaults", &request_defaults);
   m.def("option_help", [] { return main_option_help(); });
+  m.def("subcommand_option_help", [](const std::string& sub) { return subcommand_option_help(sub); });
   m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H) { return derive_bounds(atlas_of(L, dx, H)); });
   m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
     return derive_corollary1(atlas_of(L, dx, H), shallow);

@@ -1,5 +1,6 @@
 #include "seprank/app/option_help.hpp"
 
+#include <map>
 #include <stdexcept>
 
 namespace seprank {
@@ -51,6 +52,50 @@ const std::string& help_of(const std::string& flag) {
   for (const auto& [f, help] : main_option_help())
     if (f == flag) return help;
   throw std::logic_error("no help for option " + flag);
+}
+
+const std::vector<std::pair<std::string, std::string>>& subcommand_option_help(const std::string& subcommand) {
+  using table = std::vector<std::pair<std::string, std::string>>;
+  static const std::map<std::string, table> tables{
+      {"bounds", {{"--L", "depth L, 1..10000"},
+                  {"--dx", "width d_x, 1..10^12"},
+                  {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"}}},
+      {"corollary1", {{"--L", "depth of the deep network"},
+                      {"--dx", "width d_x, 1..10^12"},
+                      {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"},
+                      {"--shallow", "shallow depths (comma-separated)"}}},
+      {"corollary2", {{"--L", "depth of the deep network (L > log_3 d_x)"},
+                      {"--dx", "width d_x, 1..10^12"},
+                      {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"},
+                      {"--max-beta2", "largest beta_2 tried"}}},
+      {"sweep", {{"--dx", "widths: a..b, a,b,c or a"},
+                 {"--L", "depths: a..b, a,b,c or a"},
+                 {"--H", "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)"},
+                 {"--N", "positions"},
+                 {"--plot", "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)"},
+                 {"--plot-against", "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, the Gram count, the refined count, the proven lower bound and the paper's bounds"}}},
+      {"audit", {{"--L", "depths: a..b, a,b,c or a (1..100)"},
+                 {"--dx", "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)"},
+                 {"--H", "heads (widths it does not divide are left out)"},
+                 {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)"}}},
+      {"plan", {{"--L", "depth L, 1..8"},
+                {"--dx", "width d_x, 1..64"},
+                {"--H", "heads; must divide d_x"},
+                {"--np", "processes, 1..100000"},
+                {"--threads", "threads per process, 1..64"},
+                {"--node-memory", "MiB of one node: list the units that do not fit (0: none given)"}}},
+      {"hessian-ranks", {{"--level", "levels l0: a..b, a,b,c or a (1..4)"},
+                         {"--d", "block sizes: a..b, a,b,c or a (1..128)"},
+                         {"--check", "recompute the shipped table's rows in these ranges (FAILED, exit 1, if one differs)"}}}};
+  const auto it = tables.find(subcommand);
+  if (it == tables.end()) throw std::logic_error("no option table for subcommand " + subcommand);
+  return it->second;
+}
+
+const std::string& help_of(const std::string& subcommand, const std::string& flag) {
+  for (const auto& [f, help] : subcommand_option_help(subcommand))
+    if (f == flag) return help;
+  throw std::logic_error("no help for " + subcommand + " " + flag);
 }
 
 }  // namespace seprank

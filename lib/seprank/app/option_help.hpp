@@ -14,4 +14,9 @@ const std::vector<std::pair<std::string, std::string>>& main_option_help();
 // The help of one flag ("--time-limit"); throws std::logic_error for a flag the table lacks (a programming error).
 const std::string& help_of(const std::string& flag);
 
+// The same for a subcommand's own options ("bounds", "corollary1", "corollary2", "sweep", "audit", "plan",
+// "hessian-ranks"; the output options are the main table's): its --help and the Python keywords of the same name.
+const std::vector<std::pair<std::string, std::string>>& subcommand_option_help(const std::string& subcommand);
+const std::string& help_of(const std::string& subcommand, const std::string& flag);
+
 }  // namespace seprank

@@ -14,13 +14,13 @@ derivation_step configuration_step(const structure_analysis& a) {
   derivation_step s{"Configuration (eq. 3: no softmax, ReLU or layer-norm)",
                     "$y^{l,i} = sum_j sum_h <W^{Q,l,h} x^{l,i}, W^{K,l,h} x^{l,j}> W^{O,l,h} W^{V,l,h} x^{l,j}" +
                         std::string(c.residual ? " + x^{l,i}$ (residual variant)" : "$"),
-                    {exact_value("depth $L$", c.L),
-                     exact_value("width $d_x$", c.dx),
-                     {"heads $H$", str(c.H) + " (head size $d_a = d_x/H = " + str(c.head_size()) + "$)"},
-                     exact_value("positions $N$", c.N),
-                     {"output", "$y_p$ at position $i = " + str(c.position) + "$, entry $p = " + str(c.entry) + "$"},
-                     {"residual", c.residual ? "yes" : "no"},
-                     {"weights", weight_description(a.choice) + "; $" + str(4LL * c.L * c.H) + "$ matrices"}},
+                    {keyed(exact_value("depth $L$", c.L), "L"),
+                     keyed(exact_value("width $d_x$", c.dx), "dx"),
+                     keyed(exact_value("heads $H$", c.H, str(c.H) + " (head size $d_a = d_x/H = " + str(c.head_size()) + "$)"), "H"),
+                     keyed(exact_value("positions $N$", c.N), "N"),
+                     keyed({"output", "$y_p$ at position $i = " + str(c.position) + "$, entry $p = " + str(c.entry) + "$"}, "output"),
+                     keyed({"residual", c.residual ? "yes" : "no", {}, c.residual}, "residual"),
+                     keyed({"weights", weight_description(a.choice) + "; $" + str(4LL * c.L * c.H) + "$ matrices"}, "weights")},
                     S::computed,
                     "the parameters as given, validated ($H$ divides $d_x$; $1 <= i <= N$; $1 <= p <= d_x$); the weights as drawn or read"};
   if (a.symbolic) s.values.push_back({"symbolic weights", "$W^{Q,l,h}_{rc}$ etc. as GiNaC symbols (the draw above is used for the exact checks)"});
@@ -33,9 +33,9 @@ derivation_step regime_step(const network_config& c, const paper_bounds& b) {
   const char* cmp = p < dx ? " < " : p > dx ? " > " : " = ";
   return {"Depth threshold and regime (section 4)",
           "$L_th = log_3 d_x$; Theorem 1 assumes $L < L_th$, Theorem 2 assumes $L > L_th$",
-          {{"$log_3 d_x$", "$" + display_double(b.threshold) + "$ (6 significant digits, display only)"},
-           {"$3^L$ vs $d_x$", "$" + p.str() + cmp + dx.str() + "$"},
-           {"regime", regime_name(r)}},
+          {keyed({"$log_3 d_x$", "$" + display_double(b.threshold) + "$ (6 significant digits, display only)", {}, b.threshold}, "log3_dx"),
+           keyed({"$3^L$ vs $d_x$", "$" + p.str() + cmp + dx.str() + "$"}, "three_L_vs_dx"),
+           keyed({"regime", regime_name(r), {}, regime_key(r)}, "regime")},
           S::computed,
           "the regime is decided by the exact integer comparison of $3^L$ with $d_x$"};
 }

@@ -18,31 +18,33 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
                              const paper_bounds& p) {
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
-  auto row = [&](const std::string& name, const std::string& value, const std::string& l3) {
-    rows.push_back({name, value + "  ($log_3$ " + l3 + ")"});
+  // Typed: an integer row's value is the integer, a paper row's (key *_log3) its log_3 (JSON value, Python value(key)).
+  auto row = [&](const char* key, const std::string& name, const std::string& value, const std::string& l3, json data) {
+    rows.push_back(keyed({name, value + "  ($log_3$ " + l3 + ")", {}, std::move(data)}, key));
   };
+  auto log3_number = [](const big_float& v) { return json(v.convert_to<double>()); };
   const big_float& plow = p.lower_log3();
   const bool low_defined = p.lower_defined();
-  if (low_defined) row("paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : "$" + format_power_of_three(plow) + "$", format_float(plow));
+  if (low_defined) row("paper_lower_log3", "paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : "$" + format_power_of_three(plow) + "$", format_float(plow), log3_number(plow));
   const bool gridded = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::grid;
   const bool ranked = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::coefficient_rank;
   if (gridded)
-    row("grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (a lower bound on $sep$; step grid-rank)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank));
+    row("grid_rank", "grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (a lower bound on $sep$; step grid-rank)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank), exact_json(static_cast<long long>(r.grid.rank)));
   if (((r.expanded && ranked) || r.sep.exact()) && gridded)
-    row("$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (exact; step separation-rank)" : " (lower bound; step separation-rank)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower));
+    row("separation_rank", "$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (exact; step separation-rank)" : " (lower bound; step separation-rank)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower), exact_json(static_cast<long long>(r.sep.lower)));
   if (r.gram.computed())
-    row(std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (exact; step gram-rank)" : " (lower bound; step gram-rank)"),
-        str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower));
-  row("Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count_bound), log3_text(f.gram_count_bound));
+    row("gram_rank", std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (exact; step gram-rank)" : " (lower bound; step gram-rank)"),
+        str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower), exact_json(static_cast<long long>(r.gram.rank.lower)));
+  row("gram_count_bound", "Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count_bound), log3_text(f.gram_count_bound), exact_json(f.gram_count_bound));
   if (f.refined_gram_bound < f.gram_count_bound)  // docs/theory.md, section 14: a proven upper bound, not the rank
-    row("Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_bound), log3_text(f.refined_gram_bound));
-  row("$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound));
-  row("paper's route: sum over the used $m$ of $prod (gamma_v + 1)$", str(f.element_rank_sum), log3_text(f.element_rank_sum));
+    row("refined_gram_bound", "Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_bound), log3_text(f.refined_gram_bound), exact_json(f.refined_gram_bound));
+  row("binomial_bound", "$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound), exact_json(f.binom_bound));
+  row("paper_route_bound", "paper's route: sum over the used $m$ of $prod (gamma_v + 1)$", str(f.element_rank_sum), log3_text(f.element_rank_sum), exact_json(f.element_rank_sum));
   const big_float& pup = p.upper_log3();
-  row("paper upper bound (" + std::string(th2 ? "Th. 2, $c_2$ as transcribed" : "Th. 1") + ")",
-      th2 || !p.t1.upper_exact ? "$" + format_power_of_three(pup) + "$" : str(p.t1.upper), format_float(pup));
-  if (th2) row("paper upper bound (Th. 2, $c_2$ read as a fraction)", "$" + format_power_of_three(p.t2.upper_log3_fraction) + "$",
-               format_float(p.t2.upper_log3_fraction));
+  row("paper_upper_log3", "paper upper bound (" + std::string(th2 ? "Th. 2, $c_2$ as transcribed" : "Th. 1") + ")",
+      th2 || !p.t1.upper_exact ? "$" + format_power_of_three(pup) + "$" : str(p.t1.upper), format_float(pup), log3_number(pup));
+  if (th2) row("paper_upper_fraction_log3", "paper upper bound (Th. 2, $c_2$ read as a fraction)", "$" + format_power_of_three(p.t2.upper_log3_fraction) + "$",
+               format_float(p.t2.upper_log3_fraction), log3_number(p.t2.upper_log3_fraction));
   // The summary repeats the ranks, so it is no more certain than the steps that found them (propagate_certainty).
   std::vector<std::string> rests_on;
   if (gridded) rests_on.push_back("grid-rank");

@@ -21,7 +21,7 @@ def check(ok, what):
     failures += 0 if ok else 1
 
 
-def on_terminal(args, columns):
+def on_terminal(args, columns, env=None):
     """Runs the CLI with standard output on a pseudo-terminal of `columns` columns; returns its output."""
     leader, follower = pty.openpty()
     if columns:
@@ -29,7 +29,7 @@ def on_terminal(args, columns):
     attrs = termios.tcgetattr(follower)
     attrs[1] &= ~termios.ONLCR  # keep "\n" as "\n" (no "\r\n")
     termios.tcsetattr(follower, termios.TCSANOW, attrs)
-    p = subprocess.Popen([exe, *args], stdout=follower, stderr=subprocess.DEVNULL)
+    p = subprocess.Popen([exe, *args], stdout=follower, stderr=subprocess.DEVNULL, env=env)
     os.close(follower)
     chunks = []
     while True:
@@ -63,6 +63,10 @@ check(status == 0 and 90 < widest <= 100, f"a terminal of unknown width: 100 col
 # --width 0 on a terminal: no wrapping.
 status, shown = on_terminal(["--L", "1", "--dx", "2", "--quiet", "--width", "0"], 72)
 check(max(len(line) for line in shown.splitlines()) > 100, "--width 0 on a terminal: not wrapped")
+
+# Under a launcher (Open MPI gives each process a pseudo-terminal of its own): not wrapped, as one process prints.
+status, shown = on_terminal(["--L", "1", "--dx", "2", "--quiet"], 72, dict(os.environ, OMPI_COMM_WORLD_SIZE="2"))
+check(max(len(line) for line in shown.splitlines()) > 100, "under mpirun's pseudo-terminal: not wrapped")
 
 print(f"{failures} failed")
 sys.exit(1 if failures else 0)

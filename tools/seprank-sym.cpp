@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <tuple>
 
@@ -93,9 +94,13 @@ CLI::Validator width_value() {
 
 // The columns the text format wraps at: --width if given, else the terminal's (100 if it does not say) when
 // standard output is a terminal, else 0 (files and pipes keep one statement per line, for grep and diff).
+// Under a launcher (mpirun, srun) standard output is the launcher's pseudo-terminal, not the user's: 0, so that
+// every process count prints what one process prints.
 int text_width(int given) {
   if (given >= 0) return given;
   if (!isatty(STDOUT_FILENO)) return 0;
+  for (const char* launcher : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "SLURM_PROCID"})
+    if (std::getenv(launcher) != nullptr) return 0;
   winsize w{};
   if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40) return w.ws_col;
   return 100;

@@ -4,10 +4,12 @@
 
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/structure/structure_analysis.hpp"
+#include "seprank/analysis/theorem/theorem_analysis.hpp"
 #include "seprank/render/formats.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
+#include "seprank/report/theorem_derivation.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -120,6 +122,39 @@ TEST_CASE("a step is never more certain than the steps it rests on; findings lik
   add("gram-rank", claim_status::verified, {"gram-form"});
   propagate_certainty(d);
   CHECK(d.steps[1].status == claim_status::verified);
+}
+
+TEST_CASE("a time limit in the structure stage: the stage is named, only the steps without the network follow, exit 4") {
+  theorem_request t;
+  t.cfg = cfg(2, 4, 4);
+  t.limits.max_seconds = 1e6;  // a deadline, far off: the progress message below brings it forward
+  const std::string stop_at = "checking the index structure of eq. 4";
+  std::vector<std::string> seen;
+  const theorem_analysis a = analyse_theorem(t, [&](const std::string& m) {
+    seen.push_back(m);
+    if (m == stop_at) set_deadline(0);  // passed at the stage's first check, whatever the machine's speed
+  });
+  REQUIRE(a.stopped_in_structure == stop_at);
+  CHECK(seen.back() == stop_at);  // nothing ran after it (no rank stage, no assembling)
+  REQUIRE(a.lower_bound);
+  // L = 2: level l0 = 1, n = (3^1 - 1)/2 = 1, so 2 binom(r + 1, 1) = 2 (r + 1)
+  CHECK(a.lower_bound->n == 1);
+  CHECK(a.lower_bound->value == 2 * (a.lower_bound->r + 1));
+  const derivation d = time_limited_structure_derivation(a, t.cfg, paper_bounds_of(2, 4, 1), 1e6);
+  REQUIRE(d.steps.size() >= 2);
+  CHECK(d.steps[0].id == "network");
+  CHECK(d.steps[0].status == claim_status::skipped);
+  CHECK(d.steps[0].values.at(1).value == stop_at);
+  std::vector<std::string> ids;
+  for (std::size_t k = 1; k < d.steps.size(); ++k) ids.push_back(d.steps[k].id);
+  CHECK(ids == std::vector<std::string>{"regime", "theorem1", "theorem2", "lower-bound"});
+  CHECK(d.time_limited);
+  CHECK_FALSE(d.has_failure());
+  CHECK(exit_status_of(d) == exit_time_limit);
+  // Without the early deadline the same request analyses the network.
+  const theorem_analysis full = analyse_theorem(t, [](const std::string&) {});
+  CHECK(full.stopped_in_structure.empty());
+  CHECK(full.structure.expanded());
 }
 
 TEST_CASE("the run's time limit: the stage it reaches and every later one are skipped, and the exit status is 4") {

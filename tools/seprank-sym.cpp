@@ -395,7 +395,7 @@ int main(int argc, char** argv) {
   } catch (const seprank::interrupted& e) {
     say(std::string(e.what()) + "; stopped cleanly");
     return finish(seprank::exit_interrupted);
-  } catch (const seprank::time_limit_reached& e) {  // before the rank stage (or in the audit): nothing finished to print
+  } catch (const seprank::time_limit_reached& e) {  // in sweep, audit or annihilators: nothing finished to print
     say(std::string(e.what()) + " before any result was complete; nothing to print");
     return finish(seprank::exit_time_limit);
   } catch (const std::exception& e) {  // an internal error may be one process's own: each says it, named

@@ -405,7 +405,9 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
     ``--store``: finished units are kept and reused), ``verify`` recomputes that many units taken from it.
 
     Raises ValueError (bad input, the CLI's one-line message), ResourceLimit (refused by an estimate),
-    KeyboardInterrupt (Ctrl-C, checked between blocks), TimeoutError (time limit reached before any rank).
+    KeyboardInterrupt (Ctrl-C, checked between blocks). A time limit reached is no exception: the derivation
+    comes back with the steps not finished skipped and ``exit_status`` 4 (reached before the network's structure
+    is complete, only the steps that need no network: the closed forms and the proven lower bound).
     """
     opts = _options(L=L, dx=dx, H=H, N=N, position=position, entry=entry, seed=seed, residual=residual,
                     weights=weights, weight_range=weight_range, partition=partition, structure_only=structure_only,

@@ -130,6 +130,8 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
     t.ranks.runner = &*units;
   }
   const theorem_analysis a = analyse_theorem(t, progress);
+  if (!a.stopped_in_structure.empty()) return time_limited_structure_derivation(a, r.cfg, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H),
+                                                                                          r.limits.max_seconds);
   const report_options report{r.print_polynomial};
   if (r.structure_only) return structure_derivation(a.structure, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H), report);
   if (a.certificate && group.root()) {

@@ -129,4 +129,21 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   return d;
 }
 
+derivation time_limited_structure_derivation(const theorem_analysis& a, const network_config& c, const paper_bounds& p,
+                                              double seconds) {
+  derivation d = bounds_derivation({c.L, c.dx, c.H}, p, a.lower_bound);
+  d.title = "seprank-sym: the time limit was reached before the network was analysed; the paper's closed forms and the "
+            "proven lower bound for " + d.title.substr(d.title.find(" for ") + 5);
+  d.steps.insert(d.steps.begin(),
+                 identified({"The network: its expansion, eq. 4, the Gram form and every rank",
+                             "",
+                             {{"time limit", display_double(seconds, 6) + " s"}, {"running when it was reached", a.stopped_in_structure}},
+                             S::skipped,
+                             "the time limit was reached in the structure stage, before any step of the network was complete; "
+                             "raise --time-limit (0: none) to compute them. The steps below need no network"},
+                            "network"));
+  d.time_limited = true;
+  return d;
+}
+
 }  // namespace seprank

@@ -23,4 +23,10 @@ struct derivation_options {
 
 derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt);
 
+// When the time limit stopped the structure stage (a.stopped_in_structure): the steps that need no network (the
+// paper's closed forms and the proven lower bound, as `bounds` prints them) after a skipped step naming the stage
+// that was running; marked time_limited.
+derivation time_limited_structure_derivation(const theorem_analysis& a, const network_config& c, const paper_bounds& p,
+                                              double seconds);
+
 }  // namespace seprank

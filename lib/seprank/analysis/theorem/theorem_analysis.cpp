@@ -24,11 +24,24 @@ struct deadline_guard {
 
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress) {
   theorem_analysis a;
+  validate(r.cfg);
+  if (!r.cfg.residual) a.lower_bound = best_hessian_lower_bound(r.cfg.L, r.cfg.dx, r.cfg.H);
   {
-    // --time-limit bounds the run: the structure stage throws time_limit_reached past it (nothing is
-    // reported then); the rank stage stops at the stage it reaches and the rest is reported skipped.
+    // --time-limit bounds the run: past it the structure stage throws time_limit_reached (then only the
+    // network-free lower bound is reported, with the stage that was running); the rank stage stops at the stage
+    // it reaches and the rest is reported skipped.
     const deadline_guard deadline(r.limits.max_seconds, r.deadline);
-    a.structure = analyse_structure(r.cfg, {r.weights, r.limits, r.threads, !r.structure_only, nullptr}, progress);
+    std::string stage;
+    const progress_fn tracking = [&](const std::string& message) {
+      stage = message;
+      progress(message);
+    };
+    try {
+      a.structure = analyse_structure(r.cfg, {r.weights, r.limits, r.threads, !r.structure_only, nullptr}, tracking);
+    } catch (const time_limit_reached&) {
+      a.stopped_in_structure = stage.empty() ? "preparing the network" : stage;
+      return a;
+    }
     if (r.structure_only) return a;
     a.ranks = analyse_ranks(a.structure, r.ranks, r.limits, r.threads, progress);
   }
@@ -38,7 +51,6 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
   check_element_ranks(a.psi_span, prime, r.ranks.runner);
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
-  if (!r.cfg.residual) a.lower_bound = best_hessian_lower_bound(r.cfg.L, r.cfg.dx, r.cfg.H);
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
     a.certificate = certify_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);

@@ -37,6 +37,9 @@ struct theorem_analysis {
   // The proven lower bound at every size (docs/theory.md, section 15); none for the residual network, L = 1 or
   // d_x = 1 with one head.
   std::optional<hessian_lower_bound> lower_bound;
+  // Non-empty: the time limit was reached in the structure stage, while this (its progress message) ran; nothing
+  // of the network is complete, only lower_bound is set.
+  std::string stopped_in_structure;
 };
 
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress);

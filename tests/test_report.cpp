@@ -7,6 +7,7 @@
 #include "seprank/analysis/theorem/theorem_analysis.hpp"
 #include "seprank/render/formats.hpp"
 #include "seprank/report/format.hpp"
+#include "seprank/report/psi_span_steps.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
 #include "seprank/report/theorem_derivation.hpp"
@@ -200,4 +201,27 @@ TEST_CASE("typed values for JSON: integers up to 15 digits are numbers, longer o
   CHECK(v.value == "13");
   CHECK(v.data == json(13));
   CHECK(decimal_value("b", "0.315465").data == json(0.315465));
+}
+
+TEST_CASE("the refined count under the every-weight claim says for which weights it holds") {
+  structure_analysis s;
+  s.cfg = cfg(3, 4, 4);
+  s.annihilators.loss = 4;
+  annihilator_family f;
+  f.grouping.most_quadrics = 2;
+  f.quadrics.resize(2);  // as many as any weight can have: the bound holds for every weight
+  s.annihilators.families.push_back(f);
+  psi_span_analysis p;
+  p.gram_count_bound = 31460;
+  p.refined_gram_bound = 31456;
+  const auto refined_text = [&] {
+    for (const auto& v : n_free_step(s, p).values)
+      if (v.name.find("annihilators") != std::string::npos) return v.value;
+    return std::string("(no refined value)");
+  };
+  CHECK(refined_text().find("for every weight") != std::string::npos);
+  s.annihilators.families[0].quadrics.resize(1);  // fewer than a generic weight: these weights only
+  const std::string only = refined_text();
+  CHECK(only.find("for these weights only") != std::string::npos);
+  CHECK(only.find("31456") == 0);
 }

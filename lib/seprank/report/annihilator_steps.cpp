@@ -139,7 +139,23 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
   const bool two_methods = a.resultant_points > 0 && a.families.front().proof == variety_proof::pencil_discriminant &&
                            a.families.front().dimension == 0;
   st.status = two_methods ? S::verified : S::computed;
-  st.check = std::string("exact integer arithmetic on the word of these weights (the lemma: docs/theory.md, section 14). ") +
+  // How the varieties were settled, each kind once: exact integers, except a smoothness shown by a rank mod p.
+  static const char* const method_text[] = {  // by variety_proof
+      "a count of conditions against dimensions", "no quadric condition", "a quadric's exact determinant",
+      "a pencil's exact discriminant",
+      "a Macaulay matrix of full rank mod a prime for smoothness (it has full rank over $Q$ as well: a rank mod p "
+      "never exceeds the rank over $Q$)",
+      "a dimension count (Krull, Noether normalization)"};
+  std::string methods;
+  std::vector<bool> said(std::size(method_text));
+  for (const auto& f : a.families) {
+    const auto kind = static_cast<std::size_t>(f.proof);
+    if (said.at(kind)) continue;
+    said[kind] = true;
+    methods += (methods.empty() ? "" : "; ") + std::string(method_text[kind]);
+  }
+  st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
+             methods + ". " +
              (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness are "
                              "open conditions, the Gram rank's maximum is attained on an open dense set, so the bound holds for "
                              "every weight"

@@ -109,8 +109,9 @@ derivation_step n_free_step(const structure_analysis& s, const psi_span_analysis
   if (s.annihilators.proven() && f.refined_gram_bound != f.gram_count_bound) {  // docs/theory.md, section 14
     st.values.insert(st.values.begin() + 2,
                      step_value{"the Gram count minus the proven rank-one annihilators (section 14)",
-                                str(f.refined_gram_bound) + " (a proven upper bound, not the rank: the Gram count minus $" +
-                                    str(s.annihilators.loss) + "$; step annihilators)",
+                                str(f.refined_gram_bound) + " (a proven upper bound, not the rank, " +
+                                    (s.annihilators.every_weight() ? "for every weight" : "for these weights only: not the claim's every weight") +
+                                    ": the Gram count minus $" + str(s.annihilators.loss) + "$; step annihilators)",
                                 {}, exact_json(f.refined_gram_bound)});
     st.check += "; the refinement rests on the lemma of section 14 and the exact tests of step annihilators";
   }

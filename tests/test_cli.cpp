@@ -4,8 +4,8 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <tuple>
@@ -1164,4 +1164,26 @@ TEST_CASE("--plot writes the format its extension names (PDF too) or refuses it 
   CHECK(bad.status == 2);
   CHECK(contains(bad.out, "must end in .svg, .png or .pdf"));
   for (const char* side : {"", ".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(jpg + side).good());
+}
+
+TEST_CASE("--plot: gnuplot runs without a shell (a quote or a space in the path is just a character); without gnuplot, exit 6") {
+  const std::string dir = temp_path("it's a \"dir\" $(x)");
+  std::filesystem::create_directories(dir);
+  const std::string png = dir + "/sweep's.png";
+  // The path as one argument: single quotes for the shell, a quote inside written '\''.
+  std::string arg = "'";
+  for (char ch : png) arg += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  arg += "'";
+  const result r = run("sweep --dx 2..3 --L 1..2 --quiet --plot " + arg);
+  CHECK(r.status == 0);
+  CHECK(read_file(png).rfind("\x89PNG", 0) == 0);
+  std::size_t beside = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) beside += e.path() != png;
+  CHECK(beside == 0);  // no script, data or log left
+  // PATH without gnuplot: the run's output error, nothing written.
+  const result none = run_command("PATH=/nonexistent " + executable() + " sweep --dx 2 --L 1 --quiet --plot " + temp_path("none.svg") + " 2>&1");
+  CHECK(none.status == 6);
+  CHECK(contains(none.out, "gnuplot cannot be started (not installed"));
+  for (const char* side : {"", ".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(temp_path("none.svg") + side).good());
+  std::filesystem::remove_all(dir);
 }

@@ -3,9 +3,16 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "seprank/support/errors.hpp"
 
@@ -14,6 +21,14 @@ namespace seprank {
 namespace {
 
 bool ends_with(const std::string& s, const std::string& tail);
+
+// A string in a gnuplot script: single-quoted, a quote inside doubled (gnuplot's rule), so any path or title is taken
+// as it is.
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char ch : s) q += ch == '\'' ? std::string("''") : std::string(1, ch);
+  return q + "'";
+}
 
 // The picture gnuplot wrote is whole: a PNG ends with its IEND chunk, an SVG with </svg> (a full disk cuts it).
 bool picture_complete(const std::string& file) {
@@ -39,12 +54,23 @@ void run_gnuplot(const std::string& gp, const std::string& out) {
     std::ifstream in(log);
     if (!keep_log || in.peek() == std::ifstream::traits_type::eof()) std::remove(log.c_str());  // an empty log says nothing
   };
-  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0) {
+  // gnuplot GP 2> LOG, started without a shell (any character in a path is just a character).
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::string program = "gnuplot", script = gp;
+  char* argv[] = {program.data(), script.data(), nullptr};
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
     remove_all(false);
-    throw usage_error("plot " + out + ": gnuplot is not installed (Debian: apt-get install gnuplot-nox)");
+    throw output_error("plot " + out + ": gnuplot cannot be started (" + (spawned == ENOENT ? std::string("not installed; Debian: apt-get install gnuplot-nox") : std::strerror(spawned)) + "); nothing was written");
   }
-  const std::string cmd = "gnuplot '" + gp + "' 2> '" + log + "'";
-  if (std::system(cmd.c_str()) != 0) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     remove_all(true);
     throw output_error("plot " + out + ": gnuplot failed (its messages: " + log + ")");
   }
@@ -120,25 +146,25 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   // One colour per series: per d_x when there is one H (each series is then one d_x).
   auto colour_of = [](std::size_t series) { return static_cast<int>(series % 8) + 1; };
   std::ofstream s(gp);
-  s << terminal << "set output '" << path << ".part'\n"
+  s << terminal << "set output " << quoted(path + ".part") << "\n"
     << "set title 'Separation rank against " << (plot.against_dx ? "width" : "depth") << " (seprank-sym sweep, N = " << plot.N << ")'\n"
     << "set xlabel '" << (plot.against_dx ? "width d_x" : "depth L") << "'\nset ylabel 'log_3 sep'\nset key below horizontal maxcols 3 width -4\nset grid\n"
     << (integer_tics(plot) ? "set xtics 1\n" : "") << "set offsets 0.3, 0.3, 0, 0\n";
   for (const auto& t : plot.thresholds)  // grey, named by their label
     s << "set arrow from " << t.x << ", graph 0 to " << t.x << ", graph 1 nohead dashtype 3 lc rgb 'gray40'\n"
-      << "set label '" << t.label << "' at " << t.x << ", graph 0.97 rotate by 90 right font ',9' tc rgb 'gray40'\n";
+      << "set label " << quoted(t.label) << " at " << t.x << ", graph 0.97 rotate by 90 right font ',9' tc rgb 'gray40'\n";
   std::vector<std::string> items;
   for (std::size_t b = 0; b < plot.series.size(); ++b) {
-    const std::string src = "'" + dat + "' index " + std::to_string(b), lc = " lc " + std::to_string(colour_of(b));
+    const std::string src = quoted(dat) + " index " + std::to_string(b), lc = " lc " + std::to_string(colour_of(b));
     for (int k = kinds_n - 1; k >= 0; --k)  // sep last: its points on top of the counts they meet
       if (has[b][static_cast<std::size_t>(k)])
         items.push_back(src + " using 1:" + std::to_string(k + 2) + " with " + with[k] + lc + " notitle");
   }
   // The legend: one entry per kind (in black), then one per series (its colour).
   for (int k = 0; k < kinds_n; ++k)
-    if (any[static_cast<std::size_t>(k)]) items.push_back(std::string("NaN with ") + with[k] + " lc 'black' title '" + title[k] + "'");
+    if (any[static_cast<std::size_t>(k)]) items.push_back(std::string("NaN with ") + with[k] + " lc 'black' title " + quoted(title[k]));
   for (std::size_t b = 0; b < plot.series.size(); ++b)
-    items.push_back("NaN with lines lw 3 lc " + std::to_string(colour_of(b)) + " title '" + plot.series[b].label + "'");
+    items.push_back("NaN with lines lw 3 lc " + std::to_string(colour_of(b)) + " title " + quoted(plot.series[b].label));
   s << "plot ";
   for (std::size_t k = 0; k < items.size(); ++k) s << (k ? ", \\\n     " : "") << items[k];
   s << "\n";
@@ -166,7 +192,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
   const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
   const bool two = !plot.lower_cells.empty();
   std::ofstream g(gp);
-  g << terminal << "set output '" << path << ".part'\n"
+  g << terminal << "set output " << quoted(path + ".part") << "\n"
     << (two ? "set multiplot layout 2,1\n" : "")
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")
@@ -178,7 +204,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
     const std::size_t order[] = {2, 3, 0, 1};
     for (std::size_t k = 0; k < 4 && k < plot.statuses.size(); ++k) {
       const std::size_t s = order[k] % plot.statuses.size();
-      g << (k ? ", \\\n     " : "") << "'" << dat << "' index " << base + s << " using 1:2 with points pt 5 ps " << (s == 1 ? "1.0" : "0.6")
+      g << (k ? ", \\\n     " : "") << quoted(dat) << " index " << base + s << " using 1:2 with points pt 5 ps " << (s == 1 ? "1.0" : "0.6")
         << " lc rgb '" << colours[s % 4] << "' title '" << plot.statuses[s] << "'";
     }
     g << ", \\\n     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n";

@@ -57,7 +57,7 @@ std::string render_text(const derivation& d, int width) {
   if (d.brief) {
     std::string words;
     for (const auto& item : status_legend()) words += (words.empty() ? "" : ", ") + std::string(status_name(item.status));
-    out << wrap_text_line("", "Status words: " + words + " (each is defined in --help and README).", 2, width);
+    out << wrap_text_line("", "Status words: " + words + " (see --help).", 2, width);
   } else {
     out << legend(width);
   }

@@ -15,7 +15,7 @@ namespace {
 using S = claim_status;
 
 derivation_step summary_step(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f,
-                             const paper_bounds& p) {
+                             const paper_bounds& p, const std::optional<hessian_lower_bound>& lower) {
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
   // Typed: an integer row's value is the integer, a paper row's (key *_log3) its log_3 (JSON value, Python value(key)).
@@ -26,6 +26,10 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const big_float& plow = p.lower_log3();
   const bool low_defined = p.lower_defined();
   if (low_defined) row("paper_lower_log3", "paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : "$" + format_power_of_three(plow) + "$", format_float(plow), log3_number(plow));
+  if (lower)  // docs/theory.md, section 15: from N = 2 d_x + 2 on, for almost every weight
+    row("lower_bound", "proven lower bound, $N >= 2 d_x + 2$ (step lower-bound)",
+        lower->exact ? str(lower->value) : "$>= 3^{" + format_float(lower->log3_lower) + "}$", format_float(lower->log3_lower),
+        lower->exact ? exact_json(lower->value) : json());
   const bool gridded = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::grid;
   const bool ranked = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::coefficient_rank;
   if (gridded)
@@ -55,7 +59,8 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
           rests_on};
 }
 
-json results_json(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f, const paper_bounds& p) {
+json results_json(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f, const paper_bounds& p,
+                  const std::optional<hessian_lower_bound>& lower) {
   json j = json::object();
   j["terms"] = s.expanded() ? exact_json(s.y.term_count()) : json();
   j["separation_rank"] = json{
@@ -74,7 +79,8 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
                      {"refined_gram_bound", exact_json(f.refined_gram_bound)},
                      {"binomial_bound", exact_json(f.binom_bound)},
                      {"paper_upper_log3", shown_decimal(format_float(p.upper_log3()))},
-                     {"paper_lower_log3", p.lower_defined() ? shown_decimal(format_float(p.lower_log3())) : json()}};
+                     {"paper_lower_log3", p.lower_defined() ? shown_decimal(format_float(p.lower_log3())) : json()},
+                     {"lower_bound_log3", lower ? shown_decimal(format_float(lower->log3_lower)) : json()}};
   return j;
 }
 
@@ -113,8 +119,8 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(paper_lower_step(a.comparison));
   d.steps.push_back(lower_bound_step(a.lower_bound, s.cfg.residual ? "the theorem is proven for eq. 3 without residual connections"
                                                                    : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
-  d.steps.push_back(summary_step(s, r, a.psi_span, p));
-  d.results = results_json(s, r, a.psi_span, p);
+  d.steps.push_back(summary_step(s, r, a.psi_span, p, a.lower_bound));
+  d.results = results_json(s, r, a.psi_span, p, a.lower_bound);
   d.audited = true;
   d.findings = findings_of(a.comparison.findings);
   d.findings_note = findings_note(a.comparison);

@@ -54,6 +54,8 @@ certified_values certified_values_of(const rank_analysis& r, const psi_span_anal
   return v;
 }
 
+std::uint64_t rank_prime(std::uint64_t seed) { return draw_prime(seed); }
+
 rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
                             int threads, const progress_fn& progress) {
   const network_config& c = s.cfg;
@@ -64,7 +66,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   rank_analysis a;
   a.options = opt;
   a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
-  const std::uint64_t prime = draw_prime(s.choice.seed);
+  const std::uint64_t prime = rank_prime(s.choice.seed);
   // Each stage runs unless an earlier one reached the run's time limit; the one that reaches it is recorded.
   // A stage stopped by the time limit. Only process 0 of a distributed run has a deadline, and parts of a stage
   // run outside any batch (the grid's ranks after its bands), so every process ends each stage with process 0's

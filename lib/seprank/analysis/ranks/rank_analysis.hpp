@@ -61,6 +61,10 @@ struct rank_analysis {
 // The numbers the paper floor compares with the printed bounds (analysis/paper/paper_comparison).
 certified_values certified_values_of(const rank_analysis& r, const psi_span_analysis& k);
 
+// The rank stage's prime (the coefficient matrix, the separation rank, the element ranks), drawn from the
+// user's seed: the one draw every step that ranks mod this prime shares.
+std::uint64_t rank_prime(std::uint64_t seed);
+
 rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
                             int threads, const progress_fn& progress);
 

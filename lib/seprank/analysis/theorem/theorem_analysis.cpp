@@ -47,7 +47,8 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   }
   if (a.ranks.stopped_at != rank_stage::none) progress("the time limit was reached; the stages not finished are reported skipped");
   progress("assembling the derivation");
-  const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : draw_prime(1);
+  // The element ranks mod the separation rank's prime, or the same draw when the time limit stopped that stage.
+  const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : rank_prime(r.weights.seed);
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
   check_element_ranks(a.psi_span, prime, r.ranks.runner);
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "skip.hpp"
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 
@@ -283,7 +284,7 @@ TEST_CASE("JSON: stable step ids and the findings") {
 TEST_CASE("a certificate anyone can re-check with Python and numpy; a raised claim is rejected") {
   const std::string py = python_with_numpy();
   if (py.empty()) {
-    MESSAGE("no python3 with numpy: certificate check skipped (Debian: python3-numpy)");
+    seprank::testing::skip_case("no python3 with numpy: certificate check skipped (Debian: python3-numpy)");
     return;
   }
   const std::string dir = temp_path("cert");
@@ -595,7 +596,7 @@ TEST_CASE("subcommands: bare runs are examples, every --help lists --format, dig
 
 TEST_CASE("the man page renders without warnings") {
   if (run_command("command -v groff > /dev/null 2>&1").status != 0) {
-    MESSAGE("groff missing (Debian: groff-base): man page not checked");
+    seprank::testing::skip_case("groff missing (Debian: groff-base): man page not checked");
     return;
   }
   const auto r = run_command("groff -man -Tutf8 -ww tools/seprank-sym.1 2>&1 >/dev/null");
@@ -1128,7 +1129,7 @@ TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; 
   const std::string dir = "build-test-tiny";
   run_command("mkdir -p " + dir);
   if (run_command("mount -t tmpfs -o size=40k tmpfs " + dir + " 2>&1").status != 0) {
-    MESSAGE("not root (or no tmpfs): the full-disk case is not exercised here; CI runs it as root");
+    seprank::testing::skip_case("not root (or no tmpfs): the full-disk case is not exercised here; CI runs it as root");
     run_command("rmdir " + dir);
     return;
   }

@@ -627,6 +627,38 @@ def test_help_and_stubs():
             check(f"def {name}(" in src or f"class {name}" in src, f"stub for {name}")
 
 
+def test_every_option_of_the_table_on_every_surface():
+    # The one option table (app/request_options, exported as _seprank.request_options()) against each surface made or
+    # written from it: nothing here names an option, so an option added to the table and missed anywhere fails here.
+    import ast
+    table = _seprank.request_options()
+    check(len(table) >= 30 and len({o["flag"] for o in table}) == len(table), "the table: distinct flags")
+    sig = inspect.signature(seprank.derive)
+    stub_tree = ast.parse(open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")).read())
+    stub_derive = next(n for n in stub_tree.body if isinstance(n, ast.FunctionDef) and n.name == "derive")
+    stub_args = {a.arg for a in stub_derive.args.args + stub_derive.args.kwonlyargs}
+    here = os.path.dirname(os.path.abspath(__file__))
+    man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")
+    _, cli_help, _ = cli("--help")
+    doc = seprank.derive.__doc__ or ""
+    for o in table:
+        flag, kw = o["flag"], o["keyword"]
+        check(flag + " " in cli_help or flag + "\n" in cli_help or flag + "," in cli_help, f"seprank-sym --help lists {flag}")
+        check(flag in man, f"the man page lists {flag}")
+        if not kw:  # an output option of the CLI alone
+            continue
+        check(kw == flag[2:].replace("-", "_"), f"{flag}: its keyword {kw} is the flag's name")
+        check(kw in sig.parameters, f"derive() takes {kw}")
+        check(kw in sig.parameters and sig.parameters[kw].default == o["default"],
+              f"derive()'s default {kw} = {sig.parameters[kw].default if kw in sig.parameters else '?'} (the table's {o['default']})")
+        check(kw in stub_args, f"the stub's derive() takes {kw}")
+        check(f"{kw} :" in doc or f"{kw}:" in doc, f"derive()'s docstring documents {kw}")
+        check(o["help"].split(";")[0][:40] in " ".join(doc.split()), f"derive()'s docstring has the table's help of {kw}")
+    derive_keywords = set(sig.parameters) - {"progress"}
+    table_keywords = {o["keyword"] for o in table if o["keyword"]}
+    check(derive_keywords == table_keywords, f"derive()'s keywords are the table's: {sorted(derive_keywords ^ table_keywords)} differ")
+
+
 if __name__ == "__main__":
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     for t in tests:

@@ -8,10 +8,14 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 #include <tuple>
+#include <type_traits>
+#include <variant>
 
 #include "seprank/app/option_help.hpp"
 #include "seprank/app/pipeline.hpp"
+#include "seprank/app/request_options.hpp"
 #include "seprank/render/formats.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -106,76 +110,40 @@ int text_width(int given) {
   return 100;
 }
 
+// The main command's options from the one table (app/request_options): a request member's type decides between a
+// flag (bool) and an option; unsigned members refuse a sign; the output options are the CLI's own fields.
 void add_options(CLI::App& app, cli_options& o) {
-  auto& r = o.run;
-  app.add_option("--L", r.cfg.L, seprank::help_of("--L"))->capture_default_str();
-  app.add_option("--dx", r.cfg.dx, seprank::help_of("--dx"))->capture_default_str();
-  app.add_option("--H", r.cfg.H, seprank::help_of("--H"))->capture_default_str();
-  app.add_option("--N", r.cfg.N, seprank::help_of("--N"))->capture_default_str();
-  app.add_option("--position", r.cfg.position, seprank::help_of("--position"))->capture_default_str();
-  app.add_option("--entry", r.cfg.entry, seprank::help_of("--entry"))->capture_default_str();
-  app.add_flag("--residual", r.cfg.residual, seprank::help_of("--residual"));
-  app.add_option("--weights", r.weights,
-                 seprank::help_of("--weights"))
-      ->capture_default_str();
-  app.add_option("--seed", r.seed, seprank::help_of("--seed"))->capture_default_str();
-  app.add_option("--weight-range", r.weight_range, seprank::help_of("--weight-range"))
-      ->capture_default_str();
-  app.add_flag("--print-polynomial", r.print_polynomial, seprank::help_of("--print-polynomial"));
-  app.add_option("--max-terms", r.limits.max_terms, seprank::help_of("--max-terms"))
-      ->check(unsigned_value("max-terms"))->capture_default_str();
-  app.add_option("--max-memory", r.limits.max_memory_mb, seprank::help_of("--max-memory"))
-      ->check(unsigned_value("max-memory"))->capture_default_str();
-  app.add_option("--time-limit", r.limits.max_seconds,
-                 seprank::help_of("--time-limit"))
-      ->capture_default_str();
-  app.add_option("--max-g-terms", r.limits.max_g_terms, seprank::help_of("--max-g-terms"))
-      ->check(unsigned_value("max-g-terms"))->capture_default_str();
-  app.add_option("--max-symbolic-terms", r.limits.max_symbolic_terms,
-                 seprank::help_of("--max-symbolic-terms"))
-      ->check(unsigned_value("max-symbolic-terms"))->capture_default_str();
-  app.add_option("--threads", r.threads, seprank::help_of("--threads"))
-      ->capture_default_str();
-  app.add_flag("--quiet", o.quiet, seprank::help_of("--quiet"));
-  app.add_option("--width", o.width, seprank::help_of("--width"))->check(width_value());
-  app.add_flag("--summary", o.summary,
-               seprank::help_of("--summary"));
-  app.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
-  auto* structure = app.add_flag("--structure-only", r.structure_only,
-                                 seprank::help_of("--structure-only"));
-  app.add_option("--format", o.format, seprank::help_of("--format"))
-      ->capture_default_str();
-  app.add_flag("--basis", r.basis, seprank::help_of("--basis"))->excludes(structure);
-  app.add_option("--basis-limit", r.basis_print_limit, seprank::help_of("--basis-limit"))->capture_default_str();
-  app.add_option("--partition", r.partition, seprank::help_of("--partition"))
-      ->excludes(structure);
-  app.add_flag("--kernel", r.ranks.kernel, seprank::help_of("--kernel"))->excludes(structure);
-  app.add_option("--kernel-limit", r.ranks.kernel_print_limit, seprank::help_of("--kernel-limit"))
-      ->capture_default_str();
-  app.add_option("--seeds", r.ranks.seeds, seprank::help_of("--seeds"))
-      ->capture_default_str()
-      ->excludes(structure);
-  app.add_flag("--all-partitions", r.ranks.all_partitions, seprank::help_of("--all-partitions"))
-      ->excludes(structure);
-  app.add_option("--max-grid-points", r.ranks.max_grid_points, seprank::help_of("--max-grid-points"))
-      ->capture_default_str();
-  app.add_option("--max-gram-terms", r.ranks.max_gram_terms, seprank::help_of("--max-gram-terms"))
-      ->check(unsigned_value("max-gram-terms"))->capture_default_str();
-  app.add_option("--max-dense-entries", r.ranks.limits.max_dense_entries,
-                 seprank::help_of("--max-dense-entries"))
-      ->check(unsigned_value("max-dense-entries"))->capture_default_str();
-  app.add_option("--max-exact-entries", r.ranks.limits.max_exact_entries,
-                 seprank::help_of("--max-exact-entries"))
-      ->check(unsigned_value("max-exact-entries"))->capture_default_str();
-  app.add_flag("--timings", r.timings, seprank::help_of("--timings"));
-  app.add_option("--certificate", r.certificate,
-                 seprank::help_of("--certificate"))
-      ->excludes(structure);
-  app.add_option("--store", r.store,
-                 seprank::help_of("--store"))
-      ->excludes(structure);
-  app.add_option("--verify", r.verify, seprank::help_of("--verify"))
-      ->capture_default_str();
+  CLI::Option* structure_only = nullptr;
+  for (const auto& opt : seprank::request_options()) {
+    if (!opt.target) {  // an output option of the CLI
+      if (opt.flag == "--quiet") app.add_flag(opt.flag, o.quiet, opt.help);
+      else if (opt.flag == "--width") app.add_option(opt.flag, o.width, opt.help)->check(width_value());
+      else if (opt.flag == "--summary") app.add_flag(opt.flag, o.summary, opt.help);
+      else if (opt.flag == "--latex-fragment") app.add_flag(opt.flag, o.latex_fragment, opt.help);
+      else if (opt.flag == "--format") app.add_option(opt.flag, o.format, opt.help)->capture_default_str();
+      else throw std::logic_error("the CLI does not bind " + opt.flag);
+      continue;
+    }
+    CLI::Option* added = std::visit(
+        [&](auto* member) -> CLI::Option* {
+          using T = std::remove_pointer_t<decltype(member)>;
+          if constexpr (std::is_same_v<T, bool>) {
+            return app.add_flag(opt.flag, *member, opt.help);
+          } else {
+            CLI::Option* option = app.add_option(opt.flag, *member, opt.help);
+            if constexpr (std::is_same_v<T, std::uint64_t>) option->check(unsigned_value(opt.flag.substr(2)));
+            if constexpr (std::is_same_v<T, std::string>) {
+              if (!member->empty()) option->capture_default_str();  // an empty default says nothing
+            } else {
+              option->capture_default_str();
+            }
+            return option;
+          }
+        },
+        opt.target(o.run));
+    if (opt.flag == "--structure-only") structure_only = added;
+    if (opt.needs_ranks) added->excludes(structure_only);
+  }
 }
 
 // --format and --quiet on every subcommand, so that its --help lists them (they work before it too).
@@ -324,7 +292,7 @@ int main(int argc, char** argv) {
   app.footer(exit_status_help);
   app.set_version_flag("--version", "seprank-sym " SEPRANK_VERSION);
   cli_options o;
-  o.run.threads = seprank::default_thread_count();
+  o.run = seprank::default_request();
   add_options(app, o);
   add_subcommands(app, o);
   try {

@@ -470,7 +470,7 @@ def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str], subcomma
 
 
 _document_parameters(derive, {
-    "threads": "threads for FLINT and the grid evaluations (results do not depend on it); None: the CLI's default",
+    "threads": dict(_seprank.option_help())["--threads"] + "; None: the machine's default, as the CLI's",
     "progress": "called with each progress message (e.g. a seprank.Progress()); None: silent"})
 
 def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[int]:

@@ -10,17 +10,21 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <type_traits>
+#include <variant>
 
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/app/option_help.hpp"
 #include "seprank/app/pipeline.hpp"
+#include "seprank/app/request_options.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/model/weights.hpp"
 #include "seprank/render/formats.hpp"
@@ -54,59 +58,59 @@ progress_fn progress_of(const py::object& callback) {
   };
 }
 
-template <class T>
-void take(const py::dict& o, const char* key, T& field) {
-  if (o.contains(key) && !o[key].is_none()) field = o[key].cast<T>();
-}
-
-// The main command's request from keyword options (names as in the CLI, '-' written '_').
+// The main command's request from keyword options: every keyword of the one option table (app/request_options),
+// converted to the member's type (a string member takes Python's str of the value: the seed, an int, arrives as
+// text and is parsed strictly by the library). The package checks the types first (TypeError, with the name).
 derivation_request request_of(const py::dict& o) {
-  static const char* known[] = {"L", "dx", "H", "N", "position", "entry", "residual", "weights", "seed", "weight_range",
-                                "partition", "max_terms", "max_memory", "time_limit", "max_g_terms", "max_symbolic_terms",
-                                "threads", "structure_only", "print_polynomial", "basis", "basis_limit", "kernel",
-                                "kernel_limit", "seeds", "all_partitions", "max_grid_points", "max_gram_terms",
-                                "max_dense_entries", "max_exact_entries", "timings", "certificate", "store", "verify"};
+  const auto& table = request_options();
   for (const auto& item : o) {
     const std::string k = py::str(item.first);
-    bool found = false;
-    for (const char* n : known) found = found || k == n;
+    const bool found = std::any_of(table.begin(), table.end(), [&](const request_option& opt) { return !opt.keyword.empty() && opt.keyword == k; });
     if (!found) throw usage_error("unknown option " + k);
   }
-  derivation_request r;
-  r.threads = default_thread_count();
-  take(o, "L", r.cfg.L), take(o, "dx", r.cfg.dx), take(o, "H", r.cfg.H), take(o, "N", r.cfg.N);
-  take(o, "position", r.cfg.position), take(o, "entry", r.cfg.entry), take(o, "residual", r.cfg.residual);
-  take(o, "weights", r.weights);
-  if (o.contains("seed") && !o["seed"].is_none()) r.seed = py::str(o["seed"]);
-  take(o, "weight_range", r.weight_range), take(o, "partition", r.partition);
-  take(o, "max_terms", r.limits.max_terms), take(o, "max_memory", r.limits.max_memory_mb);
-  take(o, "time_limit", r.limits.max_seconds), take(o, "max_g_terms", r.limits.max_g_terms);
-  take(o, "max_symbolic_terms", r.limits.max_symbolic_terms), take(o, "threads", r.threads);
-  take(o, "structure_only", r.structure_only), take(o, "print_polynomial", r.print_polynomial);
-  take(o, "basis", r.basis), take(o, "basis_limit", r.basis_print_limit), take(o, "kernel", r.ranks.kernel);
-  take(o, "kernel_limit", r.ranks.kernel_print_limit), take(o, "seeds", r.ranks.seeds);
-  take(o, "all_partitions", r.ranks.all_partitions), take(o, "max_grid_points", r.ranks.max_grid_points);
-  take(o, "max_gram_terms", r.ranks.max_gram_terms), take(o, "max_dense_entries", r.ranks.limits.max_dense_entries);
-  take(o, "max_exact_entries", r.ranks.limits.max_exact_entries), take(o, "timings", r.timings);
-  take(o, "certificate", r.certificate), take(o, "store", r.store), take(o, "verify", r.verify);
+  derivation_request r = default_request();
+  for (const auto& opt : table) {
+    if (opt.keyword.empty() || !o.contains(opt.keyword.c_str()) || o[opt.keyword.c_str()].is_none()) continue;
+    const py::object v = o[opt.keyword.c_str()];
+    std::visit(
+        [&](auto* member) {
+          using T = std::remove_pointer_t<decltype(member)>;
+          if constexpr (std::is_same_v<T, std::string>)
+            *member = py::str(v);
+          else
+            *member = v.cast<T>();
+        },
+        opt.target(r));
+  }
   return r;
+}
+
+// The option table with each keyword's default (a default request's member; the seed as an int; None for a
+// machine_default option), for the Python signature, its docstrings and the tests that compare them.
+py::list request_option_table() {
+  derivation_request r;
+  py::list out;
+  for (const auto& opt : request_options()) {
+    py::dict d;
+    d["flag"] = opt.flag, d["keyword"] = opt.keyword, d["help"] = opt.help;
+    if (opt.target && !opt.machine_default)
+      std::visit([&](auto* member) { d["default"] = *member; }, opt.target(r));
+    else
+      d["default"] = py::none();
+    if (opt.keyword == "seed") d["default"] = py::int_(py::str(d["default"]));
+    out.append(d);
+  }
+  return out;
 }
 
 // The defaults of request_of, for the Python signature's test.
 py::dict request_defaults() {
-  derivation_request r;
   py::dict d;
-  d["L"] = r.cfg.L, d["dx"] = r.cfg.dx, d["H"] = r.cfg.H, d["N"] = r.cfg.N, d["position"] = r.cfg.position;
-  d["entry"] = r.cfg.entry, d["residual"] = r.cfg.residual, d["weights"] = r.weights, d["seed"] = std::stoll(r.seed);
-  d["weight_range"] = r.weight_range, d["partition"] = r.partition, d["max_terms"] = r.limits.max_terms;
-  d["max_memory"] = r.limits.max_memory_mb, d["time_limit"] = r.limits.max_seconds, d["max_g_terms"] = r.limits.max_g_terms;
-  d["max_symbolic_terms"] = r.limits.max_symbolic_terms, d["structure_only"] = r.structure_only;
-  d["print_polynomial"] = r.print_polynomial, d["basis"] = r.basis, d["basis_limit"] = r.basis_print_limit;
-  d["kernel"] = r.ranks.kernel, d["kernel_limit"] = r.ranks.kernel_print_limit, d["seeds"] = r.ranks.seeds;
-  d["all_partitions"] = r.ranks.all_partitions, d["max_grid_points"] = r.ranks.max_grid_points;
-  d["max_gram_terms"] = r.ranks.max_gram_terms, d["max_dense_entries"] = r.ranks.limits.max_dense_entries;
-  d["max_exact_entries"] = r.ranks.limits.max_exact_entries, d["timings"] = r.timings, d["certificate"] = r.certificate;
-  d["store"] = r.store, d["verify"] = r.verify;
+  for (const auto& row : request_option_table()) {
+    const py::dict e = row.cast<py::dict>();
+    const std::string k = py::str(e["keyword"]);
+    if (!k.empty()) d[k.c_str()] = e["default"];
+  }
   return d;
 }
 
@@ -320,6 +324,7 @@ PYBIND11_MODULE(_seprank, m) {
   });
   m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());
   m.def("derive_defaults", &request_defaults);
+  m.def("request_options", &request_option_table);
   m.def("option_help", [] { return main_option_help(); });
   m.def("subcommand_option_help", [](const std::string& sub) { return subcommand_option_help(sub); });
   m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H) { return derive_bounds(atlas_of(L, dx, H)); });

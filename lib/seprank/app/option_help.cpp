@@ -1,4 +1,5 @@
 #include "seprank/app/option_help.hpp"
+#include "seprank/app/request_options.hpp"
 
 #include <map>
 #include <stdexcept>
@@ -6,45 +7,11 @@
 namespace seprank {
 
 const std::vector<std::pair<std::string, std::string>>& main_option_help() {
-  static const std::vector<std::pair<std::string, std::string>> table{
-      {"--L", "depth L (number of layers), 1..8"},
-      {"--dx", "width d_x, 1..64"},
-      {"--H", "heads per layer; must divide d_x"},
-      {"--N", "number of input positions, 2..64"},
-      {"--position", "output position i, 1..N"},
-      {"--entry", "output entry p, 1..d_x"},
-      {"--residual", "add the residual connection y = x + attention in every layer"},
-      {"--weights", "random (seeded integer draw), symbolic (GiNaC symbols; tiny sizes), or a weight FILE"},
-      {"--seed", "seed of the weight draw (0 .. 2^64 - 1)"},
-      {"--weight-range", "draw weights from the nonzero integers in [-R, R]"},
-      {"--print-polynomial", "print the expanded polynomial y_p"},
-      {"--max-terms", "refuse expansions with more (estimated) terms"},
-      {"--max-memory", "refuse expansions needing more (estimated) MiB"},
-      {"--time-limit", "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished steps are printed, the rest skipped, exit status 4"},
-      {"--max-g-terms", "skip the eq. 4 check when g^L may have more terms"},
-      {"--max-symbolic-terms", "refuse symbolic-weight expansions with more (estimated) terms"},
-      {"--threads", "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)"},
-      {"--quiet", "no progress messages on stderr"},
-      {"--width", "wrap the text format's prose at this many columns, 0 or 40..1000 (0: never; tables and polynomials are not wrapped); default: the terminal's width when standard output is a terminal (100 if it is unknown), else no wrapping"},
-      {"--summary", "the answer first and short: the configuration, the summary of every bound, the findings and any FAILED step (the main command; the exit status is the full derivation's)"},
-      {"--latex-fragment", "LaTeX without a preamble, to paste into a paper (--format latex-fragment)"},
-      {"--structure-only", "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds"},
-      {"--format", "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json"},
-      {"--basis", "list the basis of the monomial space V used by y_p"},
-      {"--basis-limit", "list at most this many basis elements"},
-      {"--partition", "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)"},
-      {"--kernel", "print a basis of the kernel of the coefficient matrix"},
-      {"--kernel-limit", "print at most this many kernel relations"},
-      {"--seeds", "repeat the rank for K weight draws (seeds S..S+K-1)"},
-      {"--all-partitions", "rank every balanced partition (Proposition 1; N <= 8)"},
-      {"--max-grid-points", "largest grid s = t for grid-tensor ranks (per degree block when graded)"},
-      {"--max-gram-terms", "skip the Gram rank when its matrix may have more nonzeros"},
-      {"--max-dense-entries", "refuse a rank when a matrix block has more entries (8 bytes each, mod p)"},
-      {"--max-exact-entries", "largest block (entries) for exact elimination and kernels over Z"},
-      {"--timings", "print the time of each rank stage (varies between runs)"},
-      {"--certificate", "write DIR/certificate.json and DIR/check.py: a grid certifying the lower bound on sep, re-checked by 'python3 DIR/check.py' with numpy only"},
-      {"--store", "keep every finished unit of work (the Gram blocks) in the SQLite results store FILE and reuse the ones it holds (a run killed at any moment redoes only the units in flight)"},
-      {"--verify", "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees)"}};
+  static const std::vector<std::pair<std::string, std::string>> table = [] {
+    std::vector<std::pair<std::string, std::string>> t;
+    for (const auto& o : request_options()) t.emplace_back(o.flag, o.help);
+    return t;
+  }();
   return table;
 }
 

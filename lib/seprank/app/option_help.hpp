@@ -1,6 +1,6 @@
-// The help text of each option of the main command, in one place: the CLI's --help (tools/seprank-sym.cpp) and
-// the Python package's docstrings (python/seprank) are both made from it, so they cannot drift. A step towards the
-// one option table of docs/architecture.md (names, types, defaults and ranges still live in the CLI and pybind).
+// Help texts by flag: the main command's come from its option table (app/request_options), the subcommands' are
+// held here (their options are still declared in the CLI and in Python by hand). The CLI's --help and the Python
+// docstrings are both made from them, so they cannot drift.
 #pragma once
 #include <string>
 #include <utility>
@@ -8,7 +8,7 @@
 
 namespace seprank {
 
-// (flag, help) in the order of --help; ranges are part of the help ("depth L (number of layers), 1..8").
+// (flag, help) of request_options(), in the order of --help.
 const std::vector<std::pair<std::string, std::string>>& main_option_help();
 
 // The help of one flag ("--time-limit"); throws std::logic_error for a flag the table lacks (a programming error).

@@ -1,0 +1,87 @@
+#include "seprank/app/request_options.hpp"
+
+namespace seprank {
+
+const std::vector<request_option>& request_options() {
+  static const std::vector<request_option> table{
+      {"--L", "L", "depth L (number of layers), 1..8",
+       [](derivation_request& r) { return option_target(&r.cfg.L); }},
+      {"--dx", "dx", "width d_x, 1..64",
+       [](derivation_request& r) { return option_target(&r.cfg.dx); }},
+      {"--H", "H", "heads per layer; must divide d_x",
+       [](derivation_request& r) { return option_target(&r.cfg.H); }},
+      {"--N", "N", "number of input positions, 2..64",
+       [](derivation_request& r) { return option_target(&r.cfg.N); }},
+      {"--position", "position", "output position i, 1..N",
+       [](derivation_request& r) { return option_target(&r.cfg.position); }},
+      {"--entry", "entry", "output entry p, 1..d_x",
+       [](derivation_request& r) { return option_target(&r.cfg.entry); }},
+      {"--residual", "residual", "add the residual connection y = x + attention in every layer",
+       [](derivation_request& r) { return option_target(&r.cfg.residual); }},
+      {"--weights", "weights", "random (seeded integer draw), symbolic (GiNaC symbols; tiny sizes), or a weight FILE",
+       [](derivation_request& r) { return option_target(&r.weights); }},
+      {"--seed", "seed", "seed of the weight draw (0 .. 2^64 - 1)",
+       [](derivation_request& r) { return option_target(&r.seed); }},
+      {"--weight-range", "weight_range", "draw weights from the nonzero integers in [-R, R]",
+       [](derivation_request& r) { return option_target(&r.weight_range); }},
+      {"--print-polynomial", "print_polynomial", "print the expanded polynomial y_p",
+       [](derivation_request& r) { return option_target(&r.print_polynomial); }},
+      {"--max-terms", "max_terms", "refuse expansions with more (estimated) terms",
+       [](derivation_request& r) { return option_target(&r.limits.max_terms); }},
+      {"--max-memory", "max_memory", "refuse expansions needing more (estimated) MiB",
+       [](derivation_request& r) { return option_target(&r.limits.max_memory_mb); }},
+      {"--time-limit", "time_limit", "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished steps are printed, the rest skipped, exit status 4",
+       [](derivation_request& r) { return option_target(&r.limits.max_seconds); }},
+      {"--max-g-terms", "max_g_terms", "skip the eq. 4 check when g^L may have more terms",
+       [](derivation_request& r) { return option_target(&r.limits.max_g_terms); }},
+      {"--max-symbolic-terms", "max_symbolic_terms", "refuse symbolic-weight expansions with more (estimated) terms",
+       [](derivation_request& r) { return option_target(&r.limits.max_symbolic_terms); }},
+      {"--threads", "threads", "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)",
+       [](derivation_request& r) { return option_target(&r.threads); }, false, true},
+      {"--quiet", "", "no progress messages on stderr", {}},
+      {"--width", "", "wrap the text format's prose at this many columns, 0 or 40..1000 (0: never; tables and polynomials are not wrapped); default: the terminal's width when standard output is a terminal (100 if it is unknown), else no wrapping", {}},
+      {"--summary", "", "the answer first and short: the configuration, the summary of every bound, the findings and any FAILED step (the main command; the exit status is the full derivation's)", {}},
+      {"--latex-fragment", "", "LaTeX without a preamble, to paste into a paper (--format latex-fragment)", {}},
+      {"--structure-only", "structure_only", "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds",
+       [](derivation_request& r) { return option_target(&r.structure_only); }},
+      {"--format", "", "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json", {}},
+      {"--basis", "basis", "list the basis of the monomial space V used by y_p",
+       [](derivation_request& r) { return option_target(&r.basis); }, true},
+      {"--basis-limit", "basis_limit", "list at most this many basis elements",
+       [](derivation_request& r) { return option_target(&r.basis_print_limit); }},
+      {"--partition", "partition", "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)",
+       [](derivation_request& r) { return option_target(&r.partition); }, true},
+      {"--kernel", "kernel", "print a basis of the kernel of the coefficient matrix",
+       [](derivation_request& r) { return option_target(&r.ranks.kernel); }, true},
+      {"--kernel-limit", "kernel_limit", "print at most this many kernel relations",
+       [](derivation_request& r) { return option_target(&r.ranks.kernel_print_limit); }},
+      {"--seeds", "seeds", "repeat the rank for K weight draws (seeds S..S+K-1)",
+       [](derivation_request& r) { return option_target(&r.ranks.seeds); }, true},
+      {"--all-partitions", "all_partitions", "rank every balanced partition (Proposition 1; N <= 8)",
+       [](derivation_request& r) { return option_target(&r.ranks.all_partitions); }, true},
+      {"--max-grid-points", "max_grid_points", "largest grid s = t for grid-tensor ranks (per degree block when graded)",
+       [](derivation_request& r) { return option_target(&r.ranks.max_grid_points); }},
+      {"--max-gram-terms", "max_gram_terms", "skip the Gram rank when its matrix may have more nonzeros",
+       [](derivation_request& r) { return option_target(&r.ranks.max_gram_terms); }},
+      {"--max-dense-entries", "max_dense_entries", "refuse a rank when a matrix block has more entries (8 bytes each, mod p)",
+       [](derivation_request& r) { return option_target(&r.ranks.limits.max_dense_entries); }},
+      {"--max-exact-entries", "max_exact_entries", "largest block (entries) for exact elimination and kernels over Z",
+       [](derivation_request& r) { return option_target(&r.ranks.limits.max_exact_entries); }},
+      {"--timings", "timings", "print the time of each rank stage (varies between runs)",
+       [](derivation_request& r) { return option_target(&r.timings); }},
+      {"--certificate", "certificate", "write DIR/certificate.json and DIR/check.py: a grid certifying the lower bound on sep, re-checked by 'python3 DIR/check.py' with numpy only",
+       [](derivation_request& r) { return option_target(&r.certificate); }, true},
+      {"--store", "store", "keep every finished unit of work (the Gram blocks) in the SQLite results store FILE and reuse the ones it holds (a run killed at any moment redoes only the units in flight)",
+       [](derivation_request& r) { return option_target(&r.store); }, true},
+      {"--verify", "verify", "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees)",
+       [](derivation_request& r) { return option_target(&r.verify); }}};
+  return table;
+}
+
+derivation_request default_request() {
+  derivation_request r;
+  r.threads = default_thread_count();
+  return r;
+}
+
+}  // namespace seprank

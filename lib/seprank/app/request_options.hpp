@@ -1,0 +1,36 @@
+// The main command's options, declared once: the CLI flag, the Python keyword, the help (with its range) and the
+// member of derivation_request each sets. The CLI (tools/seprank-sym.cpp) makes its CLI11 options from this table,
+// the Python binding (python/seprank/_seprank.cpp) its keyword conversion and defaults; tests check the Python
+// signature, its stub, the man page and --help against it, so an option added here is missing nowhere unseen.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "seprank/app/pipeline.hpp"
+
+namespace seprank {
+
+// The member an option sets, typed.
+using option_target = std::variant<int*, long*, std::uint64_t*, double*, bool*, std::string*>;
+
+struct request_option {
+  std::string flag;     // "--max-terms"
+  std::string keyword;  // "max_terms", the Python keyword; empty: an output option of the CLI alone (--quiet, ...)
+  std::string help;     // ranges are part of it ("depth L (number of layers), 1..8")
+  // The member of the request it sets; empty for the CLI's output options (they set the CLI's own fields).
+  std::function<option_target(derivation_request&)> target;
+  bool needs_ranks = false;  // it asks for the rank stage: --structure-only excludes it
+  bool machine_default = false;  // its default is the machine's (default_request; Python: None)
+};
+
+// In the order of --help.
+const std::vector<request_option>& request_options();
+
+// The request before any option is given: the members' defaults, and the machine's for machine_default options
+// (threads: default_thread_count()).
+derivation_request default_request();
+
+}  // namespace seprank

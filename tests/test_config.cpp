@@ -1,5 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "seprank/app/pipeline.hpp"
+#include "seprank/app/request_options.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/support/errors.hpp"
 
@@ -51,4 +58,18 @@ TEST_CASE("input variable numbering: x^j_r -> (j-1) dx + (r-1)") {
   CHECK(c.variable(1, 3) == 2);
   CHECK(c.variable(2, 1) == 3);
   CHECK(c.variable(4, 3) == 11);
+}
+
+TEST_CASE("the main command's request: validate has no side effects; derive validates its own request") {
+  derivation_request r = default_request();
+  const std::string dir = "/tmp/seprank_test_cert_" + std::to_string(getpid());
+  r.certificate = dir;
+  validate(r);
+  CHECK_FALSE(std::filesystem::exists(dir));  // the directory is made by derive, not by validate
+  r.ranks.seeds = 0;  // out of range: derive refuses it itself, before any work (and before making the directory)
+  CHECK_THROWS_WITH_AS(derive(r, {}), "seeds = 0 is out of range: must satisfy 1 <= seeds <= 1000", usage_error);
+  CHECK_FALSE(std::filesystem::exists(dir));
+  r.ranks.seeds = 1;
+  r.cfg.H = 3;  // does not divide d_x = 4
+  CHECK_THROWS_AS(derive(r, {}), usage_error);
 }

@@ -19,6 +19,7 @@
 #include "seprank/render/formats.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
+#include "seprank/support/parse.hpp"
 #include "seprank_version.hpp"
 
 namespace {
@@ -67,15 +68,17 @@ struct cli_options {
   seprank::hessian_ranks_request hessian;
 };
 
-// For an option bound to an unsigned integer: CLI11 would wrap "-1" to 2^64 - 1 (no limit at all), so a sign is
-// refused, with the value given.
+// For an option bound to an unsigned integer: the library's strict parse (CLI11 would wrap "-1" to 2^64 - 1, no
+// limit at all), so every such option refuses a sign, a fraction or an overflow with the same one line.
 CLI::Validator unsigned_value(const std::string& name) {
   return CLI::Validator(
       [name](std::string& v) {
-        const std::size_t first = v.find_first_not_of(' ');
-        return first != std::string::npos && v[first] == '-'
-                   ? name + " = " + v + " is out of range: must be an integer in 0 .. 18446744073709551615"
-                   : std::string();
+        try {
+          seprank::parse_unsigned(name, v);
+          return std::string();
+        } catch (const seprank::usage_error& e) {
+          return std::string(e.what());
+        }
       },
       "", "");
 }

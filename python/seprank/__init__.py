@@ -319,13 +319,14 @@ def _column_dtype(col: List[Any]) -> Any:
     return object
 
 
-_FLAGS = {"residual", "structure_only", "print_polynomial", "basis", "kernel", "all_partitions", "timings"}
-_REALS = {"time_limit"}
-_TEXTS = {"weights", "partition", "certificate", "store"}
+# The main command's keywords by type, from the one option table (app/request_options); node_memory is plan's.
+_TABLE_TYPES = {o["keyword"]: o["type"] for o in _seprank.request_options() if o["keyword"]}
+_FLAGS = {k for k, t in _TABLE_TYPES.items() if t == "bool"}
+_REALS = {k for k, t in _TABLE_TYPES.items() if t == "float"}
+_TEXTS = {k for k, t in _TABLE_TYPES.items() if t == "str"}
 # Bound to unsigned 64-bit integers in the library: a negative or larger value is refused here with the CLI's
 # message (the binding would raise a bare RuntimeError; the CLI used to wrap -1 to 2^64 - 1, no limit at all).
-_UNSIGNED = {"max_terms", "max_memory", "max_g_terms", "max_symbolic_terms", "max_gram_terms", "max_dense_entries",
-             "max_exact_entries", "node_memory"}
+_UNSIGNED = {k for k, t in _TABLE_TYPES.items() if t == "uint64"} | {"node_memory"}
 
 
 def _checked_integer(name: str, v: Any, bits: Optional[int] = None) -> int:
@@ -356,7 +357,7 @@ def _options(**kw: Any) -> Dict[str, Any]:
             if not isinstance(v, str):
                 raise TypeError(f"{k} must be a str, not {type(v).__name__} ({v!r})")
         else:
-            v = _checked_integer(k, v, None if k in _UNSIGNED or k == "seed" else 32)
+            v = _checked_integer(k, v, None if k in _UNSIGNED else 32)
             if k in _UNSIGNED and not 0 <= v < 2 ** 64:
                 raise ValueError(f"{k.replace('_', '-')} = {v} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
         out[k] = v

@@ -59,8 +59,8 @@ progress_fn progress_of(const py::object& callback) {
 }
 
 // The main command's request from keyword options: every keyword of the one option table (app/request_options),
-// converted to the member's type (a string member takes Python's str of the value: the seed, an int, arrives as
-// text and is parsed strictly by the library). The package checks the types first (TypeError, with the name).
+// converted to the member's type. The package checks the types and ranges first (TypeError / ValueError, with the
+// keyword's name), from the types this table exports.
 derivation_request request_of(const py::dict& o) {
   const auto& table = request_options();
   for (const auto& item : o) {
@@ -75,29 +75,35 @@ derivation_request request_of(const py::dict& o) {
     std::visit(
         [&](auto* member) {
           using T = std::remove_pointer_t<decltype(member)>;
-          if constexpr (std::is_same_v<T, std::string>)
-            *member = py::str(v);
-          else
-            *member = v.cast<T>();
+          *member = v.cast<T>();
         },
         opt.target(r));
   }
   return r;
 }
 
-// The option table with each keyword's default (a default request's member; the seed as an int; None for a
-// machine_default option), for the Python signature, its docstrings and the tests that compare them.
+// The option table with each keyword's default (a default request's member; None for a machine_default option)
+// and type (bool, int, uint64, float, str), for the Python argument checks, signature, docstrings and the tests.
 py::list request_option_table() {
   derivation_request r;
   py::list out;
   for (const auto& opt : request_options()) {
     py::dict d;
     d["flag"] = opt.flag, d["keyword"] = opt.keyword, d["help"] = opt.help;
-    if (opt.target && !opt.machine_default)
-      std::visit([&](auto* member) { d["default"] = *member; }, opt.target(r));
-    else
-      d["default"] = py::none();
-    if (opt.keyword == "seed") d["default"] = py::int_(py::str(d["default"]));
+    d["default"] = py::none();
+    d["type"] = py::none();
+    if (opt.target)
+      std::visit(
+          [&](auto* member) {
+            using T = std::remove_pointer_t<decltype(member)>;
+            if (!opt.machine_default) d["default"] = *member;
+            d["type"] = std::is_same_v<T, bool>            ? "bool"
+                        : std::is_same_v<T, std::uint64_t> ? "uint64"
+                        : std::is_same_v<T, double>        ? "float"
+                        : std::is_same_v<T, std::string>   ? "str"
+                                                           : "int";
+          },
+          opt.target(r));
     out.append(d);
   }
   return out;

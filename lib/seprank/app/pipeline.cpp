@@ -50,7 +50,7 @@ weight_choice weights_of(const derivation_request& r) {
     w.source = weight_choice::kind::symbolic;
   else
     w.source = weight_choice::kind::file, w.path = r.weights;
-  w.seed = parse_seed(r.seed);
+  w.seed = r.seed;
   w.range = r.weight_range;
   return w;
 }
@@ -73,7 +73,6 @@ void validate(const derivation_request& r) {
     throw usage_error("seeds = " + std::to_string(o.seeds) + " is out of range: must satisfy 1 <= seeds <= 1000");
   if (o.max_grid_points < 8)
     throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) + " is out of range: must be >= 8");
-  parse_seed(r.seed);
   require_positive("time-limit", r.limits.max_seconds);
   require_positive("max-memory", static_cast<double>(r.limits.max_memory_mb));
   require_positive("max-terms", static_cast<double>(r.limits.max_terms));
@@ -103,16 +102,26 @@ void validate(const derivation_request& r) {
     throw usage_error("verify = " + std::to_string(r.verify) + " is out of range: must satisfy 0 <= verify <= 1000000");
   if (r.verify > 0 && r.store.empty()) throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
   if (r.structure_only && !r.store.empty()) throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
-  if (!r.certificate.empty()) {  // before any long computation: the directory must be writable
-    std::error_code ec;
-    std::filesystem::create_directories(r.certificate, ec);
-    if (ec || access(r.certificate.c_str(), W_OK) != 0)
-      throw usage_error("certificate: the directory " + r.certificate + " cannot be created or written" +
-                        (ec ? ": " + ec.message() : std::string()));
-  }
 }
 
+namespace {
+
+// --certificate DIR, before any long computation: the directory is created and must be writable (derive does it,
+// not validate, which has no side effects).
+void prepare_certificate_directory(const std::string& dir) {
+  if (dir.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || access(dir.c_str(), W_OK) != 0)
+    throw usage_error("certificate: the directory " + dir + " cannot be created or written" + (ec ? ": " + ec.message() : std::string()));
+}
+
+}  // namespace
+
 derivation derive(const derivation_request& r, const progress_fn& progress) {
+  validate(r.cfg);
+  validate(r);
+  prepare_certificate_directory(r.certificate);
   theorem_request t;
   t.cfg = r.cfg;
   t.weights = weights_of(r);
@@ -232,7 +241,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
   const auto levels = parse_range("--level", r.level, 1, hessian_table_max_level, 4);
   const auto sizes = parse_range("--d", r.d, 1, 128, 128);
-  const std::uint64_t seed = parse_seed(r.seed);
+  const std::uint64_t seed = r.seed;
   std::vector<hessian_rank_row> rows;
   for (int level : levels)
     for (int d : sizes) {

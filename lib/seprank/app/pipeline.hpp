@@ -18,7 +18,7 @@ namespace seprank {
 struct derivation_request {
   network_config cfg;
   std::string weights = "random";   // random, symbolic, or a weight file
-  std::string seed = "1";           // parsed strictly: 0 .. 2^64 - 1
+  std::uint64_t seed = 1;           // the weight draw's (and every random stream's) seed
   long weight_range = default_weight_range;
   std::string partition;            // "1,3|2,4"; empty: A = 1..N/2
   resource_limits limits;
@@ -34,9 +34,9 @@ struct derivation_request {
   long verify = 0;                  // re-rank this many units taken from the store (FAILED on disagreement)
 };
 
-// Throws usage_error naming the first invalid option and its allowed range.
+// Throws usage_error naming the first invalid option and its allowed range; no side effects.
 void validate(const derivation_request& r);
-// Runs the analysis (refusing over-limit steps with resource_error) and builds the derivation.
+// Validates the request (as validate), creates the --certificate directory, runs the analysis (refusing over-limit steps with resource_error) and builds the derivation.
 derivation derive(const derivation_request& r, const progress_fn& progress);
 // The derivation's answer first and short (--summary; report: summary_view): configuration, summary, findings
 // and every FAILED step.
@@ -84,7 +84,7 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
 // levels x sizes and a seed, or with check the shipped table's rows in those ranges recomputed (FAILED on disagreement).
 struct hessian_ranks_request {
   std::string level = "1..2", d = "1..8";
-  std::string seed = "1";
+  std::uint64_t seed = 1;
   bool check = false;
 };
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress);

@@ -49,16 +49,18 @@ std::vector<int> parse_range(const std::string& option, const std::string& text,
   return out;
 }
 
-std::uint64_t parse_seed(const std::string& text) {
+std::uint64_t parse_unsigned(const std::string& name, const std::string& text) {
   errno = 0;
   char* end = nullptr;
-  const unsigned long long seed = std::strtoull(text.c_str(), &end, 10);
+  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
   const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
   const bool negative = text.size() > 1 && text[0] == '-' && text.find_first_not_of("0123456789", 1) == std::string::npos;
-  if (!digits && !negative) throw usage_error("seed = " + text + " is not an integer: must be an integer in 0 .. 18446744073709551615");
+  if (!digits && !negative) throw usage_error(name + " = " + text + " is not an integer: must be an integer in 0 .. 18446744073709551615");
   if (negative || errno == ERANGE || *end != '\0')
-    throw usage_error("seed = " + text + " is out of range: must be an integer in 0 .. 18446744073709551615");
-  return seed;
+    throw usage_error(name + " = " + text + " is out of range: must be an integer in 0 .. 18446744073709551615");
+  return value;
 }
+
+std::uint64_t parse_seed(const std::string& text) { return parse_unsigned("seed", text); }
 
 }  // namespace seprank

@@ -10,7 +10,10 @@ namespace seprank {
 
 std::optional<long> parse_integer(const std::string& token);
 
-// A seed: decimal digits only, 0 .. 2^64 - 1; throws usage_error otherwise.
+// An unsigned 64-bit option given as text (the CLI's edge): decimal digits only, 0 .. 2^64 - 1; throws usage_error
+// naming the option ("seed = -1 is out of range: must be an integer in 0 .. 18446744073709551615") otherwise.
+std::uint64_t parse_unsigned(const std::string& name, const std::string& text);
+// The same for the weight draw's seed.
 std::uint64_t parse_seed(const std::string& text);
 
 // Parses "2..4", "1,2,4" or "3" into a list of integers in [lo, hi]; throws usage_error naming

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     const auto y = expand_output(c, w, ring);
     const auto part = default_partition(c);
     r = certified_rank(coefficient_matrix_of(y, partition_mask(c, part)), p, {},
-                       [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
+                       [&](const coefficient_block& b) { return coefficient_block_gram_count(c, part, b); });
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   rusage ru{};

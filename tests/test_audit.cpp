@@ -58,7 +58,7 @@ long sep_of(const network_config& c, const integer_weights& w) {
   const auto y = expand_output(c, w, make_input_ring(c));
   const auto part = default_partition(c);
   const auto r = certified_rank(coefficient_matrix_of(y, partition_mask(c, part)), draw_prime(3), {},
-                                [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
+                                [&](const coefficient_block& b) { return coefficient_block_gram_count(c, part, b); });
   REQUIRE(r.exact());
   return r.lower;
 }

@@ -377,7 +377,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   CHECK(contains(r.out, "= " + std::to_string(count - 56) + " (the Gram count minus 56)"));
   const auto j = nlohmann::ordered_json::parse(run("annihilators --L 3 --dx 4 --format json --quiet").out);
   CHECK(j.at("results").at("gram_count") == 31460);
-  CHECK(j.at("results").at("refined_gram_bound") == 31456);
+  CHECK(j.at("results").at("refined_gram_count") == 31456);
   CHECK(j.at("steps").at(0).at("status") == "verified");  // pencil discriminant and resultant agree
   // L = 4, d_x = 3: 3 conditions in P^2 and 4 in P^2: expected empty, nothing claimed.
   CHECK(contains(run("annihilators --L 4 --dx 3 --quiet").out, "= 679581 (the Gram count minus 0)"));
@@ -390,7 +390,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   // The largest size the options allow: an exact count and a nonnegative refined bound (the count there has
   // thousands of digits; a count known only in log space once gave a negative difference).
   const auto big = nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet --time-limit 3000").out);
-  CHECK(big.at("results").at("refined_gram_bound").get<std::string>()[0] != '-');
+  CHECK(big.at("results").at("refined_gram_count").get<std::string>()[0] != '-');
   // A Macaulay matrix of millions of entries is announced before it is ranked. L = 4, d_x = 12, grouping 2: 3
   // quadrics in the 11 variables of u^perp, degree 4: columns mc(11, 4) = 1001; rows 3 mc(11, 2) = 198 from the
   // quadrics and binom(11, 3) = 165 cubic minors times 11 linear monomials = 1815: 2013 x 1001.
@@ -404,13 +404,13 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
     for (const auto& row : audit.at("results").at("rows")) {
       if (row.at("dx") == 4 && row.at("H") == 1) {
         CHECK(row.at("gram_count") == 31460);
-        CHECK(row.at("refined_bound") == 31459);
+        CHECK(row.at("refined_gram_count") == 31459);
         ++seen;
       } else if (row.at("dx") == 6 && row.at("H") == 1) {
-        CHECK(row.at("refined_bound") < row.at("gram_count"));
+        CHECK(row.at("refined_gram_count") < row.at("gram_count"));
         ++seen;
       } else if (row.at("H") == 2) {
-        CHECK(row.at("refined_bound").is_null());  // the lemma is for one word
+        CHECK(row.at("refined_gram_count").is_null());  // the lemma is for one word
         ++seen;
       }
     }

@@ -1,4 +1,4 @@
-// The Gram form's per-block upper bounds (analysis/gram_rank: gram_count_bound, block_bound) with
+// The Gram form's per-block upper bounds (analysis/gram_rank: gram_count, block_bound) with
 // planted Gram blocks whose ranks are chosen by hand.
 #include <doctest/doctest.h>
 
@@ -49,10 +49,10 @@ TEST_CASE("count bound: min(d_x multichoose(D, C - k), multichoose(D, k)) by han
   const auto c = cfg(2, 2, false);
   const partition p = default_partition(c);  // A = {1, 2} holds i = 1
   const long expected[] = {1, 3, 6, 6, 2};
-  for (int k = 0; k <= 4; ++k) CHECK(gram_count_bound(c, p, input_block({2 * k}, {9 - 2 * k})) == expected[k]);
-  CHECK(gram_count_bound(c, p, input_block({3})) == -1);     // odd even-side degree: no bound
-  CHECK(gram_count_bound(c, p, input_block({2, 4})) == -1);  // merged degrees: no count bound
-  CHECK(gram_count_bound(cfg(2, 2, true), p, input_block({2})) == -1);  // residual: none
+  for (int k = 0; k <= 4; ++k) CHECK(coefficient_block_gram_count(c, p, input_block({2 * k}, {9 - 2 * k})) == expected[k]);
+  CHECK(coefficient_block_gram_count(c, p, input_block({3})) == -1);     // odd even-side degree: no bound
+  CHECK(coefficient_block_gram_count(c, p, input_block({2, 4})) == -1);  // merged degrees: no count bound
+  CHECK(coefficient_block_gram_count(cfg(2, 2, true), p, input_block({2})) == -1);  // residual: none
 }
 
 TEST_CASE("block bound: the exact Gram blocks covering the block's M_B-degrees, planted") {

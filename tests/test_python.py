@@ -527,7 +527,7 @@ def test_values_by_stable_key():
     summary = d.step("summary")
     check(summary.value("separation_rank") == d.results["separation_rank"]["value"] == 110, "sep by key")
     check(summary.value("gram_rank") == d.results["gram_rank"]["value"] == 110, "Gram rank by key")
-    check(summary.value("gram_count_bound") == d.results["bounds"]["gram_count_bound"] == 110, "Gram count by key")
+    check(summary.value("gram_count") == d.results["bounds"]["gram_count"] == 110, "Gram count by key")
     check(summary.value("binomial_bound") == 1001, "binom(D + C, C) = binom(14, 4) = 1001 by key")
     check(abs(summary.value("paper_upper_log3") - d.results["bounds"]["paper_upper_log3"]) < 1e-6, "paper's upper bound by key")
     # Section 15 by hand at L = 2, d_x = 4: l_0 = 1, n = 1, blocks 3 + 1 with Hessian ranks 2*3 - 1 and 2*1 - 1, so
@@ -537,7 +537,7 @@ def test_values_by_stable_key():
     rc, out, _ = cli("--L", "2", "--dx", "4", "--format", "json")
     keys = {v["key"] for s in json.loads(out)["steps"] for v in s["values"] if "key" in v}
     expected = {k for _, k, _ in pairs} | {"L", "dx", "H", "N", "output", "residual", "weights", "log3_dx", "three_L_vs_dx",
-                                           "regime", "grid_rank", "separation_rank", "gram_rank", "gram_count_bound",
+                                           "regime", "grid_rank", "separation_rank", "gram_rank", "gram_count",
                                            "binomial_bound", "paper_route_bound", "paper_lower_log3", "paper_upper_log3",
                                            "paper_upper_fraction_log3", "lower_bound"}
     check(keys == expected, f"the CLI's JSON carries the keys: {sorted(keys ^ expected)} differ")

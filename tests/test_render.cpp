@@ -104,7 +104,7 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   CHECK(keys == std::vector<std::string>{"schema", "title", "config", "steps", "results", "tables", "appendix"});
-  CHECK(j["schema"] == "seprank-sym derivation v4");
+  CHECK(j["schema"] == "seprank-sym derivation v5");
   CHECK(j["steps"][0] == nlohmann::ordered_json{{"number", 1}, {"id", "one"}, {"title", "One"}, {"claim", "a_1 < b with *"},
                                                 {"values", {{{"name", "x"}, {"text", "1"}, {"value", 1}},
                                                             {{"name", "longer name"}, {"text", "2"}, {"value", "2"}},

@@ -212,8 +212,8 @@ TEST_CASE("the refined count under the every-weight claim says for which weights
   f.quadrics.resize(2);  // as many as any weight can have: the bound holds for every weight
   s.annihilators.families.push_back(f);
   psi_span_analysis p;
-  p.gram_count_bound = 31460;
-  p.refined_gram_bound = 31456;
+  p.gram_count = 31460;
+  p.refined_gram_count = 31456;
   const auto refined_text = [&] {
     for (const auto& v : n_free_step(s, p).values)
       if (v.name.find("annihilators") != std::string::npos) return v.value;

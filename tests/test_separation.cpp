@@ -25,7 +25,7 @@ rank_result sep_of(const network_config& c, std::uint64_t seed = 1) {
   const auto y = expand_output(c, w, ring);
   const auto part = default_partition(c);
   const auto m = coefficient_matrix_of(y, partition_mask(c, part));
-  return certified_rank(m, draw_prime(seed), {}, [&](const coefficient_block& b) { return gram_count_bound(c, part, b); });
+  return certified_rank(m, draw_prime(seed), {}, [&](const coefficient_block& b) { return coefficient_block_gram_count(c, part, b); });
 }
 
 // Exact rank over Q, block by block (fraction-free elimination).

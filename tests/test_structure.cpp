@@ -143,7 +143,7 @@ TEST_CASE("analyse_psi_span, planted: L = 1 with identity weights, A_1(M) = M") 
   CHECK(f.element_rank_min == 2);
   CHECK(f.element_rank_max == 2);
   CHECK(f.element_rank_sum == 4);
-  CHECK(f.gram_count_bound == 3);
+  CHECK(f.gram_count == 3);
   CHECK(f.binom_bound == 4);
   CHECK(f.checked_gammas.size() == 2);  // both used monomials drawn for the independent check
 }

@@ -73,7 +73,7 @@ std::string render_json(const derivation& d) {
     results["findings"] = findings;
     results["findings_note"] = markup_plain(d.findings_note);
   }
-  const json top{{"schema", "seprank-sym derivation v4"},
+  const json top{{"schema", "seprank-sym derivation v5"},
                  {"title", markup_plain(d.title)},
                  {"config", plain(d.config)},
                  {"steps", steps},

@@ -175,7 +175,7 @@ derivation annihilator_derivation(const network_config& c, const std::string& we
   d.steps.push_back(annihilator_step(c, a, gram_count));
   d.results = json::object();
   d.results["gram_count"] = exact_json(gram_count);
-  d.results["refined_gram_bound"] = a.skipped == annihilator_skip::none ? exact_json(big_int(gram_count - a.loss)) : json();
+  d.results["refined_gram_count"] = a.skipped == annihilator_skip::none ? exact_json(big_int(gram_count - a.loss)) : json();
   d.results["annihilator_loss"] = exact_json(a.loss);
   return d;
 }

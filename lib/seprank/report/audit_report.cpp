@@ -36,7 +36,7 @@ derivation audit_derivation(const audit_map& m) {
                       {"the refined count", "at $H = 1$ and $d_x >= L + 1$ every weight has rank-one annihilators: $Z$ has "
                                             "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
                                             "them (docs/theory.md, section 14); the Gram count minus the loss they force is "
-                                            "used where the count is exact (JSON rows: gram_count, refined_bound)"},
+                                            "used where the count is exact (JSON rows: gram_count, refined_gram_count)"},
                       {"the proven lower bound", "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
                                                  "gamma^n f$ at special weights, $r + 1$ the certified Hessian ranks of $gamma$ on blocks of "
                                                  "$d_x$ (the shipped table); at every balanced $N >= 2 d_x + 2$; compared by the lower end "
@@ -88,7 +88,7 @@ derivation audit_derivation(const audit_map& m) {
     r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_key(row.reg);
     if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
       r["gram_count"] = exact_json(row.gram_count);
-      r["refined_bound"] = row.H == 1 ? exact_json(row.refined_count) : json();
+      r["refined_gram_count"] = row.H == 1 ? exact_json(row.refined_count) : json();
     }
     r["statements"] = std::move(statements);
     rows.push_back(std::move(r));

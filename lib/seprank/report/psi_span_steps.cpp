@@ -99,20 +99,20 @@ derivation_step n_free_step(const structure_analysis& s, const psi_span_analysis
           "$d_x multichoose(D, C - k)$ $A$-side ones ($x^i_r$ times monomials in $M_A$), so for every weight and every $N$ "
           "$sep <= sum_k min(d_x * multichoose(D, C - k), multichoose(D, k))$ (the Gram count) $<= binom(D + C, C)$",
           {{"$binom(D + C, C)$", str(f.binom_bound) + " ($log_3 = " + log3_text(f.binom_bound) + "$)"},
-           {"Gram count $sum_k min(d_x mc(D, C-k), mc(D, k))$", str(f.gram_count_bound) + " ($log_3 = " + log3_text(f.gram_count_bound) + "$)"},
+           {"Gram count $sum_k min(d_x mc(D, C-k), mc(D, k))$", str(f.gram_count) + " ($log_3 = " + log3_text(f.gram_count) + "$)"},
            {"depends on $N$", "no: neither count involves $N$"}},
           S::computed,
           "exact integer counts; the argument (docs/theory.md, sections 3-4) proves the Gram form $y = A_L(M) x^i$ for every "
           "weight and the count from it, so the bound needs no computation of $A_L$ (the computed one is checked as well: " +
               gram_form_citation(s) + "). This is the certificate for upper bounds: the Gram-form argument plus the count",
           "n-free-bound"};
-  if (s.annihilators.proven() && f.refined_gram_bound != f.gram_count_bound) {  // docs/theory.md, section 14
+  if (s.annihilators.proven() && f.refined_gram_count != f.gram_count) {  // docs/theory.md, section 14
     st.values.insert(st.values.begin() + 2,
                      step_value{"the Gram count minus the proven rank-one annihilators (section 14)",
-                                str(f.refined_gram_bound) + " (a proven upper bound, not the rank, " +
+                                str(f.refined_gram_count) + " (a proven upper bound, not the rank, " +
                                     (s.annihilators.every_weight() ? "for every weight" : "for these weights only: not the claim's every weight") +
                                     ": the Gram count minus $" + str(s.annihilators.loss) + "$; step annihilators)",
-                                {}, exact_json(f.refined_gram_bound)});
+                                {}, exact_json(f.refined_gram_count)});
     st.check += "; the refinement rests on the lemma of section 14 and the exact tests of step annihilators";
   }
   return st;

@@ -39,9 +39,9 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   if (r.gram.computed())
     row("gram_rank", std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (exact; step gram-rank)" : " (lower bound; step gram-rank)"),
         str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower), exact_json(static_cast<long long>(r.gram.rank.lower)));
-  row("gram_count_bound", "Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count_bound), log3_text(f.gram_count_bound), exact_json(f.gram_count_bound));
-  if (f.refined_gram_bound < f.gram_count_bound)  // docs/theory.md, section 14: a proven upper bound, not the rank
-    row("refined_gram_bound", "Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_bound), log3_text(f.refined_gram_bound), exact_json(f.refined_gram_bound));
+  row("gram_count", "Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count), log3_text(f.gram_count), exact_json(f.gram_count));
+  if (f.refined_gram_count < f.gram_count)  // docs/theory.md, section 14: a proven upper bound, not the rank
+    row("refined_gram_count", "Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_count), log3_text(f.refined_gram_count), exact_json(f.refined_gram_count));
   row("binomial_bound", "$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound), exact_json(f.binom_bound));
   row("paper_route_bound", "paper's route: sum over the used $m$ of $prod (gamma_v + 1)$", str(f.element_rank_sum), log3_text(f.element_rank_sum), exact_json(f.element_rank_sum));
   const big_float& pup = p.upper_log3();
@@ -75,8 +75,8 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
   j["kernel_dimension"] = r.expanded ? exact_json(static_cast<long long>(r.kernel.dimension)) : json();
   j["monomial_space_dimension"] = exact_json(f.dim_formula);
   j["bounds"] = json{{"regime", regime_key(p.reg)},
-                     {"gram_count_bound", exact_json(f.gram_count_bound)},
-                     {"refined_gram_bound", exact_json(f.refined_gram_bound)},
+                     {"gram_count", exact_json(f.gram_count)},
+                     {"refined_gram_count", exact_json(f.refined_gram_count)},
                      {"binomial_bound", exact_json(f.binom_bound)},
                      {"paper_upper_log3", shown_decimal(format_float(p.upper_log3()))},
                      {"paper_lower_log3", p.lower_defined() ? shown_decimal(format_float(p.lower_log3())) : json()},
@@ -112,8 +112,8 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(space_step(s, a.psi_span, opt.basis));
   d.steps.push_back(element_step(a.psi_span));
   d.steps.push_back(n_free_step(s, a.psi_span));
-  if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count_bound));  // section 14
-  append_rank_steps(d, s, r, a.psi_span.gram_count_bound);
+  if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count));  // section 14
+  append_rank_steps(d, s, r, a.psi_span.gram_count);
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));

@@ -403,7 +403,7 @@ gram_rank_result gram_rank(const network_config& c, const gram_form& g, const gr
   return c.residual ? expanded_gram_rank(c, g, r.prime, r.limits) : graded_gram_rank(c, g, r, progress);
 }
 
-long gram_count_bound(const network_config& c, const partition& p, const coefficient_block& b) {
+long coefficient_block_gram_count(const network_config& c, const partition& p, const coefficient_block& b) {
   if (c.residual || b.a_degrees.size() != 1 || b.b_degrees.size() != 1) return -1;
   const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
   const bool i_in_A = p.in_A(c.position);
@@ -421,7 +421,7 @@ long gram_count_bound(const network_config& c, const partition& p, const coeffic
 block_upper_bound block_bound(const network_config& c, const partition& p,
                                                            const gram_rank_result& g) {
   return [&c, p, &g](const coefficient_block& blk) {
-    const long count = gram_count_bound(c, p, blk);
+    const long count = coefficient_block_gram_count(c, p, blk);
     const auto& even = p.in_A(c.position) ? blk.b_degrees : blk.a_degrees;
     std::set<int> K;
     for (int d : even) {

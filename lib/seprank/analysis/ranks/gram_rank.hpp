@@ -90,7 +90,7 @@ gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& 
 // with B-degree 2k and i in A, the B-side functions lie in the span of the multichoose(D, k)
 // monomials of degree k in M_B and the A-side ones in that of the dx * multichoose(D, C-k)
 // functions x^i_r m(M_A); the bound is the smaller count (roles swap when i is in B). -1: none.
-long gram_count_bound(const network_config& cfg, const partition& p, const coefficient_block& b);
+long coefficient_block_gram_count(const network_config& cfg, const partition& p, const coefficient_block& b);
 
 // The proven upper bound for blocks of the input coefficient matrix: the smaller of the count
 // bound and, when the Gram blocks with the block's M_B-degrees are exact and cover them, their

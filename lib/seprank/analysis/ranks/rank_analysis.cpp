@@ -47,8 +47,8 @@ certified_values certified_values_of(const rank_analysis& r, const psi_span_anal
   v.grid_rank = r.grid.rank;
   v.gram_computed = r.gram.computed();
   v.gram_lower = r.gram.rank.lower;
-  v.gram_count = k.gram_count_bound;
-  if (k.refined_every_weight) v.refined_count = k.refined_gram_bound;
+  v.gram_count = k.gram_count;
+  if (k.refined_every_weight) v.refined_count = k.refined_gram_count;
   v.binom_bound = k.binom_bound;
   v.route_sum = k.element_rank_sum;
   return v;

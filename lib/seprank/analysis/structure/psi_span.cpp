@@ -82,8 +82,8 @@ psi_span_analysis analyse_psi_span(const structure_analysis& s, std::uint64_t se
     f.checked_gammas.push_back(gamma);
   }
   f.binom_bound = multichoose(f.D + 1, f.C);  // sum_{k <= C} mc(D, k)
-  f.gram_count_bound = gram_count(c.L, c.dx, c.residual, std::numeric_limits<long>::max()).value;
-  f.refined_gram_bound = f.gram_count_bound - s.annihilators.loss;
+  f.gram_count = gram_count(c.L, c.dx, c.residual, std::numeric_limits<long>::max()).value;
+  f.refined_gram_count = f.gram_count - s.annihilators.loss;
   f.refined_every_weight = s.annihilators.every_weight();
   for (int r = 0; r < c.dx && static_cast<long>(f.listed.size()) < list_limit; ++r)
     for (long t = 0; t < s.gram.row[r].term_count() && static_cast<long>(f.listed.size()) < list_limit; ++t)

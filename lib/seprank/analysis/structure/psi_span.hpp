@@ -41,8 +41,8 @@ struct psi_span_analysis {
   unit_provenance checked_units;      // whether those ranks came from the results store
   int checked_max_support = 0;        // the largest support of a checked gamma (its matrix has 2x that many variables)
   big_int binom_bound;                // binom(D + C, C): monomials of degree <= C in M_B
-  big_int gram_count_bound;           // sum_k min(d_x mc(D, C-k), mc(D, k)) (residual: mc(D+1, C-k))
-  big_int refined_gram_bound;         // the Gram count minus the proven annihilators' loss (section 14)
+  big_int gram_count;           // sum_k min(d_x mc(D, C-k), mc(D, k)) (residual: mc(D+1, C-k))
+  big_int refined_gram_count;         // the Gram count minus the proven annihilators' loss (section 14)
   bool refined_every_weight = false;  // that bound holds for every weight (annihilator_analysis::every_weight)
   std::vector<space_coordinate> listed;  // the first used coordinates, in row order
   // The first used monomials m (in the order of their exponent vectors), with sep of m(M_A + M_B).

@@ -166,7 +166,7 @@ TEST_CASE("the run's time limit: the stage it reaches and every later one are sk
   clear_deadline();
   CHECK(r.stopped_at == rank_stage::gram_rank);
   derivation d;
-  append_rank_steps(d, s, r, 18);
+  append_rank_steps(d, s, r, 18, true);
   CHECK(d.time_limited);
   REQUIRE_FALSE(d.steps.empty());
   for (const auto& st : d.steps) {
@@ -224,4 +224,42 @@ TEST_CASE("the refined count under the every-weight claim says for which weights
   const std::string only = refined_text();
   CHECK(only.find("for these weights only") != std::string::npos);
   CHECK(only.find("31456") == 0);
+}
+
+TEST_CASE("checks as data: the analysis decides each consistency check, the report maps a failed one to FAILED") {
+  const auto c = cfg(2, 2, 4);
+  structure_analysis s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
+  rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
+  CHECK(s.C_agrees);  // C = 4 both ways
+  CHECK(r.grid_within_sep);
+  REQUIRE(r.sep.exact());
+  // The Gram count by hand (D = 3, C = 4): 1 + 3 + 6 + 6 + 2 = 18.
+  const auto status_of = [](const derivation& d, const std::string& id) {
+    for (const auto& st : d.steps)
+      if (st.id == id) return st.status;
+    FAIL("no step " << id);
+    return claim_status::skipped;
+  };
+  derivation fine;
+  append_rank_steps(fine, s, r, 18, true);
+  CHECK(status_of(fine, "separation-rank") == claim_status::verified);
+  CHECK(status_of(fine, "grid-rank") == claim_status::verified);
+  CHECK_FALSE(fine.has_failure());
+  derivation over;
+  append_rank_steps(over, s, r, 18, false);  // the theorem floor found sep above the Gram count
+  CHECK(status_of(over, "separation-rank") == claim_status::failed);
+  r.grid_within_sep = false;
+  derivation grid;
+  append_rank_steps(grid, s, r, 18, true);
+  CHECK(status_of(grid, "grid-rank") == claim_status::failed);
+  CHECK(exit_status_of(grid) == exit_check_failed);
+  s.C_agrees = false;
+  const auto steps = structure_steps(s, paper_bounds_of(2, 2, 1));
+  bool found = false;
+  for (const auto& st : steps)
+    if (st.id == "summed-indices") {
+      found = true;
+      CHECK(st.status == claim_status::failed);
+    }
+  CHECK(found);
 }

@@ -122,7 +122,7 @@ derivation_step matrix_step(const rank_analysis& r) {
           "coefficient-matrix"};
 }
 
-derivation_step rank_step(const rank_analysis& r, const big_int& count) {
+derivation_step rank_step(const rank_analysis& r, const big_int& count, bool within) {
   const auto& x = r.sep;
   derivation_step st{"Separation rank $sep(y_p; A, B)$ for the drawn weights",
                      "the rank over $Q$ of the coefficient matrix (a lower bound on the generic separation rank)",
@@ -133,7 +133,6 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count) {
                      "",
                      "separation-rank"};
   if (x.exact()) {
-    const bool within = x.lower <= count;
     st.values.push_back({"vs the Gram count (step n-free-bound)", "$" + str(x.lower) + (within ? " <= " : " > ") + str(count) + "$" +
                                                                        (within ? (x.lower == count ? " (the count is attained)" : "")
                                                                                : " (IMPOSSIBLE: the count bounds every weight)")});
@@ -229,7 +228,7 @@ const char* grid_bound_name(grid_bound b) {
 
 derivation_step grid_step(const rank_analysis& r) {
   const auto& g = r.grid;
-  const bool impossible = (r.expanded && r.sep.exact() && g.rank > r.sep.lower) || g.contradicted();
+  const bool impossible = !r.grid_within_sep || g.contradicted();
   const bool equal = r.expanded && r.sep.exact() && g.rank == r.sep.lower;
   derivation_step st{"Grid-tensor rank (proof sketch of Theorem 1)",
                      "for points $a_1..a_s$ ($A$ side) and $b_1..b_t$ ($B$ side), $rank [y(a_u, b_v)] <= sep$",
@@ -459,7 +458,8 @@ derivation_step time_limit_step(const char* title, const char* id) {
   return {title, "", {}, S::skipped, "not finished: the run reached its time limit (--time-limit) at or before this stage", id};
 }
 
-void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count) {
+void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count,
+                       bool sep_within_gram_count) {
   const rank_options& opt = r.options;
   // A stage runs to the end unless the time limit stopped it or an earlier one.
   auto ran = [&r](rank_stage st) { return r.stopped_at == rank_stage::none || st < r.stopped_at; };
@@ -468,7 +468,7 @@ void append_rank_steps(derivation& d, const structure_analysis& s, const rank_an
   if (r.expanded) {
     const bool ranked = ran(rank_stage::coefficient_rank);
     d.steps.push_back(ranked ? matrix_step(r) : time_limit_step("Coefficient matrix", "coefficient-matrix"));
-    d.steps.push_back(ranked ? rank_step(r, gram_count)
+    d.steps.push_back(ranked ? rank_step(r, gram_count, sep_within_gram_count)
                              : time_limit_step("Separation rank $sep(y_p; A, B)$ for the drawn weights", "separation-rank"));
     d.steps.push_back(ran(rank_stage::kernel) ? kernel_step(s, r) : time_limit_step("Kernel of the coefficient matrix", "kernel"));
   }

@@ -20,7 +20,9 @@ derivation_step partition_step(const structure_analysis& s, const rank_analysis&
 // The rank steps in the order they are used: Gram rank, coefficient matrix, certified rank (checked
 // against the Gram count), kernel, grid tensors, stabilization, other draws and partitions.
 // Stages the run's time limit stopped are reported skipped, and the derivation marked time_limited.
-void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count);
+// sep_within_gram_count: the theorem floor's check (theorem_analysis), FAILED when false.
+void append_rank_steps(derivation& d, const structure_analysis& s, const rank_analysis& r, const big_int& gram_count,
+                       bool sep_within_gram_count);
 
 // "exact (certified: ...)" or "lower bound ... probability" text for a rank result.
 std::string rank_summary(const rank_result& r);

@@ -43,7 +43,7 @@ derivation_step regime_step(const network_config& c, const paper_bounds& b) {
 derivation_step index_count_step(const structure_analysis& a) {
   const network_config& c = a.cfg;
   const long long C = a.C_by_recursion;
-  const bool ok = C == summed_index_count(c.L);
+  const bool ok = a.C_agrees;
   return {"Summed indices and degree (eq. 4)",
           "$y = sum_{j_1..j_C} g^L(x^i, x^{j_1}, ..., x^{j_C})$ with $C = (3^L - 1)/2$; degree $3^L = 2C + 1$",
           {keyed(exact_value("$C$", summed_index_count(c.L)), "summed_indices"), exact_value("degree $3^L$", output_degree(c.L)),

@@ -113,7 +113,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(element_step(a.psi_span));
   d.steps.push_back(n_free_step(s, a.psi_span));
   if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count));  // section 14
-  append_rank_steps(d, s, r, a.psi_span.gram_count);
+  append_rank_steps(d, s, r, a.psi_span.gram_count, a.sep_within_gram_count);
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));

@@ -208,6 +208,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
       a.partitions.push_back({p, r.lower, r.exact()});
     }
   });
+  a.grid_within_sep = !(a.expanded && a.sep.exact() && a.grid.rank > a.sep.lower);
   return a;
 }
 

@@ -56,6 +56,9 @@ struct rank_analysis {
   std::vector<seed_row> seeds;
   std::vector<partition_row> partitions;
   std::vector<timing> timings;
+  // A consistency check decided here (the report maps it to FAILED): the grid rank never exceeds an exact sep, since
+  // the grid matrix factors through the coefficient matrix (docs/theory.md, section 8).
+  bool grid_within_sep = true;
 };
 
 // The numbers the paper floor compares with the printed bounds (analysis/paper/paper_comparison).

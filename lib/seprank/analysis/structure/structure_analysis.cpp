@@ -130,6 +130,7 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   a.choice = choice;
   a.weights = obtain_weights(c, choice);
   a.C_by_recursion = summed_index_count_by_recursion(c.L);
+  a.C_agrees = a.C_by_recursion == summed_index_count(c.L);
   a.ring = make_input_ring(c);
   a.size_estimate = estimate_expansion(c, max_abs_weight(a.weights), threads, lim.max_terms);
   const std::string refusal = expansion_refusal(c, a.size_estimate, lim);

@@ -54,7 +54,8 @@ struct structure_analysis {
   network_config cfg;
   weight_choice choice;
   integer_weights weights;
-  std::int64_t C_by_recursion = 0;  // C from its recursion, against the closed form
+  std::int64_t C_by_recursion = 0;  // C from its recursion ...
+  bool C_agrees = false;            // ... equal to the closed form (3^L - 1)/2 (a check: FAILED otherwise)
   expansion_estimate size_estimate;
   std::string expansion_refused;    // non-empty: the expansion was refused (the refusal); y is empty
   ring_ptr ring;

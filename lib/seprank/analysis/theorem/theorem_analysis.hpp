@@ -40,6 +40,9 @@ struct theorem_analysis {
   // Non-empty: the time limit was reached in the structure stage, while this (its progress message) ran; nothing
   // of the network is complete, only lower_bound is set.
   std::string stopped_in_structure;
+  // A consistency check decided here (the report maps it to FAILED): an exact sep never exceeds the Gram count,
+  // which bounds it for every weight and N (docs/theory.md, section 4).
+  bool sep_within_gram_count = true;
 };
 
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress);

@@ -266,8 +266,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
         if (f.statement == paper_statement::theorem1_upper && L <= 4) {
           // A tie with Theorem 1's integer bound (d_x + H)^C (L = 1, H = 1: the count is d_x + 1): exact integers.
           const sep_bound exact_count = upper_sep_bound(L, dx, H);
-          big_int bound = 1;
-          for (std::int64_t k = 0; k < summed_index_count(L); ++k) bound *= dx + H;
+          const big_int bound = theorem1_upper_integer(L, dx, H);
           f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
           f.from_N = 0;
           if (f.status == finding_status::proved) f.evidence = exact_count;

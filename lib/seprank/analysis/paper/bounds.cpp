@@ -21,8 +21,12 @@ theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H) {
   if (t.lower_defined) t.lower_log3 = v.t1_lower;
   t.upper_log3 = v.t1_upper;
   t.upper_exact = t.upper_log3 * log10(big_float(3)) < 2000;
-  if (t.upper_exact) t.upper = boost::multiprecision::pow(big_int(dx + H), summed_indices(L).convert_to<unsigned>());
+  if (t.upper_exact) t.upper = theorem1_upper_integer(L, dx, H);
   return t;
+}
+
+big_int theorem1_upper_integer(long L, const big_int& dx, const big_int& H) {
+  return boost::multiprecision::pow(big_int(dx + H), summed_indices(L).convert_to<unsigned>());
 }
 
 theorem2_bounds theorem2(long L, const big_int& dx, const big_int& H) {

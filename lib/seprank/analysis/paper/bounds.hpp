@@ -69,6 +69,8 @@ struct theorem1_bounds {
   big_int upper;          // (d_x + H)^C, exact when upper_exact
 };
 theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H);
+// Theorem 1's upper bound as an integer, (d_x + H)^C (eq. 7): the one home of it (callers keep it to small C).
+big_int theorem1_upper_integer(long L, const big_int& dx, const big_int& H);
 
 // Theorem 2 (eq. 8), valid for L > log_3 d_x:
 //   (1/2) d_x L + b_1 + b_2 <= log_3 sep <= 2 d_x L + c_1 + c_2, with

@@ -84,10 +84,14 @@ double digits_of_envelope(const sides& s) {
 
 }  // namespace
 
-big_int block_gram_count(const network_config& c, unsigned k) {
+gram_block_size gram_block_size_of(const network_config& c, unsigned k) {
   const sides s(c.L, c.dx, c.residual);
-  const big_int rows = s.rows(k), cols = s.cols(k);
-  return rows < cols ? rows : cols;
+  return {s.rows(k), s.cols(k)};
+}
+
+big_int block_gram_count(const network_config& c, unsigned k) {
+  const gram_block_size b = gram_block_size_of(c, k);
+  return b.rows < b.cols ? b.rows : b.cols;
 }
 
 gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_digits, bool with_log) {

@@ -15,7 +15,15 @@
 
 namespace seprank {
 
-// min(d_x mc(D_A, C - k), mc(D, k)): the count of the block of degree k in M_B.
+// Gram block k (degree k in M_B; docs/theory.md, section 7): d_x mc(D_A, C - k) rows (x^i_r times monomials in
+// M_A) and mc(D, k) columns (monomials in M_B); D_A = D, or D + 1 with the residual connection. The one home of
+// the block's size.
+struct gram_block_size {
+  big_int rows, cols;
+};
+gram_block_size gram_block_size_of(const network_config& cfg, unsigned k);
+
+// min(rows, cols) of that block: the count of the block of degree k in M_B.
 big_int block_gram_count(const network_config& cfg, unsigned k);
 
 struct gram_count_result {

@@ -84,11 +84,6 @@ polynomial conic(const zmatrix& S, const ring_ptr& ring, int a, int b) {
   return polynomial::parse(ring, text.str());
 }
 
-// Rows and columns of Gram block k: d_x mc(D, C - k) x mc(D, k) (docs/theory.md, section 7).
-std::pair<big_int, big_int> block_size(const network_config& c, std::int64_t C, unsigned k) {
-  const auto D = static_cast<std::uint64_t>(gram_entry_count(c.dx));
-  return {c.dx * multichoose(D, static_cast<std::uint64_t>(C) - k), multichoose(D, k)};
-}
 
 // A polynomial with integer coefficients in n variables, by exponent vector (the quadrics and minors below).
 using sparse_poly = std::map<std::vector<int>, mpz_class>;
@@ -471,7 +466,7 @@ annihilator_analysis analyse_annihilators(const network_config& c, const integer
   a.bounds.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
   for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {
     for (const auto& f : a.families) a.operators[k] = std::max(a.operators[k], f.operators(k));
-    const auto [rows, cols] = block_size(c, a.C, k);
+    const auto [rows, cols] = gram_block_size_of(c, k);
     a.bounds[k] = std::min(rows, big_int(cols - a.operators[k]));
     const big_int lost = std::min(rows, cols) - a.bounds[k];
     if (lost > 0) a.losing.push_back({k, rows, cols, a.operators[k], a.bounds[k]});
@@ -487,7 +482,7 @@ std::vector<long> annihilator_block_bounds(const annihilator_analysis& a, const 
   if (!a.proven()) return {};
   std::vector<long> out(static_cast<std::size_t>(a.C) + 1, -1);
   for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {
-    const auto [rows, cols] = block_size(c, a.C, k);
+    const auto [rows, cols] = gram_block_size_of(c, k);
     if (a.bounds[k] < std::min(rows, cols)) out[k] = a.bounds[k].convert_to<long>();
   }
   return out;

@@ -281,7 +281,7 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
   const integer_weights w = obtain_weights(r.cfg, choice);
   // Exact at every size the options allow (L <= 8, d_x <= 64: a few thousand digits): the refined bound is this
   // count minus an exact loss, so a count known only in log space would not do.
-  const gram_count_result g = gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual, 100000, false);
+  const gram_count_result g = exact_gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual, 100000);
   if (!g.exact) throw resource_error("annihilators: the Gram count at L = " + std::to_string(r.cfg.L) + " has more than 100,000 digits");
   const big_int count = g.value;
   set_deadline(r.limits.max_seconds);  // --time-limit (default 60 s) and Ctrl-C between groupings and degrees

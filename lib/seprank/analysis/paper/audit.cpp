@@ -226,7 +226,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       // At most 1,000 digits needs log_3 of the count below 2,096: the exact count is tried only there (the
       // log-space path in 100 digits costs milliseconds a row).
       if (exact_counts && (!count.usable || count.log3 < 2100)) {
-        const gram_count_result g = gram_count(L, dx, false, 1000, false);
+        const gram_count_result g = exact_gram_count(L, dx);
         row.counts_exact = g.exact;
         if (g.exact) {
           row.gram_count = g.value;

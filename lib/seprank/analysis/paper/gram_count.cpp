@@ -94,7 +94,9 @@ big_int block_gram_count(const network_config& c, unsigned k) {
   return b.rows < b.cols ? b.rows : b.cols;
 }
 
-gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_digits, bool with_log) {
+namespace {
+
+gram_count_result count_of(long L, const big_int& dx, bool residual, long max_digits, bool with_log) {
   const sides s(L, dx, residual);
   gram_count_result r;
   // The envelope's digits in long double first (lgamma to ~1e-15 relative); 100 digits only near the cut.
@@ -135,6 +137,16 @@ gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_
   }
   r.log3 = (ln_total + error) / log(big_float(3)) * (1 + big_relative_error);
   return r;
+}
+
+}  // namespace
+
+gram_count_result gram_count(long L, const big_int& dx, bool residual, long max_digits) {
+  return count_of(L, dx, residual, max_digits, true);
+}
+
+gram_count_result exact_gram_count(long L, const big_int& dx, bool residual, long max_digits) {
+  return count_of(L, dx, residual, max_digits, false);
 }
 
 namespace {

@@ -36,9 +36,11 @@ struct gram_count_result {
 // The count at depth L >= 1 and width d_x >= 1: exact (big integers, integer bisection for the crossing)
 // when it has at most about max_digits decimal digits, else log_3 of the closed form at a split found by
 // integer bisection in 100-digit arithmetic, plus a bound on its rounding error.
-// with_log false: an exact count leaves log3 at 0, and a count beyond max_digits is not bounded at all (the audit's JSON wants only the integer; 100-digit logs of
-// 1,000-digit integers dominate a map's time).
-gram_count_result gram_count(long L, const big_int& dx, bool residual = false, long max_digits = 1000, bool with_log = true);
+gram_count_result gram_count(long L, const big_int& dx, bool residual = false, long max_digits = 1000);
+// The exact count only: as gram_count, but log3 is left at 0 and a count beyond max_digits is not bounded at all
+// (exact false): the audit's JSON and the sweep want only the integer, and 100-digit logs of 1,000-digit integers
+// dominate a map's time.
+gram_count_result exact_gram_count(long L, const big_int& dx, bool residual = false, long max_digits = 1000);
 
 // The same bound, fast (long double; for maps over many configurations): `log3` is an upper bound on
 // log_3 of the count once `error` (the bound on the evaluation's rounding, already added) is accounted

@@ -14,7 +14,7 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
   sweep_row row;
   row.dx = dx, row.L = L, row.H = H;
   row.paper = paper_bounds_of(L, dx, H);
-  if (const auto g = gram_count(L, big_int(dx), false, 1000, false); g.exact) {
+  if (const auto g = exact_gram_count(L, big_int(dx)); g.exact) {
     row.counted = true, row.gram_count = g.value;
     row.refined_count = H == 1 ? refined_gram_count_every_weight(L, dx, g.value) : g.value;
   }

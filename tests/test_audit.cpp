@@ -23,11 +23,11 @@ using testing::config;
 
 namespace {
 
-finding_status status_of(const std::vector<statement_finding>& fs, paper_statement s) {
+verdict status_of(const std::vector<statement_finding>& fs, paper_statement s) {
   for (const auto& f : fs)
     if (f.statement == s) return f.status;
   FAIL("no finding");
-  return finding_status::undecided;
+  return verdict::undecided;
 }
 
 sep_bound computed(long v) {
@@ -68,11 +68,11 @@ long sep_of(const network_config& c, const integer_weights& w) {
 TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49), the count proves the fraction reading") {
   // By hand: 2*8*2 + 2 + c_2 with c_2 = -16 log_3(4 sqrt(2 sqrt(2e))) + log_3 8 = -29.509; log_3 999 = 6.287.
   const auto fs = statement_findings(2, 8, 1, facts(computed(999), count(999)));
-  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::contradicted);
-  CHECK(status_of(fs, paper_statement::theorem2_upper_fraction) == finding_status::proved);
-  CHECK(status_of(fs, paper_statement::theorem2_lower) == finding_status::proved);  // vacuous: -7.56 <= log_3 999
-  CHECK(status_of(fs, paper_statement::theorem1_lower) == finding_status::not_claimed);
-  CHECK(status_of(fs, paper_statement::theorem1_upper) == finding_status::not_claimed);
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::contradicted);
+  CHECK(status_of(fs, paper_statement::theorem2_upper_fraction) == verdict::proved);
+  CHECK(status_of(fs, paper_statement::theorem2_lower) == verdict::proved);  // vacuous: -7.56 <= log_3 999
+  CHECK(status_of(fs, paper_statement::theorem1_lower) == verdict::not_claimed);
+  CHECK(status_of(fs, paper_statement::theorem1_upper) == verdict::not_claimed);
   for (const auto& f : fs)
     if (f.statement == paper_statement::theorem2_upper_printed) {
       CHECK(testing::d(f.bound_log3) == doctest::Approx(4.490923).epsilon(1e-6));
@@ -84,12 +84,12 @@ TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49)
 TEST_CASE("L = 2, d_x = 4: the Gram count 110 proves the printed upper bound (8.61)") {
   // The count 110 = 1 + 10 + 55 + 40 + 4 by hand (tests/test_gram_count.cpp).
   const auto fs = statement_findings(2, 4, 1, facts(sep_bound{}, count(110)));
-  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::proved);
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::proved);
 }
 
 TEST_CASE("L = 6, d_x = 728: the printed upper bound is negative, so sep >= 1 contradicts it") {
   const auto fs = statement_findings(6, 728, 1, rule_facts(6, 728, 1));
-  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == finding_status::contradicted);
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::contradicted);
   for (const auto& f : fs)
     if (f.statement == paper_statement::theorem2_upper_printed) CHECK(f.bound_log3 < 0);
 }
@@ -105,16 +105,16 @@ TEST_CASE("a lower bound above the Gram count is contradicted; below a certified
     return b;
   };
   CHECK(status_of(statement_findings(3, 100, 1, facts(sep_bound{}, fake_upper(lower - 0.01))), paper_statement::theorem1_lower) ==
-        finding_status::contradicted);
+        verdict::contradicted);
   CHECK(status_of(statement_findings(3, 100, 1, facts(computed(6000), fake_upper(1000))), paper_statement::theorem1_lower) ==
-        finding_status::proved);  // log_3 6000 = 7.92 >= 7.67
+        verdict::proved);  // log_3 6000 = 7.92 >= 7.67
   CHECK(status_of(statement_findings(3, 100, 1, facts(computed(100), fake_upper(1000))), paper_statement::theorem1_lower) ==
-        finding_status::undecided);
+        verdict::undecided);
   // At the threshold (d_x = 3^L) neither theorem is claimed.
-  for (const auto& f : statement_findings(2, 9, 1, facts(computed(5), count(7)))) CHECK(f.status == finding_status::not_claimed);
+  for (const auto& f : statement_findings(2, 9, 1, facts(computed(5), count(7)))) CHECK(f.status == verdict::not_claimed);
   // d_x = H: the lower bounds are undefined.
   const auto fs = statement_findings(1, 4, 4, facts(computed(5), count(5)));
-  CHECK(status_of(fs, paper_statement::theorem1_lower) == finding_status::undecided);  // L = 1 < log_3 4: Theorem 1
+  CHECK(status_of(fs, paper_statement::theorem1_lower) == verdict::undecided);  // L = 1 < log_3 4: Theorem 1
 }
 
 TEST_CASE("zero padding: a (d_x, H) network padded to d_x' has the same separation rank") {
@@ -176,8 +176,8 @@ TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) proved, widths H do
     CAPTURE(row.L);
     CAPTURE(row.dx);
     const auto s = status_of(row.findings, paper_statement::theorem2_upper_printed);
-    if ((row.L == 2 && row.dx == 8) || (row.L == 6 && row.dx == 728)) CHECK(s == finding_status::contradicted);
-    if (row.L == 2 && row.dx == 4) CHECK(s == finding_status::proved);
+    if ((row.L == 2 && row.dx == 8) || (row.L == 6 && row.dx == 728)) CHECK(s == verdict::contradicted);
+    if (row.L == 2 && row.dx == 4) CHECK(s == verdict::proved);
   }
   const auto odd = audit_map_of({2}, {3, 4, 5, 6}, 2);
   CHECK(odd.rows.size() == 2);
@@ -218,10 +218,10 @@ TEST_CASE("the map states the N a status holds from: (2, 8) contradicted from N 
   REQUIRE(m.rows.size() == 1);
   for (const auto& f : m.rows[0].findings)
     if (f.statement == paper_statement::theorem2_upper_printed) {
-      CHECK(f.status == finding_status::contradicted);
+      CHECK(f.status == verdict::contradicted);
       CHECK(f.from_N == 4);
       CHECK(f.evidence.N == 4);
-    } else if (f.status == finding_status::proved && f.evidence.source == sep_source::gram_count) {
+    } else if (f.status == verdict::proved && f.evidence.source == sep_source::gram_count) {
       CHECK(f.from_N == 0);  // the count holds at every N
     }
 }

@@ -774,7 +774,7 @@ TEST_CASE("slow: every row of the certified table that decides a status in the a
   for (long H = 1; H <= 4; ++H)
     for (const auto& row : seprank::audit_map_of(Ls, dxs, H).rows)
       for (const auto& f : row.findings)
-        if ((f.status == seprank::finding_status::proved || f.status == seprank::finding_status::contradicted) &&
+        if ((f.status == seprank::verdict::proved || f.status == seprank::verdict::contradicted) &&
             f.evidence.source == seprank::sep_source::table)
           configs.insert({static_cast<int>(row.L), f.evidence.dx, static_cast<int>(H)});
   REQUIRE(configs.count({2, 8, 1}) == 1);  // the headline: 999 contradicts the printed Theorem 2 bound

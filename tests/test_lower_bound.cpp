@@ -326,10 +326,10 @@ TEST_CASE("the audit decides the GPT-3 row with the bound: the printed Theorem 2
   REQUIRE(m.rows.size() == 1);
   for (const auto& f : m.rows[0].findings) {
     if (f.statement == paper_statement::theorem2_upper_printed || f.statement == paper_statement::theorem2_upper_fraction) {
-      CHECK(f.status == finding_status::contradicted);
+      CHECK(f.status == verdict::contradicted);
       CHECK(f.evidence.source == sep_source::hessian_bound);
       CHECK(f.from_N == 2 * 12288 + 2);
     }
-    if (f.statement == paper_statement::theorem2_lower) CHECK(f.status == finding_status::proved);
+    if (f.statement == paper_statement::theorem2_lower) CHECK(f.status == verdict::proved);
   }
 }

@@ -361,7 +361,7 @@ PYBIND11_MODULE(_seprank, m) {
   m.def("forward", &forward_py);
   m.def("weight_file_text", &weight_file_text);
   m.attr("__version__") = SEPRANK_VERSION;
-  m.attr("STATUS_NAMES") = py::make_tuple(finding_status_name(finding_status::proved), finding_status_name(finding_status::contradicted),
-                                          finding_status_name(finding_status::undecided), finding_status_name(finding_status::not_claimed));
+  m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::proved), verdict_name(verdict::contradicted),
+                                          verdict_name(verdict::undecided), verdict_name(verdict::not_claimed));
   m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
 }

@@ -101,7 +101,7 @@ std::vector<audit_row> audit_rows_of_text(const std::string& text) {
       s.claimed = f.at("claimed").get<bool>();
       s.defined = f.at("defined").get<bool>();
       s.bound_log3 = big_float(f.at("bound_log3").get<std::string>());
-      s.status = static_cast<finding_status>(f.at("status").get<int>());
+      s.status = static_cast<verdict>(f.at("status").get<int>());
       s.evidence = bound_of_json(f.at("evidence"));
       if (!f.at("other").is_null()) s.other = bound_of_json(f.at("other"));
       s.from_N = f.at("from_N").get<int>();

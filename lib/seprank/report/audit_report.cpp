@@ -74,10 +74,10 @@ derivation audit_derivation(const audit_map& m) {
     json statements = json::array();
     for (const auto& f : row.findings) {
       ++counts[static_cast<int>(f.statement)][static_cast<int>(f.status)];
-      cells.emplace_back(std::string(finding_status_name(f.status)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
+      cells.emplace_back(std::string(verdict_name(f.status)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
       json st = json::object();
       st["name"] = statement_id(f.statement);
-      st["status"] = finding_status_name(f.status);
+      st["status"] = verdict_name(f.status);
       st["log3_bound"] = f.defined ? json(f.bound_log3.convert_to<double>()) : json();
       st["evidence"] = evidence_text(f);
       st["holds_from_N"] = f.from_N > 0 ? json(f.from_N) : json();
@@ -101,14 +101,14 @@ derivation audit_derivation(const audit_map& m) {
   for (paper_statement s : all_paper_statements) {
     std::string line;
     json per = json::object();
-    for (finding_status st : {finding_status::proved, finding_status::contradicted, finding_status::undecided, finding_status::not_claimed}) {
+    for (verdict st : {verdict::proved, verdict::contradicted, verdict::undecided, verdict::not_claimed}) {
       const long n = counts[static_cast<int>(s)][static_cast<int>(st)];
-      line += std::string(line.empty() ? "" : ", ") + finding_status_name(st) + " " + str(static_cast<long long>(n));
-      per[finding_status_name(st)] = n;
+      line += std::string(line.empty() ? "" : ", ") + verdict_name(st) + " " + str(static_cast<long long>(n));
+      per[verdict_name(st)] = n;
     }
     // The undecided share of the rows where the paper claims the statement (the audit's open part).
-    const long claimed = m.rows.size() ? static_cast<long>(m.rows.size()) - counts[static_cast<int>(s)][static_cast<int>(finding_status::not_claimed)] : 0;
-    const long undecided = counts[static_cast<int>(s)][static_cast<int>(finding_status::undecided)];
+    const long claimed = m.rows.size() ? static_cast<long>(m.rows.size()) - counts[static_cast<int>(s)][static_cast<int>(verdict::not_claimed)] : 0;
+    const long undecided = counts[static_cast<int>(s)][static_cast<int>(verdict::undecided)];
     if (claimed > 0) {
       const double share = 100.0 * static_cast<double>(undecided) / static_cast<double>(claimed);
       line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed";

@@ -20,8 +20,8 @@ const statement_finding* finding_for(const paper_comparison& cmp, paper_statemen
 void add_finding(derivation_step& st, const paper_comparison& cmp, paper_statement s, const std::string& name) {
   const statement_finding* f = finding_for(cmp, s);
   if (!f) return;
-  st.values.push_back({name, std::string(finding_status_name(f->status)) + ": " + evidence_text(*f)});
-  if (f->status == finding_status::contradicted) st.status = S::contradicted;
+  st.values.push_back({name, std::string(verdict_name(f->status)) + ": " + evidence_text(*f)});
+  if (f->status == verdict::contradicted) st.status = S::contradicted;
   for (const auto& id : evidence_steps(*f))
     if (std::find(st.rests_on.begin(), st.rests_on.end(), id) == st.rests_on.end()) st.rests_on.push_back(id);
 }

@@ -17,16 +17,6 @@ const char* status_name(claim_status s) {
   return "?";
 }
 
-const char* verdict_name(verdict v) {
-  switch (v) {
-    case verdict::proved: return "proved";
-    case verdict::contradicted: return "contradicted";
-    case verdict::undecided: return "undecided";
-    case verdict::not_claimed: return "not-claimed";
-  }
-  return "?";
-}
-
 const std::vector<status_meaning>& status_legend() {
   static const std::vector<status_meaning> legend{
       {claim_status::computed, "exact computation"},

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "seprank/model/verdict.hpp"
+
 namespace seprank {
 
 // JSON values with keys in insertion order (the documented schema order).
@@ -70,11 +72,6 @@ inline derivation_step identified(derivation_step s, std::string id) {
   s.id = std::move(id);
   return s;
 }
-
-// What the certified computations say of one statement of the paper (docs/theory.md, section 13).
-enum class verdict { proved, contradicted, undecided, not_claimed };
-// "proved", "contradicted", "undecided", "not-claimed": the one spelling every renderer uses.
-const char* verdict_name(verdict v);
 
 // One statement of the paper at this configuration and what the certified computations say of it.
 struct finding {

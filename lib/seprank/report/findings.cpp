@@ -15,17 +15,6 @@ const char* statement_id(paper_statement s) {
   return "?";
 }
 
-verdict verdict_of(finding_status s) {
-  switch (s) {
-    case finding_status::proved: return verdict::proved;
-    case finding_status::contradicted: return verdict::contradicted;
-    case finding_status::undecided: return verdict::undecided;
-    case finding_status::not_claimed: return verdict::not_claimed;
-  }
-  return verdict::undecided;
-}
-
-const char* finding_status_name(finding_status s) { return verdict_name(verdict_of(s)); }
 
 std::string statement_text(paper_statement s) {
   switch (s) {
@@ -115,7 +104,7 @@ std::string audit_skip_reason(audit_skip s) {
 }
 
 std::vector<std::string> evidence_steps(const statement_finding& f) {
-  if (f.status != finding_status::proved && f.status != finding_status::contradicted) return {};
+  if (f.status != verdict::proved && f.status != verdict::contradicted) return {};
   if (f.evidence.source == sep_source::computed && f.evidence.how == computed_by::gram_rank) return {"gram-form"};
   return {};
 }
@@ -125,18 +114,18 @@ std::string evidence_text(const statement_finding& f) {
   const std::string bound = "$3^" + format_log3_fast(f.bound_log3) + "$ (about $" + format_power_of_three_fast(f.bound_log3) + "$)";
   const std::string facts = bound_text(f.evidence, !f.evidence.is_upper());
   switch (f.status) {
-    case finding_status::not_claimed:
+    case verdict::not_claimed:
       return std::string("the theorem's hypothesis ($L ") + (f.statement == paper_statement::theorem1_lower ||
                                                                     f.statement == paper_statement::theorem1_upper
                                                                 ? "<"
                                                                 : ">") +
              " log_3 d_x$) does not hold here: the paper claims nothing";
-    case finding_status::contradicted:
+    case verdict::contradicted:
       return (upper ? facts + " $>$ " + bound : facts + " $<$ " + bound) + range_text(f);
-    case finding_status::proved:
+    case verdict::proved:
       if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " $>=$ " + bound + range_text(f);
       return (upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound) + range_text(f);
-    case finding_status::undecided:
+    case verdict::undecided:
       if (!f.defined) return "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined";
       return "certified " + facts + (f.other ? " and " + bound_text(*f.other, false) : std::string()) + "; the bound " + bound +
              " lies between them";
@@ -148,7 +137,7 @@ std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
     out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
-                   verdict_of(f.status), f.defined ? shown_decimal(format_log3_fast(f.bound_log3)) : json(), evidence_text(f), f.from_N,
+                   f.status, f.defined ? shown_decimal(format_log3_fast(f.bound_log3)) : json(), evidence_text(f), f.from_N,
                    evidence_steps(f)});
   return out;
 }

@@ -12,9 +12,6 @@ namespace seprank {
 
 // "theorem2-upper-printed", ... (the JSON names of the statements).
 const char* statement_id(paper_statement s);
-// The analysis's status of a statement as the report's verdict, and its name.
-verdict verdict_of(finding_status s);
-const char* finding_status_name(finding_status s);
 // "Theorem 2 upper bound (eq. 8), c_2 as printed: log_3 sep <= 2 d_x L + c_1 + c_2".
 std::string statement_text(paper_statement s);
 // A certified bound in words: "sep >= 999 (certified here: grid-tensor rank at N = 4)".

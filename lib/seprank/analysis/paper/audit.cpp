@@ -38,15 +38,15 @@ F bound_of(paper_statement s, const paper_log3_values<F>& v) {
 // bound above it and proved by a certified upper bound at or below it; a lower bound B is proved by a
 // certified lower bound at or above it and contradicted by a certified upper bound below it.
 template <class F>
-finding_status decide(bool upper_statement, const F& bound, const F& lower, const std::optional<F>& upper) {
+verdict decide(bool upper_statement, const F& bound, const F& lower, const std::optional<F>& upper) {
   if (upper_statement) {
-    if (lower > bound) return finding_status::contradicted;
-    if (upper && *upper <= bound) return finding_status::proved;
+    if (lower > bound) return verdict::contradicted;
+    if (upper && *upper <= bound) return verdict::proved;
   } else {
-    if (bound <= lower) return finding_status::proved;
-    if (upper && *upper < bound) return finding_status::contradicted;
+    if (bound <= lower) return verdict::proved;
+    if (upper && *upper < bound) return verdict::contradicted;
   }
-  return finding_status::undecided;
+  return verdict::undecided;
 }
 
 // Every statement at one configuration, decided in the floating type F (the facts' own logarithms are
@@ -66,17 +66,17 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
     f.bound_log3 = big_float(bound_of(s, v));
     f.evidence = facts.lower;
     if (!f.claimed) {
-      f.status = finding_status::not_claimed;
+      f.status = verdict::not_claimed;
     } else if (!f.defined) {
-      f.status = finding_status::undecided;
+      f.status = verdict::undecided;
     } else {
       const bool exact = s == paper_statement::theorem1_upper && theorem1_upper && facts.upper && facts.upper->value > 0 &&
                          facts.lower.value > 0;
       f.status = exact ? decide<big_int>(true, *theorem1_upper, facts.lower.value, facts.upper->value)
                        : decide(is_upper(s), bound_of(s, v), lower, upper);
-      const bool by_upper = (f.status == finding_status::proved) == is_upper(s);
-      if (f.status != finding_status::undecided && by_upper && facts.upper) f.evidence = *facts.upper;
-      if (f.status != finding_status::undecided && !by_upper) {
+      const bool by_upper = (f.status == verdict::proved) == is_upper(s);
+      if (f.status != verdict::undecided && by_upper && facts.upper) f.evidence = *facts.upper;
+      if (f.status != verdict::undecided && !by_upper) {
         // The lower bound decides it: state it from the smallest N among the lower bounds that decide it
         // too (compared in 100 digits, and only when clear of the bound by 1e-9).
         std::optional<big_float> clear;  // the bound plus the margin, made when first needed
@@ -91,8 +91,8 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
           if (alt.log3 >= *clear) f.evidence = alt;
         }
       }
-      if (f.status != finding_status::undecided) f.from_N = f.evidence.from_N();
-      if (f.status == finding_status::undecided) f.other = facts.upper;
+      if (f.status != verdict::undecided) f.from_N = f.evidence.from_N();
+      if (f.status == verdict::undecided) f.other = facts.upper;
     }
     out.push_back(f);
   }
@@ -258,7 +258,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       const long double lower = facts.lower.log3.convert_to<long double>(), upper = count.log3;
       row.findings = findings_from<long double>(row.reg, v, lower, upper, facts);
       for (auto& f : row.findings) {
-        if (f.status == finding_status::not_claimed || !f.defined) continue;
+        if (f.status == verdict::not_claimed || !f.defined) continue;
         const long double b = bound_of(f.statement, v), scale = 1 + std::fabs(b);
         const bool near_refined = refinable && b <= upper + margin * scale && b >= upper - refine_window;
         if (!near_refined && std::fabs(b - lower) >= margin * scale && std::fabs(b - upper) >= std::max(margin * scale, 2 * count.error))
@@ -269,9 +269,9 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
           const big_int bound = theorem1_upper_integer(L, dx, H);
           f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
           f.from_N = 0;
-          if (f.status == finding_status::proved) f.evidence = exact_count;
-          if (f.status == finding_status::contradicted) f.from_N = f.evidence.from_N();
-          if (f.status == finding_status::undecided) f.other = exact_count;
+          if (f.status == verdict::proved) f.evidence = exact_count;
+          if (f.status == verdict::contradicted) f.from_N = f.evidence.from_N();
+          if (f.status == verdict::undecided) f.other = exact_count;
           continue;
         }
         row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H));  // re-decide in 100 digits

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "seprank/model/verdict.hpp"
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 
@@ -24,7 +25,6 @@ bool is_upper(paper_statement s);
 
 // contradicted: a statement the paper claims here is refuted by a certified computation.
 // not_claimed: the theorem's hypothesis does not hold here, so the paper states nothing.
-enum class finding_status { proved, contradicted, undecided, not_claimed };
 
 // Where a certified bound on the generic separation rank comes from.
 enum class sep_source {
@@ -71,7 +71,7 @@ struct statement_finding {
   bool claimed = false;      // the theorem's hypothesis holds here
   bool defined = true;       // the bound is defined (lower bounds need d_x > H)
   big_float bound_log3 = 0;  // the paper's bound, log_3
-  finding_status status = finding_status::undecided;
+  verdict status = verdict::undecided;
   sep_bound evidence;        // the fact that decides it (proved, contradicted); the nearest facts otherwise
   std::optional<sep_bound> other;  // undecided: the fact on the other side
   // proved, contradicted: the status holds for balanced partitions at every N >= from_N (0: every N); it is

@@ -223,6 +223,7 @@ def test_audit_arrays_against_cli():
     rows = j["results"]["rows"]
     check(len(rows) == len(a["L"]) == 6 * 20, "one row per (L, d_x) with H | d_x")
     check(a["skipped_not_dividing"] == 20, "20 odd widths left out")
+    check(tuple(s["name"] for s in rows[0]["statements"]) == seprank.STATEMENTS, "STATEMENTS: the CLI's statement names, in order")
     for name in seprank.STATEMENTS:
         codes = a["statements"][name]["status"]
         for status, count in j["results"]["counts"][name].items():

@@ -49,8 +49,7 @@ STATUS_NAMES = tuple(_seprank.STATUS_NAMES)
 #: Regime codes of :func:`audit`'s arrays: Theorem 1 (L < log_3 d_x), the threshold, Theorem 2.
 REGIME_NAMES = tuple(_seprank.REGIME_NAMES)
 #: The paper's statements in the audit, in order.
-STATEMENTS = ("theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
-              "theorem2-upper-fraction")
+STATEMENTS = tuple(_seprank.STATEMENTS)
 
 __all__ = ["derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "Network", "Derivation", "Step",
            "Value", "Finding", "Progress", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"]

@@ -364,4 +364,7 @@ PYBIND11_MODULE(_seprank, m) {
   m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::proved), verdict_name(verdict::contradicted),
                                           verdict_name(verdict::undecided), verdict_name(verdict::not_claimed));
   m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
+  py::list statements;  // the audit's statements in its order, by their JSON ids (report/findings: statement_id)
+  for (const paper_statement s : all_paper_statements) statements.append(statement_id(s));
+  m.attr("STATEMENTS") = py::tuple(statements);
 }

@@ -3,13 +3,13 @@
 #include "seprank/report/format.hpp"
 
 namespace seprank {
-namespace {
-
-using S = claim_status;
-
 std::string config_text(const atlas_config& c) {
   return "$L = " + std::to_string(c.L) + "$, $d_x = " + c.dx.str() + "$, $H = " + c.H.str() + "$";
 }
+
+namespace {
+
+using S = claim_status;
 
 // Decimal digits of 3^v (for deciding whether an exact integer is worth printing).
 big_float decimal_digits(const big_float& log3_value) { return log3_value * log10(big_float(3)); }

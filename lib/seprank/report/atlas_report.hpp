@@ -10,6 +10,9 @@
 
 namespace seprank {
 
+// "$L = 2$, $d_x = 4$, $H = 1$": a configuration in the titles.
+std::string config_text(const atlas_config& c);
+
 // Step-by-step closed forms for one (validated) configuration, and the proven lower bound of
 // docs/theory.md section 15 when the table gives one (a step of its own).
 derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const std::optional<hessian_lower_bound>& lower = std::nullopt);

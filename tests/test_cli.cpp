@@ -363,7 +363,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   auto r = run("annihilators --L 3 --dx 5 --quiet");
   REQUIRE(r.status == 0);
   CHECK(contains(r.out, "a smooth curve of degree 4"));
-  CHECK(contains(r.out, "k = 7: 193800 x 116280, 56 operators: rank <= 116224 (loses 56)"));
+  CHECK(contains(r.out, "k = 7: 193800 x 116280, 56 operators (grouping 1): rank <= 116224 (loses 56)"));
   long count = 0;
   for (int k = 0; k <= 13; ++k) {
     auto mc = [](long n, long j) {  // mc(n, j) = binom(n + j - 1, j)
@@ -375,6 +375,34 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   }
   CHECK(count == 248064);
   CHECK(contains(r.out, "= " + std::to_string(count - 56) + " (the Gram count minus 56)"));
+  // L = 4, d_x = 5: three families of order 21 (16 points, 8 and 8 in u^perp; docs/theory.md section 14), pairwise
+  // disjoint, act on block 21 together: 32 operators. Block 21 is 5 mc(15, 19) x mc(15, 21), column-limited.
+  const auto r4 = run("annihilators --L 4 --dx 5 --quiet");
+  REQUIRE(r4.status == 0);
+  CHECK(contains(r4.out, "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint)"));
+  long count4 = 0;
+  for (long k = 0; k <= 40; ++k) {
+    auto mc = [](long n, long j) {
+      long b = 1;
+      for (long i = 1; i <= j; ++i) b = b * (n + j - i) / i;
+      return b;
+    };
+    count4 += std::min(5 * mc(15, 40 - k), mc(15, k));
+  }
+  CHECK(contains(r4.out, "= " + std::to_string(count4 - 32) + " (the Gram count minus 32)"));
+  const auto j4 = nlohmann::ordered_json::parse(run("annihilators --L 4 --dx 5 --format json --quiet").out);
+  const auto& lose = j4.at("steps").at(0).at("values");
+  bool block21 = false;
+  for (const auto& v : lose)
+    if (v.at("name") == "blocks that lose")
+      for (const auto& b : v.at("value"))
+        if (b.at("k") == 21) {
+          block21 = true;
+          CHECK(b.at("union") == "disjoint-points");
+          CHECK(b.at("groupings") == nlohmann::ordered_json::array({1, 2, 3}));
+          CHECK(b.at("operators") == 32);
+        }
+  CHECK(block21);
   const auto j = nlohmann::ordered_json::parse(run("annihilators --L 3 --dx 4 --format json --quiet").out);
   CHECK(j.at("results").at("gram_count") == 31460);
   CHECK(j.at("results").at("refined_gram_count") == 31456);

@@ -16,17 +16,34 @@ std::string quadrics_text(std::size_t m, int n) {
   return std::to_string(m) + (m == 1 ? " distinct quadric in " : " distinct quadrics in ") + std::to_string(n) + " variables";
 }
 
-std::string grouping_text(const annihilator_grouping& g) {
-  const std::size_t n = g.positions.size();
-  std::string pos;
-  if (n == 0) pos = "no factor";
-  else if (n <= 3) {
-    for (std::size_t i = 0; i < n; ++i) pos += (i ? ", " : "") + std::string("$K_") + std::to_string(g.positions[i]) + "$";
-  } else {
-    pos = "$K_" + std::to_string(g.positions[0]) + "$, $K_" + std::to_string(g.positions[1]) + "$, ..., $K_" +
-          std::to_string(g.positions[n - 1]) + "$";
+// The positions as runs of step 2: "$K_2$, $K_4$, ..., $K_24$, $K_27$, ..., $K_39$" (a run of three or fewer in full).
+std::string positions_text(const std::vector<int>& p) {
+  if (p.empty()) return "no factor";
+  std::string out;
+  for (std::size_t a = 0; a < p.size();) {
+    std::size_t b = a;  // the run p[a..b]
+    while (b + 1 < p.size() && p[b + 1] == p[b] + 2) ++b;
+    auto K = [&](std::size_t i) { return "$K_" + std::to_string(p[i]) + "$"; };
+    out += out.empty() ? "" : ", ";
+    if (b - a + 1 <= 3) {
+      for (std::size_t i = a; i <= b; ++i) out += (i > a ? ", " : "") + K(i);
+    } else {
+      out += K(a) + ", " + K(a + 1) + ", ..., " + K(b);
+    }
+    a = b + 1;
   }
-  return std::string(g.linear ? "the first $M$ alone ($u^T v = 0$), " : "") + "pairs of $M$ around " + pos +
+  return out;
+}
+
+std::string labels_text(const std::vector<int>& forms) {
+  std::string out;
+  for (std::size_t i = 0; i < forms.size(); ++i) out += (i ? ", " : "") + std::to_string(forms[i]);
+  return out;
+}
+
+std::string grouping_text(const annihilator_grouping& g) {
+  return std::string(g.linear ? "the first $M$ alone ($u^T v = 0$), " : "") + "pairs of $M$ around " + positions_text(g.positions) +
+         (g.forms.empty() ? std::string() : " (the junction forms of layers " + labels_text(g.forms) + ")") +
          ": degree at most " + std::to_string(g.t_degree) + " in $t$, operators of order $>= " + std::to_string(g.order()) + "$";
 }
 
@@ -47,6 +64,14 @@ std::string proof_text(const annihilator_family& f) {
     case variety_proof::dimension_only:
       return "smoothness not shown: only $dim Z >= " + std::to_string(f.dimension) +
              "$ (Krull), and $mc(e + 1, 2k)$ operators of order $k$ (Noether normalization)";
+    case variety_proof::empty_macaulay_mod_p:
+      return "the quadrics span every form of degree " + std::to_string(f.macaulay_degree) + " mod $p = " +
+             std::to_string(f.prime) + "$ (Macaulay matrix of full rank), hence over $Q$: $Z$ is empty";
+    case variety_proof::regular_sequence_mod_p:
+      return "on a linear space of projective dimension " + std::to_string(f.quadrics.size() - 1) +
+             " the quadrics span every form of degree " + std::to_string(f.macaulay_degree) + " mod $p = " +
+             std::to_string(f.prime) + "$, hence over $Q$: $Z$ misses it, so it has the expected dimension and the "
+             "quadrics are a regular sequence";
   }
   return "";
 }
@@ -65,6 +90,10 @@ const char* skip_text(annihilator_skip s) {
 
 std::string annihilator_variety_text(const annihilator_family& f) {
   if (f.proof == variety_proof::expected_empty) return "expected empty";
+  if (f.proof == variety_proof::empty_macaulay_mod_p) return "empty";
+  if (f.proof == variety_proof::regular_sequence_mod_p)
+    return "a complete intersection of dimension " + std::to_string(f.dimension) + " and degree " + str(f.degree()) +
+           (f.grouping.linear ? " in the hyperplane $u^T v = 0$" : "");
   const std::string where = f.grouping.linear ? " in the hyperplane $u^T v = 0$" : "";
   if (f.proof == variety_proof::dimension_only)
     return "dimension at least " + std::to_string(f.dimension) + where + " (smoothness not shown)";
@@ -78,12 +107,68 @@ std::string annihilator_variety_text(const annihilator_family& f) {
   }
 }
 
+namespace {
+
+json family_json(const annihilator_family& f) {
+  json fj{{"linear_condition", f.grouping.linear},
+          {"forms", f.grouping.forms},
+          {"order", f.grouping.order()},
+          {"quadrics", f.quadrics.size()},
+          {"variables", f.ambient},
+          {"dimension", f.dimension},
+          {"smooth", f.smooth()},
+          {"generic", f.generic()},
+          {"degree", f.smooth() || f.proof == variety_proof::regular_sequence_mod_p ? exact_json(f.degree()) : json()},
+          {"description", annihilator_variety_text(f)}};
+  static const char* const proofs[] = {"expected-empty", "whole-space",    "nondegenerate-quadric", "pencil-discriminant",
+                                       "macaulay-mod-p", "dimension-only", "empty-macaulay-mod-p",
+                                       "regular-sequence-mod-p"};
+  fj["proof"] = proofs[static_cast<int>(f.proof)];
+  if (f.certificate != 0) fj["certificate"] = exact_json(big_int(f.certificate.get_str()));
+  if (f.proof == variety_proof::macaulay_mod_p || f.proof == variety_proof::empty_macaulay_mod_p)
+    fj["prime"] = f.prime, fj["macaulay_degree"] = f.macaulay_degree;
+  return fj;
+}
+
+std::string variety_value(const annihilator_family& f) {
+  return annihilator_variety_text(f) + "; " + quadrics_text(f.quadrics.size(), f.ambient) + "; " + proof_text(f);
+}
+
+// How a losing block's operators are proven: the families (1-based) and the union's rule.
+std::string count_text(const annihilator_count& c, const annihilator_analysis& a, unsigned k) {
+  auto name = [](int f) { return std::to_string(f + 1); };
+  switch (c.method) {
+    case annihilator_union::single: return "grouping " + name(c.families.at(0));
+    case annihilator_union::pair: {
+      const auto& f = a.families.at(static_cast<std::size_t>(c.families.at(0)));
+      const auto& g = a.families.at(static_cast<std::size_t>(c.families.at(1)));
+      const auto& j = a.intersections.at(static_cast<std::size_t>(c.intersections.at(0)));
+      return "the union of groupings " + name(c.families[0]) + " and " + name(c.families[1]) + ": " + str(f.operators(k)) +
+             " + " + str(g.operators(k)) + " - " + str(j.ideal_hilbert(2 * static_cast<std::uint64_t>(k)));
+    }
+    case annihilator_union::disjoint_points: {
+      std::string names, sum;
+      for (std::size_t i = 0; i < c.families.size(); ++i) {
+        names += (i ? ", " : "") + name(c.families[i]);
+        sum += (i ? " + " : "") + str(a.families.at(static_cast<std::size_t>(c.families[i])).degree());
+      }
+      return "the union of groupings " + names + ": " + sum + " points, pairwise disjoint";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 derivation_step annihilator_step(const network_config& c, const annihilator_analysis& a, const big_int& gram_count) {
   derivation_step st{"Rank-one annihilators below the Gram count (docs/theory.md, section 14)",
                      "write row $p$ of $A_L(M)$ as the word $u^T M K_1 M ... M K_C$; if $v$ kills the factors between paired $M$'s "
                      "as quadrics ($v^T K_j v = 0$) and $u^T v = 0$ where the first $M$ stands alone, every $P_r(M + t v v^T)$ has "
                      "low degree in $t$, so $(v^T d_M v)^k$ annihilates every $P_r$ above it; the points $v$ of $Z$ give "
-                     "$H_Z(2k)$ independent operators of order $k$, and Gram block $k$ has rank at most $min(rows, cols - H_Z(2k))$",
+                     "$H_Z(2k)$ independent operators of order $k$, and Gram block $k$ has rank at most $min(rows, cols - H_Z(2k))$; "
+                     "the groupings of order $<= k$ act on block $k$ together, with $H_Y(2k)$ operators for the union $Y$ of "
+                     "their varieties, counted here for one family, for two ($H_Z + H_Z' - dim (R/(I + I'))$) or for "
+                     "disjoint point sets (their number, once $2k >= $ it $- 1$)",
                      {},
                      S::computed,
                      "",
@@ -97,23 +182,22 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     const auto& f = a.families[i];
     const std::string tag = a.families.size() > 1 ? " " + std::to_string(i + 1) : "";
     st.values.push_back({"grouping" + tag, grouping_text(f.grouping)});
-    json fj{{"linear_condition", f.grouping.linear},
-            {"order", f.grouping.order()},
-            {"quadrics", f.quadrics.size()},
-            {"variables", f.ambient},
-            {"dimension", f.dimension},
-            {"smooth", f.smooth()},
-            {"generic", f.generic()},
-            {"degree", f.smooth() ? exact_json(f.degree()) : json()},
-            {"description", annihilator_variety_text(f)}};
-    const char* proofs[] = {"expected-empty", "whole-space", "nondegenerate-quadric", "pencil-discriminant", "macaulay-mod-p",
-                            "dimension-only"};
-    fj["proof"] = proofs[static_cast<int>(f.proof)];
-    if (f.certificate != 0) fj["certificate"] = exact_json(big_int(f.certificate.get_str()));
-    if (f.proof == variety_proof::macaulay_mod_p) fj["prime"] = f.prime, fj["macaulay_degree"] = f.macaulay_degree;
-    st.values.push_back({"$Z$" + (tag.empty() ? std::string() : " of grouping" + tag),
-                         annihilator_variety_text(f) + "; " + quadrics_text(f.quadrics.size(), f.ambient) + "; " + proof_text(f), {},
-                         std::move(fj)});
+    st.values.push_back({"$Z$" + (tag.empty() ? std::string() : " of grouping" + tag), variety_value(f), {}, family_json(f)});
+  }
+  // The intersections the unions rest on, named by the two groupings they join.
+  std::vector<std::string> joins(a.intersections.size());
+  for (const auto& count : a.counts) {
+    std::size_t at = 0;
+    for (std::size_t x = 0; x < count.families.size(); ++x)
+      for (std::size_t y = x + 1; y < count.families.size() && at < count.intersections.size(); ++y, ++at)
+        if (joins[static_cast<std::size_t>(count.intersections[at])].empty())
+          joins[static_cast<std::size_t>(count.intersections[at])] =
+              std::to_string(count.families[x] + 1) + " and " + std::to_string(count.families[y] + 1);
+  }
+  for (std::size_t j = 0; j < a.intersections.size(); ++j) {
+    json fj = family_json(a.intersections[j]);
+    fj.erase("order");
+    st.values.push_back({"$Z$ of groupings " + joins[j] + " together", variety_value(a.intersections[j]), {}, std::move(fj)});
   }
   if (a.resultant_points > 0)
     st.values.push_back({"second method (four points in a plane)",
@@ -126,9 +210,16 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     const auto& b = a.losing[i];
     if (i < shown)
       blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
-                             " operators: rank $<= " + str(b.bound) + "$ (loses " + str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
+                             " operators (" + count_text(b.count, a, b.k) + "): rank $<= " + str(b.bound) + "$ (loses " +
+                             str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
+    static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
+    json groupings = json::array(), intersections = json::array();
+    for (int f : b.count.families) groupings.push_back(f + 1);
+    for (int j : b.count.intersections) intersections.push_back(j + 1);
     blocks.data.push_back(json{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
-                               {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)}});
+                               {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
+                               {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
+                               {"intersections", std::move(intersections)}});
   }
   if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
   st.values.push_back(std::move(blocks));
@@ -145,20 +236,26 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
       "a pencil's exact discriminant",
       "a Macaulay matrix of full rank mod a prime for smoothness (it has full rank over $Q$ as well: a rank mod p "
       "never exceeds the rank over $Q$)",
-      "a dimension count (Krull, Noether normalization)"};
+      "a dimension count (Krull, Noether normalization)",
+      "a Macaulay matrix of full rank mod a prime for emptiness (full rank over $Q$ as well)",
+      "a Macaulay matrix of full rank mod a prime on a linear section for the dimension (full rank over $Q$ as well)"};
   std::string methods;
   std::vector<bool> said(std::size(method_text));
-  for (const auto& f : a.families) {
-    const auto kind = static_cast<std::size_t>(f.proof);
+  std::vector<const annihilator_family*> settled;
+  for (const auto& f : a.families) settled.push_back(&f);
+  for (const auto& f : a.intersections) settled.push_back(&f);
+  for (const auto* f : settled) {
+    const auto kind = static_cast<std::size_t>(f->proof);
     if (said.at(kind)) continue;
     said[kind] = true;
     methods += (methods.empty() ? "" : "; ") + std::string(method_text[kind]);
   }
   st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
              methods + ". " +
-             (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness are "
-                             "open conditions, the Gram rank's maximum is attained on an open dense set, so the bound holds for "
-                             "every weight"
+             (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness" +
+                                 std::string(a.intersections.empty() ? " are" : ", and the emptiness of an intersection, are") +
+                                 " open conditions, the Gram rank's maximum is attained on an open dense set, so the bound "
+                                 "holds for every weight"
                            : "Some grouping has fewer distinct quadrics than a generic weight: the bound is proven for these "
                              "weights only") +
              (two_methods ? "; the four points are found by two methods (pencil discriminant and resultant)" : "");

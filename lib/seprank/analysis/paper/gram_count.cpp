@@ -27,6 +27,7 @@ struct sides {
   big_int dx, D, DA, C;
   sides(long L, const big_int& w, bool residual)
       : dx(w), D(w * (w + 1) / 2), DA(residual ? D + 1 : D), C(summed_indices(L)) {}
+  sides(const big_int& w, const big_int& c) : dx(w), D(w * (w + 1) / 2), DA(D), C(c) {}  // homogeneous, any C
   // mc(n, k) = binom(n + k - 1, k)
   big_int cols(const big_int& k) const { return binomial_big(D + k - 1, k); }
   big_int rows(const big_int& k) const { return dx * binomial_big(DA + C - k - 1, C - k); }
@@ -86,6 +87,11 @@ double digits_of_envelope(const sides& s) {
 
 gram_block_size gram_block_size_of(const network_config& c, unsigned k) {
   const sides s(c.L, c.dx, c.residual);
+  return {s.rows(k), s.cols(k)};
+}
+
+gram_block_size gram_block_size_of(const big_int& dx, const big_int& C, unsigned k) {
+  const sides s(dx, C);
   return {s.rows(k), s.cols(k)};
 }
 

@@ -22,6 +22,8 @@ struct gram_block_size {
   big_int rows, cols;
 };
 gram_block_size gram_block_size_of(const network_config& cfg, unsigned k);
+// The same for a homogeneous word with C M's in d_x x d_x matrices (D_A = D), C not tied to a depth.
+gram_block_size gram_block_size_of(const big_int& dx, const big_int& C, unsigned k);
 
 // min(rows, cols) of that block: the count of the block of degree k in M_B.
 big_int block_gram_count(const network_config& cfg, unsigned k);

@@ -5,6 +5,9 @@
 #include <map>
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
+#include <tuple>
+#include <iterator>
 
 #include <flint/ulong_extras.h>
 
@@ -13,6 +16,7 @@
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/support/interrupt.hpp"
+#include "seprank/support/random.hpp"
 
 namespace seprank {
 namespace {
@@ -145,34 +149,78 @@ std::vector<std::vector<int>> monomials_of_degree(int n, int d) {
   return out;
 }
 
+// The quadrics x^T S x as polynomials in n variables.
+std::vector<sparse_poly> quadric_polynomials(const std::vector<zmatrix>& quadrics, int n) {
+  std::vector<sparse_poly> out;
+  for (const auto& S : quadrics) {
+    sparse_poly f;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        if (S(i, j) == 0) continue;
+        std::vector<int> e(static_cast<std::size_t>(n), 0);
+        ++e[static_cast<std::size_t>(i)], ++e[static_cast<std::size_t>(j)];
+        f[e] += S(i, j);
+      }
+    out.push_back(f);
+  }
+  return out;
+}
+
+// The smallest degree d in [first, last] whose forms all lie in the ideal of `gens` mod p: their Macaulay matrix
+// in degree d (each generator times every monomial of the complementary degree, as rows; the monomials of degree d
+// as columns) has full column rank mod p, hence over Q. Then every form of degree >= d lies in the ideal too.
+// 0 when no degree up to `last` works or the matrix would exceed max_entries.
+int macaulay_span_degree(const std::vector<sparse_poly>& gens, int n, int first, int last, std::uint64_t p,
+                         std::uint64_t max_entries, const std::function<void(double, double, int)>& announce) {
+  auto degree_of = [](const sparse_poly& g) { return std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0); };
+  for (int d = first; d <= last; ++d) {
+    check_interrupt();  // Ctrl-C and --time-limit between degrees (one elimination is never split)
+    // Sizes by formula first (enumerating the monomials of a large degree would already be too much).
+    double rows_d = 0;
+    for (const auto& g : gens) rows_d += multichoose_double(n, d - degree_of(g));
+    if (rows_d * multichoose_double(n, d) > static_cast<double>(max_entries)) return 0;
+    const auto cols_d = monomials_of_degree(n, d);
+    std::map<std::vector<int>, long> index;
+    for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);
+    if (rows_d < static_cast<double>(cols_d.size())) continue;  // too few rows to span this degree
+    announce(rows_d, static_cast<double>(cols_d.size()), d);
+    integer_matrix mac;
+    mac.cols = static_cast<long>(cols_d.size());
+    for (const auto& g : gens) {
+      for (const auto& mono : monomials_of_degree(n, d - degree_of(g))) {
+        for (const auto& [e, c] : g) {
+          std::vector<int> f(e);
+          for (int i = 0; i < n; ++i) f[static_cast<std::size_t>(i)] += mono[static_cast<std::size_t>(i)];
+          mac.entries.push_back({mac.rows, index.at(f), c});
+        }
+        ++mac.rows;
+      }
+    }
+    if (rank_mod_p(mac, p) == mac.cols) return d;
+  }
+  return 0;
+}
+
 // The quadrics x^T S x and the maximal minors of their Jacobian (rows 2 S x): Z is smooth of the expected
-// dimension exactly when these have no common zero. Their Macaulay matrix in degree d (the products with every
-// monomial of complementary degree, as rows) has full column rank mod p only if it has over Q, and then every
-// form of degree d lies in the ideal, so the common zeros are empty (docs/theory.md, section 14). Returns the
-// degree that worked, or 0.
+// dimension exactly when these have no common zero, shown by a Macaulay matrix of full rank mod p
+// (docs/theory.md, section 14). Returns the degree that worked, or 0.
 int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p, std::uint64_t max_entries,
                     const std::function<void(double, double, int)>& announce) {
   const int m = static_cast<int>(quadrics.size());
   // binom(n, m) minors, each a form of degree m with up to mc(n, m) terms built m times over: beyond about 10^6
   // such terms the test is not tried (Z is then known by its dimension only, a weaker but sound count).
   if (multichoose_double(n - m + 1, m) * multichoose_double(n, m) * m > 1e6) return 0;  // binom(n, m) = mc(n - m + 1, m)
-  std::vector<sparse_poly> gens;
+  std::vector<sparse_poly> gens = quadric_polynomials(quadrics, n);
   std::vector<std::vector<sparse_poly>> jac(static_cast<std::size_t>(m), std::vector<sparse_poly>(static_cast<std::size_t>(n)));
-  for (int q = 0; q < m; ++q) {
-    sparse_poly f;
+  for (int q = 0; q < m; ++q)
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const mpz_class& s = quadrics[static_cast<std::size_t>(q)](i, j);
         if (s == 0) continue;
-        std::vector<int> e(static_cast<std::size_t>(n), 0);
-        ++e[static_cast<std::size_t>(i)], ++e[static_cast<std::size_t>(j)];
-        f[e] += s;
         std::vector<int> lin(static_cast<std::size_t>(n), 0);
         lin[static_cast<std::size_t>(j)] = 1;
         jac[static_cast<std::size_t>(q)][static_cast<std::size_t>(i)][lin] += 2 * s;  // d/dx_i of x^T S x = 2 (S x)_i
       }
-    gens.push_back(f);
-  }
   // The m x m minors: every choice of m columns.
   std::vector<int> cols(static_cast<std::size_t>(m));
   std::function<void(int, int)> choose = [&](int at, int from) {
@@ -191,36 +239,7 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   };
   choose(0, 0);
   const int last = m + (n - m) * std::max(m - 1, 1) + 3;  // beyond the Macaulay bound of n forms of these degrees
-  for (int d = std::max(2, m); d <= last; ++d) {
-    check_interrupt();  // Ctrl-C and --time-limit between degrees (one elimination is never split)
-    // Sizes by formula first (enumerating the monomials of a large degree would already be too much).
-    double rows_d = 0;
-    for (const auto& g : gens) {
-      const int deg = std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0);
-      rows_d += multichoose_double(n, d - deg);
-    }
-    if (rows_d * multichoose_double(n, d) > static_cast<double>(max_entries)) return 0;
-    const auto cols_d = monomials_of_degree(n, d);
-    std::map<std::vector<int>, long> index;
-    for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);
-    if (rows_d < static_cast<double>(cols_d.size())) continue;  // too few rows to span this degree
-    announce(rows_d, static_cast<double>(cols_d.size()), d);
-    integer_matrix mac;
-    mac.cols = static_cast<long>(cols_d.size());
-    for (const auto& g : gens) {
-      const int deg = std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0);
-      for (const auto& mono : monomials_of_degree(n, d - deg)) {
-        for (const auto& [e, c] : g) {
-          std::vector<int> f(e);
-          for (int i = 0; i < n; ++i) f[static_cast<std::size_t>(i)] += mono[static_cast<std::size_t>(i)];
-          mac.entries.push_back({mac.rows, index.at(f), c});
-        }
-        ++mac.rows;
-      }
-    }
-    if (rank_mod_p(mac, p) == mac.cols) return d;
-  }
-  return 0;
+  return macaulay_span_degree(gens, n, std::max(2, m), last, p, max_entries, announce);
 }
 
 // The coefficient of t^d in (1 + t)^m / (1 - t)^(e + 1): the Hilbert function of a complete intersection of m
@@ -234,9 +253,16 @@ big_int complete_intersection_hilbert(int m, int e, std::uint64_t d) {
   return h;
 }
 
+// The prime below 2^31 the Macaulay matrices are ranked modulo. A matrix of full rank over Q that is not mod this
+// prime would only cost a weaker bound (the tool would not claim what it failed to show), never a wrong one.
+constexpr std::uint64_t macaulay_prime = 1073741789;
+
 // The quadrics of a grouping (distinct, nonzero, restricted to the linear space), and what is proven about Z.
+// intersection: Z is two families' varieties together, of which only dim (R/I)_d is needed (the union's count):
+// shown empty, or of the expected dimension (a regular sequence), instead of smooth.
 annihilator_family analyse_family(const annihilator_grouping& gr, const gram_word& g, const zmatrix& basis,
-                                  std::uint64_t max_entries, const std::string& name, const progress_fn& progress) {
+                                  std::uint64_t max_entries, const std::string& name, const progress_fn& progress,
+                                  bool intersection = false) {
   annihilator_family f;
   f.grouping = gr;
   f.ambient = basis.cols();
@@ -255,6 +281,29 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const gram_wor
   f.dimension = n - 1 - m;
   if (f.dimension < 0) {
     f.dimension = -1, f.proof = variety_proof::expected_empty;
+    if (!intersection || n == 0) return f;
+    // m > n - 1 quadrics: if n of them form a regular sequence, every form of degree n + 1 is in their ideal.
+    const int d = macaulay_span_degree(quadric_polynomials(f.quadrics, n), n, 2, n + 2, macaulay_prime, max_entries,
+                                       [](double, double, int) {});
+    if (d > 0) f.proof = variety_proof::empty_macaulay_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
+    return f;
+  }
+  if (intersection && m > 0) {
+    // Restricted to a linear space Lambda of projective dimension m - 1 (fixed pseudo-random integer columns), the m
+    // quadrics have no common zero when every form of some degree lies in their ideal there. A variety of
+    // dimension > e would meet Lambda (dimensions add up to n - 1), so dim Z = e: a regular sequence.
+    f.proof = variety_proof::dimension_only;
+    splitmix64 rng{0x5eed0000ULL + static_cast<std::uint64_t>(m) * 131 + static_cast<std::uint64_t>(n)};
+    for (int attempt = 0; attempt < 2 && f.proof == variety_proof::dimension_only; ++attempt) {
+      zmatrix Lambda(n, m);
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < m; ++c) Lambda(r, c) = static_cast<long>(rng.next() % 19) - 9;
+      std::vector<zmatrix> section;
+      for (const auto& S : f.quadrics) section.push_back(mul(mul(transpose(Lambda), S), Lambda));
+      const int d = macaulay_span_degree(quadric_polynomials(section, m), m, 2, m + 2, macaulay_prime, max_entries,
+                                         [](double, double, int) {});
+      if (d > 0) f.proof = variety_proof::regular_sequence_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
+    }
     return f;
   }
   f.proof = variety_proof::dimension_only;
@@ -286,43 +335,81 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const gram_wor
     }
   }
   if (f.proof == variety_proof::dimension_only && m >= 1) {
-    for (std::uint64_t p : {std::uint64_t(1073741789), std::uint64_t(2147483647)}) {  // two primes below 2^31
-      // A Macaulay matrix of millions of entries takes seconds to minutes (L = 6, d_x = 10: about 40 s in all).
-      const auto announce = [&](double rows, double cols, int d) {
-        if (progress && rows * cols >= 2e6)
-          progress("annihilators, " + name + ": is Z smooth? the Macaulay matrix of its " + std::to_string(m) +
-                   " quadrics and their Jacobian minors in degree " + std::to_string(d) + " (" +
-                   std::to_string(static_cast<long>(rows)) + " x " + std::to_string(static_cast<long>(cols)) + ") mod " +
-                   std::to_string(p));
-      };
-      const int d = macaulay_smooth(f.quadrics, n, p, max_entries, announce);
-      if (d > 0) {
-        f.proof = variety_proof::macaulay_mod_p, f.prime = p, f.macaulay_degree = d;
-        break;
-      }
-    }
+    // A Macaulay matrix of millions of entries takes seconds to minutes (L = 6, d_x = 10: about 40 s in all).
+    const std::uint64_t p = macaulay_prime;
+    const auto announce = [&](double rows, double cols, int d) {
+      if (progress && rows * cols >= 2e6)
+        progress("annihilators, " + name + ": is Z smooth? the Macaulay matrix of its " + std::to_string(m) +
+                 " quadrics and their Jacobian minors in degree " + std::to_string(d) + " (" +
+                 std::to_string(static_cast<long>(rows)) + " x " + std::to_string(static_cast<long>(cols)) + ") mod " +
+                 std::to_string(p));
+    };
+    const int d = macaulay_smooth(f.quadrics, n, p, max_entries, announce);
+    if (d > 0) f.proof = variety_proof::macaulay_mod_p, f.prime = p, f.macaulay_degree = d;
   }
   return f;
 }
 
 }  // namespace
 
-std::vector<annihilator_grouping> annihilator_groupings(int L) {
-  const std::int64_t C = summed_index_count(L);
-  std::vector<annihilator_grouping> out;
-  if (C % 2 == 1) {
-    annihilator_grouping g{true, {}, static_cast<int>((C - 1) / 2), L - 1};
-    for (int j = 2; j < C; j += 2) g.positions.push_back(j);
-    out.push_back(g);
-    return out;
+std::vector<int> gram_word_forms(int L) {
+  std::vector<int> F{0};  // A_0 = I: the word (I)
+  for (int l = 1; l <= L; ++l) {
+    std::vector<int> next{0};                                      // B F_0
+    next.insert(next.end(), F.begin() + 1, F.end());              // F_1, ..., F_c
+    for (std::size_t j = F.size() - 1; j >= 1; --j) next.push_back(F[j]);  // F_c^T, ..., F_1^T: the same quadrics
+    next.push_back(l);                                            // the junction F_0^T E_l F_0
+    next.insert(next.end(), F.begin() + 1, F.end());              // F_1, ..., F_c
+    F = std::move(next);
   }
-  annihilator_grouping a{false, {}, static_cast<int>(C / 2), L}, b{true, {}, static_cast<int>(C / 2), L - 1};
-  for (int j = 1; j < C; j += 2) a.positions.push_back(j);
-  for (int j = 2; j < C - 1; j += 2) b.positions.push_back(j);
-  out.push_back(a);
-  out.push_back(b);
+  return F;
+}
+
+std::vector<annihilator_grouping> annihilator_groupings(const std::vector<int>& forms) {
+  const int C = static_cast<int>(forms.size()) - 1;
+  std::vector<int> labels;  // the distinct labels of the interior factors
+  for (int j = 1; j < C; ++j) labels.push_back(forms[static_cast<std::size_t>(j)]);
+  std::sort(labels.begin(), labels.end());
+  labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+  if (labels.size() > 20) throw std::invalid_argument("annihilator_groupings: more than 20 distinct forms in the word");
+  std::map<std::pair<std::vector<int>, bool>, annihilator_grouping> best;  // by (forms, linear): the most pairs
+  for (std::uint32_t mask = 0; mask < (std::uint32_t{1} << labels.size()); ++mask)
+    for (bool linear : {false, true}) {
+      if (linear && C == 0) continue;  // no M to stand alone
+      annihilator_grouping g;
+      g.linear = linear;
+      int last = -1;
+      for (int j = 1; j < C; ++j) {
+        const auto at = std::lower_bound(labels.begin(), labels.end(), forms[static_cast<std::size_t>(j)]) - labels.begin();
+        if (!(mask >> at & 1U) || (linear && j == 1) || (last >= 0 && j - last < 2)) continue;
+        g.positions.push_back(j);
+        g.forms.push_back(forms[static_cast<std::size_t>(j)]);
+        last = j;
+      }
+      std::sort(g.forms.begin(), g.forms.end());
+      g.forms.erase(std::unique(g.forms.begin(), g.forms.end()), g.forms.end());
+      g.most_quadrics = static_cast<int>(g.forms.size());
+      g.t_degree = C - static_cast<int>(g.positions.size()) - (linear ? 1 : 0);
+      const auto key = std::make_pair(g.forms, linear);
+      const auto it = best.find(key);
+      if (it == best.end() || it->second.t_degree > g.t_degree) best[key] = std::move(g);
+    }
+  std::vector<annihilator_grouping> out;
+  for (const auto& [key, g] : best) {
+    const bool dominated = std::any_of(best.begin(), best.end(), [&](const auto& other) {
+      const annihilator_grouping& h = other.second;
+      return other.first != key && std::includes(g.forms.begin(), g.forms.end(), h.forms.begin(), h.forms.end()) &&
+             (!h.linear || g.linear) && h.t_degree <= g.t_degree;
+    });
+    if (!dominated) out.push_back(g);
+  }
+  std::sort(out.begin(), out.end(), [](const annihilator_grouping& a, const annihilator_grouping& b) {
+    return std::tie(a.t_degree, a.linear, a.forms) < std::tie(b.t_degree, b.linear, b.forms);
+  });
   return out;
 }
+
+std::vector<annihilator_grouping> annihilator_groupings(int L) { return annihilator_groupings(gram_word_forms(L)); }
 
 big_int annihilator_family::degree() const {
   big_int d = 1;
@@ -334,6 +421,14 @@ big_int annihilator_family::operators(unsigned k) const {
   if (dimension < 0 || k < grouping.order()) return 0;
   if (!smooth()) return multichoose(static_cast<std::uint64_t>(dimension) + 1, 2 * static_cast<std::uint64_t>(k));
   return complete_intersection_hilbert(static_cast<int>(quadrics.size()), dimension, 2 * static_cast<std::uint64_t>(k));
+}
+
+big_int annihilator_family::ideal_hilbert(std::uint64_t d) const {
+  if (smooth()) return complete_intersection_hilbert(static_cast<int>(quadrics.size()), dimension, d);
+  if (proof == variety_proof::regular_sequence_mod_p)
+    return complete_intersection_hilbert(static_cast<int>(quadrics.size()), dimension, d);
+  if (proof == variety_proof::empty_macaulay_mod_p && d >= static_cast<std::uint64_t>(macaulay_degree)) return 0;
+  return -1;
 }
 
 gram_word gram_word_of(const network_config& c, const integer_weights& w) {
@@ -354,6 +449,7 @@ gram_word gram_word_of(const network_config& c, const integer_weights& w) {
     F = std::move(next);
   }
   g.factors = std::move(F);
+  g.forms = gram_word_forms(c.L);
   return g;
 }
 
@@ -436,40 +532,151 @@ void plane_conics(const std::vector<zmatrix>& plane, annihilator_analysis& a) {
 }
 
 }  // namespace
+namespace {
+
+// Two families' varieties together (Z_g and Z_h): the union of their labels, u^T v = 0 when either has it.
+annihilator_grouping joined(const annihilator_grouping& a, const annihilator_grouping& b) {
+  annihilator_grouping j;
+  j.linear = a.linear || b.linear;
+  std::set_union(a.positions.begin(), a.positions.end(), b.positions.begin(), b.positions.end(), std::back_inserter(j.positions));
+  std::set_union(a.forms.begin(), a.forms.end(), b.forms.begin(), b.forms.end(), std::back_inserter(j.forms));
+  j.most_quadrics = static_cast<int>(j.forms.size());
+  j.t_degree = -1;  // a variety, not a family of operators
+  return j;
+}
+
+}  // namespace
+
 annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w, std::uint64_t max_entries,
                                           const progress_fn& progress) {
   annihilator_analysis a;
   a.C = summed_index_count(c.L);
   if (c.H != 1) return a.skipped = annihilator_skip::heads, a;
   if (c.residual) return a.skipped = annihilator_skip::residual, a;
-  const gram_word g = gram_word_of(c, w);
-  for (int j = 0; j < c.dx; ++j) a.u.push_back(g.factors[0](c.entry - 1, j));
+  return analyse_word_annihilators(gram_word_of(c, w), c.entry, max_entries, progress);
+}
+
+annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, std::uint64_t max_entries,
+                                               const progress_fn& progress) {
+  annihilator_analysis a;
+  a.C = static_cast<std::int64_t>(g.factors.size()) - 1;
+  const int dx = g.factors.front().cols();
+  for (int j = 0; j < dx; ++j) a.u.push_back(g.factors[0](entry - 1, j));
   const auto nonzero = std::find_if(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x != 0; });
   if (nonzero == a.u.end()) return a.skipped = annihilator_skip::zero_row, a;
   // u^perp spanned over Q by u_i e_j - u_j e_i (j != i), with u_i != 0.
   const int i = static_cast<int>(nonzero - a.u.begin());
-  a.plane_basis = zmatrix(c.dx, c.dx - 1, mpz_class(0));
-  for (int j = 0, col = 0; j < c.dx; ++j) {
+  a.plane_basis = zmatrix(dx, dx - 1, mpz_class(0));
+  for (int j = 0, col = 0; j < dx; ++j) {
     if (j == i) continue;
     a.plane_basis(j, col) = a.u[static_cast<std::size_t>(i)];
     a.plane_basis(i, col) = -a.u[static_cast<std::size_t>(j)];
     ++col;
   }
-  zmatrix identity(c.dx, c.dx, mpz_class(0));
-  for (int r = 0; r < c.dx; ++r) identity(r, r) = 1;
-  for (const auto& gr : annihilator_groupings(c.L)) {
+  zmatrix identity(dx, dx, mpz_class(0));
+  for (int r = 0; r < dx; ++r) identity(r, r) = 1;
+  const unsigned C = static_cast<unsigned>(a.C);
+  // A block can lose only when its room max(0, cols - rows) is below mc(d_x, 2k), the dimension of the forms of
+  // degree 2k in v, which bounds every H_Y(2k).
+  std::vector<gram_block_size> size;
+  long last_lossy = -1;
+  for (unsigned k = 0; k <= C; ++k) {
+    size.push_back(gram_block_size_of(big_int(dx), big_int(a.C), k));
+    const big_int room = size[k].cols > size[k].rows ? big_int(size[k].cols - size[k].rows) : big_int(0);
+    if (room < multichoose(static_cast<std::uint64_t>(dx), 2 * static_cast<std::uint64_t>(k))) last_lossy = k;
+  }
+  const auto groupings = annihilator_groupings(g.forms);
+  for (const auto& gr : groupings) {
+    if (gr.order() > groupings.front().order() && static_cast<long>(gr.order()) > last_lossy) continue;
     check_interrupt();
     a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
                                         "grouping " + std::to_string(a.families.size() + 1), progress));
   }
-  a.operators.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
-  a.bounds.assign(static_cast<std::size_t>(a.C) + 1, big_int(0));
-  for (unsigned k = 0; k <= static_cast<unsigned>(a.C); ++k) {
-    for (const auto& f : a.families) a.operators[k] = std::max(a.operators[k], f.operators(k));
-    const auto [rows, cols] = gram_block_size_of(c, k);
+  // The intersections Z_g and Z_h, each analysed once (a family's own analysis when it is that variety).
+  std::map<std::pair<std::vector<int>, bool>, int> joined_index;
+  std::vector<annihilator_family> joined_all;
+  auto intersection = [&](int x, int y) {
+    const annihilator_grouping gr = joined(a.families[static_cast<std::size_t>(x)].grouping, a.families[static_cast<std::size_t>(y)].grouping);
+    const auto key = std::make_pair(gr.forms, gr.linear);
+    if (const auto it = joined_index.find(key); it != joined_index.end()) return it->second;
+    const auto same = std::find_if(a.families.begin(), a.families.end(), [&](const annihilator_family& f) {
+      return f.smooth() && f.grouping.forms == gr.forms && f.grouping.linear == gr.linear;
+    });
+    check_interrupt();
+    joined_all.push_back(same != a.families.end()
+                             ? *same
+                             : analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
+                                              "groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together",
+                                              progress, true));
+    joined_all.back().grouping = gr;
+    return joined_index[key] = static_cast<int>(joined_all.size()) - 1;
+  };
+  a.counts.assign(C + 1, annihilator_count{});
+  for (unsigned k = 0; k <= C; ++k) {
+    annihilator_count& best = a.counts[k];
+    std::vector<int> active;  // the families with operators of order k
+    for (std::size_t f = 0; f < a.families.size(); ++f) {
+      const big_int ops = a.families[f].operators(k);
+      if (ops <= 0) continue;
+      active.push_back(static_cast<int>(f));
+      if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}};
+    }
+    if (static_cast<long>(k) > last_lossy) continue;  // no union can make this block lose
+    const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
+    auto fam = [&](int f) -> const annihilator_family& { return a.families[static_cast<std::size_t>(f)]; };
+    // Two smooth families: H_{Z u Z'}(d) = H_Z(d) + H_Z'(d) - dim (R/(I + I'))_d (I, I' radical).
+    for (std::size_t x = 0; x < active.size(); ++x)
+      for (std::size_t y = x + 1; y < active.size(); ++y) {
+        if (!fam(active[x]).smooth() || !fam(active[y]).smooth()) continue;
+        const int j = intersection(active[x], active[y]);
+        const big_int h = joined_all[static_cast<std::size_t>(j)].ideal_hilbert(d);
+        if (h < 0) continue;
+        const big_int ops = fam(active[x]).operators(k) + fam(active[y]).operators(k) - h;
+        if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}};
+      }
+    // Finite families pairwise disjoint: a distinct points in all, independent on the forms of degree d >= a - 1.
+    std::vector<int> points;
+    for (int f : active)
+      if (fam(f).smooth() && fam(f).dimension == 0) points.push_back(f);
+    if (points.size() < 2 || points.size() > 16) continue;
+    std::vector<std::vector<int>> apart(points.size(), std::vector<int>(points.size(), -1));  // the intersection, if empty
+    for (std::size_t x = 0; x < points.size(); ++x)
+      for (std::size_t y = x + 1; y < points.size(); ++y) {
+        const int j = intersection(points[x], points[y]);
+        if (joined_all[static_cast<std::size_t>(j)].ideal_hilbert(d) == 0) apart[x][y] = j;
+      }
+    for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
+      annihilator_count c{0, annihilator_union::disjoint_points, {}, {}};
+      bool disjoint = true;
+      for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
+        if (!(mask >> x & 1U)) continue;
+        c.families.push_back(points[x]);
+        c.operators += fam(points[x]).degree();
+        for (std::size_t y = x + 1; y < points.size() && disjoint; ++y)
+          if (mask >> y & 1U) {
+            disjoint = apart[x][y] >= 0;
+            c.intersections.push_back(apart[x][y]);
+          }
+      }
+      if (disjoint && c.families.size() >= 2 && c.operators <= big_int(d) + 1 && c.operators > best.operators) best = std::move(c);
+    }
+  }
+  // Keep the intersections the counts use, renumbered.
+  std::map<int, int> renumber;
+  for (auto& count : a.counts)
+    for (int& j : count.intersections) {
+      const auto [it, fresh] = renumber.emplace(j, static_cast<int>(a.intersections.size()));
+      if (fresh) a.intersections.push_back(joined_all[static_cast<std::size_t>(j)]);
+      j = it->second;
+    }
+  a.operators.assign(C + 1, big_int(0));
+  a.bounds.assign(C + 1, big_int(0));
+  for (unsigned k = 0; k <= C; ++k) {
+    a.operators[k] = a.counts[k].operators;
+    const auto& [rows, cols] = size[k];
     a.bounds[k] = std::min(rows, big_int(cols - a.operators[k]));
     const big_int lost = std::min(rows, cols) - a.bounds[k];
-    if (lost > 0) a.losing.push_back({k, rows, cols, a.operators[k], a.bounds[k]});
+    if (lost > 0) a.losing.push_back({k, rows, cols, a.operators[k], a.bounds[k], a.counts[k]});
     a.loss += lost;
   }
   // The second method where Z is four points in a plane (L = 3, d_x = 4).

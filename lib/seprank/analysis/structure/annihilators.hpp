@@ -25,10 +25,15 @@ namespace seprank {
 
 // The word of A_L: factors K_0, ..., K_C with A_L(M) = K_0 M K_1 M ... M K_C (H = 1, no residual connection).
 // A_0 = I; A_{l+1} = (W^O W^V) A_l M A_l^T (W^K^T W^Q) A_l merges the factors at the junctions (section 14).
+// forms[j] names the quadric v^T K_j v for every weight: factors with one label are equal or transposed.
 struct gram_word {
   std::vector<dense_matrix<mpz_class>> factors;
+  std::vector<int> forms;
 };
 gram_word gram_word_of(const network_config& cfg, const integer_weights& w);
+// The labels of the word of A_L: 0 for K_0, l >= 1 for the junction F_0^T W^{K,l T} W^{Q,l} F_0 of layer l and
+// every copy of it (K_C is layer 1's). The interior K_1, ..., K_{C-1} carry the labels 1..L.
+std::vector<int> gram_word_forms(int L);
 
 // e_p^T A_L(M) mod `prime` for a symmetric M (dx x dx, entries mod prime), by multiplying out the word.
 std::vector<std::uint64_t> gram_word_row(const gram_word& g, int entry, const dense_matrix<std::uint64_t>& M, std::uint64_t prime);
@@ -36,17 +41,24 @@ std::vector<std::uint64_t> gram_word_row(const gram_word& g, int entry, const de
 int degree_along(const gram_word& g, int entry, const dense_matrix<std::uint64_t>& M, const std::vector<std::uint64_t>& v,
                  std::uint64_t prime);
 
-// A grouping of the C M's into adjacent pairs (section 14). Odd C: the first M alone (u^T v = 0), pairs
-// (2,3), ..., (C-1,C) around the even factors; degree (C-1)/2. Even C: pairs (1,2), ..., (C-1,C) around the odd
-// factors, no linear condition; or the first M alone (u^T v = 0), pairs around K_2, ..., K_{C-2}, the last M
-// alone; degree C/2 either way.
+// A grouping of the C M's: pairs (M K_j M) at non-adjacent positions j, the other M's alone (section 14). With
+// v^T K_j v = 0 at every paired j, and u^T v = 0 when `linear` (then the first M is alone), P_r(M + t v v^T) has
+// degree <= t_degree = C - pairs - [linear] in t: a pair and a single M add 1 each, the first M with u^T v = 0
+// adds 0. Its variety depends only on the labels it pairs (`forms`) and `linear`.
 struct annihilator_grouping {
   bool linear = false;          // the first M stands alone: u^T v = 0
   std::vector<int> positions;   // j with v^T K_j v = 0: the factors between paired M's
   int t_degree = 0;             // P_r(M + t v v^T) has degree <= t_degree in t
-  int most_quadrics = 0;        // distinct forms the positions can carry for any weight: L - 1 (L: even C, no u)
+  std::vector<int> forms;       // the labels at those positions (sorted, distinct)
+  int most_quadrics = 0;        // distinct forms the positions can carry for any weight: forms.size()
   unsigned order() const { return static_cast<unsigned>(t_degree) + 1; }
 };
+// Every grouping that is not dominated: for each set of labels S and each choice of the linear condition, the
+// most pairs at positions labelled in S (position 1 excluded when linear; the leftmost choice on each run of
+// allowed positions is a largest set of non-adjacent ones); a grouping is dropped when another has a subset
+// of its labels, no linear condition it lacks, and an order no higher (its variety contains this one's and
+// its operators start no later). Sorted by order, then without the linear condition first, then by labels.
+std::vector<annihilator_grouping> annihilator_groupings(const std::vector<int>& forms);
 std::vector<annihilator_grouping> annihilator_groupings(int L);
 
 // How the variety Z of a grouping is known for the drawn weights.
@@ -57,7 +69,12 @@ enum class variety_proof {
   pencil_discriminant,    // two quadrics whose pencil det(x A + B) has degree n and a nonzero discriminant
   macaulay_mod_p,         // the quadrics and the maximal minors of their Jacobian generate every form of some
                           // degree mod a prime (hence over Q): Z is smooth of the expected dimension
-  dimension_only          // smoothness not shown: only dim Z >= expected (Krull), operators >= mc(e + 1, 2k)
+  dimension_only,         // smoothness not shown: only dim Z >= expected (Krull), operators >= mc(e + 1, 2k)
+  empty_macaulay_mod_p,   // more conditions than dimensions, and the quadrics alone generate every form of some
+                          // degree mod a prime (hence over Q): Z is empty (an intersection of two families)
+  regular_sequence_mod_p  // an intersection of two families: on a linear space of projective dimension m - 1 the
+                          // quadrics generate every form of some degree mod a prime, so Z has the expected
+                          // dimension and they are a regular sequence (its ideal's Hilbert function is known)
 };
 
 // One grouping analysed for the drawn weights.
@@ -69,8 +86,11 @@ struct annihilator_family {
   variety_proof proof = variety_proof::expected_empty;
   mpz_class certificate;                         // the nonzero determinant or discriminant (or 0)
   std::uint64_t prime = 0;                       // macaulay_mod_p: the prime
-  int macaulay_degree = 0;                       // macaulay_mod_p: the degree whose forms are all in the ideal
-  bool smooth() const { return proof != variety_proof::expected_empty && proof != variety_proof::dimension_only; }
+  int macaulay_degree = 0;                       // the Macaulay proofs: the degree whose forms are all in the ideal
+  bool smooth() const {
+    return proof != variety_proof::expected_empty && proof != variety_proof::dimension_only &&
+           proof != variety_proof::empty_macaulay_mod_p && proof != variety_proof::regular_sequence_mod_p;
+  }
   // As many distinct quadrics as any weight can have: distinctness and smoothness are then open conditions the
   // draw shows nonempty, so the count holds for generic weights and the block bounds for every weight.
   bool generic() const { return static_cast<int>(quadrics.size()) == grouping.most_quadrics; }
@@ -80,6 +100,9 @@ struct annihilator_family {
   // intersection), mc(e + 1, 2k) (dimension_only: Noether normalization), 0 below the order or when empty.
   // For these weights; for every weight when smooth() and generic(), or for the Noether count when generic().
   big_int operators(unsigned k) const;
+  // dim (R/I)_d of the ideal I of its quadrics (and u^T v): the complete-intersection value when smooth() or a
+  // regular sequence, 0 when shown empty in degree <= d; -1 when unknown.
+  big_int ideal_hilbert(std::uint64_t d) const;
 };
 
 enum class annihilator_skip {
@@ -89,10 +112,29 @@ enum class annihilator_skip {
   zero_row   // u = 0: row p of A_L vanishes identically
 };
 
+// How the operators on one block are counted (section 14, "All groupings together"): the operators of order k
+// from the points of every family with order <= k span a space of dimension H_Y(2k), Y the union of their
+// varieties, and any sub-union gives a lower bound. Three sub-unions are proven:
+enum class annihilator_union {
+  single,           // one family: H_Z(2k)
+  pair,             // two smooth families: H_Z(2k) + H_Z'(2k) - dim (R/(I + I'))_2k (exact: I, I' are radical)
+  disjoint_points   // finite smooth families, pairwise disjoint: their a points in all, once 2k >= a - 1
+};
+
+// The operators proven on block k, and where they come from.
+struct annihilator_count {
+  big_int operators = 0;
+  annihilator_union method = annihilator_union::single;
+  std::vector<int> families;       // indices into annihilator_analysis::families
+  std::vector<int> intersections;  // indices into annihilator_analysis::intersections: the pair's, or every two
+                                   // point sets' (each shown empty)
+};
+
 // A Gram block that loses against min(rows, cols).
 struct annihilator_block {
   unsigned k = 0;
   big_int rows, cols, operators, bound;  // bound = min(rows, cols - operators)
+  annihilator_count count;               // how `operators` is proven
 };
 
 // What the lemma proves for one configuration and its weights.
@@ -101,8 +143,11 @@ struct annihilator_analysis {
   std::int64_t C = 0;
   std::vector<mpz_class> u;                   // e_p^T K_0
   dense_matrix<mpz_class> plane_basis;        // d_x x (d_x - 1): integer columns spanning u^perp
-  std::vector<annihilator_family> families;   // one per grouping
-  std::vector<big_int> operators;             // per block k = 0..C: the most operators of order k one family proves
+  std::vector<annihilator_family> families;   // the groupings whose order reaches a block that can lose (or, when
+                                              // none does, those of the lowest order), analysed
+  std::vector<annihilator_family> intersections;  // Z_g and Z_h together, for the pairs and disjointness used
+  std::vector<annihilator_count> counts;      // per block k = 0..C: the most operators proven
+  std::vector<big_int> operators;             // per block k: counts[k].operators
   std::vector<big_int> bounds;                // per block k: min(rows, cols - operators[k])
   big_int loss;                               // sum_k min(rows, cols) - bounds[k]
   std::vector<annihilator_block> losing;      // the blocks that lose, by k
@@ -112,10 +157,12 @@ struct annihilator_analysis {
   mpz_class resultant_discriminant;
   long resultant_points = 0;                  // 4 when that test passed, else 0
   bool proven() const { return skipped == annihilator_skip::none && loss > 0; }
-  // Every grouping has as many distinct quadrics as any weight can (annihilator_family::generic): the bounds hold
-  // for every weight, not only these.
+  // Every family and every intersection used has as many distinct quadrics as any weight can
+  // (annihilator_family::generic): the bounds hold for every weight, not only these.
   bool every_weight() const {
     for (const auto& f : families)
+      if (!f.generic()) return false;
+    for (const auto& f : intersections)
       if (!f.generic()) return false;
     return skipped == annihilator_skip::none;
   }
@@ -126,6 +173,11 @@ inline constexpr std::uint64_t default_max_macaulay_entries = 20000000;
 annihilator_analysis analyse_annihilators(const network_config& cfg, const integer_weights& w,
                                           std::uint64_t max_macaulay_entries = default_max_macaulay_entries,
                                           const progress_fn& progress = {});
+// The same for any word (a synthetic one in the tests): row `entry` of K_0 is u, block k of the Gram form is
+// dx mc(D, C - k) x mc(D, k) with D = dx (dx + 1) / 2.
+annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry,
+                                               std::uint64_t max_macaulay_entries = default_max_macaulay_entries,
+                                               const progress_fn& progress = {});
 
 // The proven upper bound of every Gram block k = 0..C where it is below min(rows, cols), else -1; empty when
 // nothing is proven (the form gram_rank takes).

@@ -545,6 +545,117 @@ annihilator_grouping joined(const annihilator_grouping& a, const annihilator_gro
   return j;
 }
 
+// u^perp, spanned over Q by u_i e_j - u_j e_i (j != i) for the first i with u_i != 0: d_x x (d_x - 1) columns.
+zmatrix plane_basis_of(const std::vector<mpz_class>& u) {
+  const int dx = static_cast<int>(u.size());
+  const int i = static_cast<int>(std::find_if(u.begin(), u.end(), [](const mpz_class& x) { return x != 0; }) - u.begin());
+  zmatrix basis(dx, dx - 1, mpz_class(0));
+  for (int j = 0, col = 0; j < dx; ++j) {
+    if (j == i) continue;
+    basis(j, col) = u[static_cast<std::size_t>(i)];
+    basis(i, col) = -u[static_cast<std::size_t>(j)];
+    ++col;
+  }
+  return basis;
+}
+
+// The varieties of two families together, each analysed once (a family's own analysis when it is that variety).
+class intersections {
+ public:
+  intersections(const annihilator_analysis& a, const gram_word& g, std::uint64_t max_entries, const progress_fn& progress)
+      : a_(a), g_(g), identity_(static_cast<int>(a.u.size()), static_cast<int>(a.u.size()), mpz_class(0)),
+        max_entries_(max_entries), progress_(progress) {
+    for (int r = 0; r < identity_.rows(); ++r) identity_(r, r) = 1;
+  }
+  // The index of Z_x and Z_y together (families x, y).
+  int of(int x, int y) {
+    const annihilator_grouping gr = joined(a_.families[static_cast<std::size_t>(x)].grouping, a_.families[static_cast<std::size_t>(y)].grouping);
+    const auto key = std::make_pair(gr.forms, gr.linear);
+    if (const auto it = index_.find(key); it != index_.end()) return it->second;
+    const auto same = std::find_if(a_.families.begin(), a_.families.end(), [&](const annihilator_family& f) {
+      return f.smooth() && f.grouping.forms == gr.forms && f.grouping.linear == gr.linear;
+    });
+    check_interrupt();
+    all.push_back(same != a_.families.end()
+                      ? *same
+                      : analyse_family(gr, g_, gr.linear ? a_.plane_basis : identity_, max_entries_,
+                                       "groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together",
+                                       progress_, true));
+    all.back().grouping = gr;
+    return index_[key] = static_cast<int>(all.size()) - 1;
+  }
+  std::vector<annihilator_family> all;
+
+ private:
+  const annihilator_analysis& a_;
+  const gram_word& g_;
+  zmatrix identity_;
+  std::uint64_t max_entries_;
+  const progress_fn& progress_;
+  std::map<std::pair<std::vector<int>, bool>, int> index_;
+};
+
+// The pairwise disjoint subset of the finite families `points` with the most points, at most d + 1 of them
+// (distinct points are independent on the forms of degree d only then); apart[x][y]: the empty intersection of
+// points[x] and points[y], or -1.
+annihilator_count best_disjoint_points(const annihilator_analysis& a, const std::vector<int>& points,
+                                       const std::vector<std::vector<int>>& apart, std::uint64_t d) {
+  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}};
+  for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
+    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}};
+    bool disjoint = true;
+    for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
+      if (!(mask >> x & 1U)) continue;
+      c.families.push_back(points[x]);
+      c.operators += a.families[static_cast<std::size_t>(points[x])].degree();
+      for (std::size_t y = x + 1; y < points.size() && disjoint; ++y)
+        if (mask >> y & 1U) {
+          disjoint = apart[x][y] >= 0;
+          c.intersections.push_back(apart[x][y]);
+        }
+    }
+    if (disjoint && c.families.size() >= 2 && c.operators <= big_int(d) + 1 && c.operators > best.operators) best = std::move(c);
+  }
+  return best;
+}
+
+// The most operators proven on block k (section 14, "All groupings together"): one family; with `unions`, two
+// smooth families (H_Z + H_Z' - dim (R/(I + I'))_2k) or pairwise disjoint point sets.
+annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool unions, intersections& joint) {
+  annihilator_count best;
+  auto fam = [&](int f) -> const annihilator_family& { return a.families[static_cast<std::size_t>(f)]; };
+  std::vector<int> active;  // the families with operators of order k
+  for (std::size_t f = 0; f < a.families.size(); ++f) {
+    const big_int ops = a.families[f].operators(k);
+    if (ops <= 0) continue;
+    active.push_back(static_cast<int>(f));
+    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}};
+  }
+  if (!unions) return best;
+  const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
+  for (std::size_t x = 0; x < active.size(); ++x)
+    for (std::size_t y = x + 1; y < active.size(); ++y) {
+      if (!fam(active[x]).smooth() || !fam(active[y]).smooth()) continue;  // radical ideals: I cap I' is the union's
+      const int j = joint.of(active[x], active[y]);
+      const big_int h = joint.all[static_cast<std::size_t>(j)].ideal_hilbert(d);
+      if (h < 0) continue;
+      const big_int ops = fam(active[x]).operators(k) + fam(active[y]).operators(k) - h;
+      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}};
+    }
+  std::vector<int> points;
+  for (int f : active)
+    if (fam(f).smooth() && fam(f).dimension == 0) points.push_back(f);
+  if (points.size() < 2 || points.size() > 16) return best;
+  std::vector<std::vector<int>> apart(points.size(), std::vector<int>(points.size(), -1));
+  for (std::size_t x = 0; x < points.size(); ++x)
+    for (std::size_t y = x + 1; y < points.size(); ++y) {
+      const int j = joint.of(points[x], points[y]);
+      if (joint.all[static_cast<std::size_t>(j)].ideal_hilbert(d) == 0) apart[x][y] = j;
+    }
+  annihilator_count disjoint = best_disjoint_points(a, points, apart, d);
+  return disjoint.operators > best.operators ? disjoint : best;
+}
+
 }  // namespace
 
 annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w, std::uint64_t max_entries,
@@ -562,17 +673,8 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
   a.C = static_cast<std::int64_t>(g.factors.size()) - 1;
   const int dx = g.factors.front().cols();
   for (int j = 0; j < dx; ++j) a.u.push_back(g.factors[0](entry - 1, j));
-  const auto nonzero = std::find_if(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x != 0; });
-  if (nonzero == a.u.end()) return a.skipped = annihilator_skip::zero_row, a;
-  // u^perp spanned over Q by u_i e_j - u_j e_i (j != i), with u_i != 0.
-  const int i = static_cast<int>(nonzero - a.u.begin());
-  a.plane_basis = zmatrix(dx, dx - 1, mpz_class(0));
-  for (int j = 0, col = 0; j < dx; ++j) {
-    if (j == i) continue;
-    a.plane_basis(j, col) = a.u[static_cast<std::size_t>(i)];
-    a.plane_basis(i, col) = -a.u[static_cast<std::size_t>(j)];
-    ++col;
-  }
+  if (std::all_of(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x == 0; })) return a.skipped = annihilator_skip::zero_row, a;
+  a.plane_basis = plane_basis_of(a.u);
   zmatrix identity(dx, dx, mpz_class(0));
   for (int r = 0; r < dx; ++r) identity(r, r) = 1;
   const unsigned C = static_cast<unsigned>(a.C);
@@ -592,81 +694,14 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
     a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
                                         "grouping " + std::to_string(a.families.size() + 1), progress));
   }
-  // The intersections Z_g and Z_h, each analysed once (a family's own analysis when it is that variety).
-  std::map<std::pair<std::vector<int>, bool>, int> joined_index;
-  std::vector<annihilator_family> joined_all;
-  auto intersection = [&](int x, int y) {
-    const annihilator_grouping gr = joined(a.families[static_cast<std::size_t>(x)].grouping, a.families[static_cast<std::size_t>(y)].grouping);
-    const auto key = std::make_pair(gr.forms, gr.linear);
-    if (const auto it = joined_index.find(key); it != joined_index.end()) return it->second;
-    const auto same = std::find_if(a.families.begin(), a.families.end(), [&](const annihilator_family& f) {
-      return f.smooth() && f.grouping.forms == gr.forms && f.grouping.linear == gr.linear;
-    });
-    check_interrupt();
-    joined_all.push_back(same != a.families.end()
-                             ? *same
-                             : analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
-                                              "groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together",
-                                              progress, true));
-    joined_all.back().grouping = gr;
-    return joined_index[key] = static_cast<int>(joined_all.size()) - 1;
-  };
-  a.counts.assign(C + 1, annihilator_count{});
-  for (unsigned k = 0; k <= C; ++k) {
-    annihilator_count& best = a.counts[k];
-    std::vector<int> active;  // the families with operators of order k
-    for (std::size_t f = 0; f < a.families.size(); ++f) {
-      const big_int ops = a.families[f].operators(k);
-      if (ops <= 0) continue;
-      active.push_back(static_cast<int>(f));
-      if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}};
-    }
-    if (static_cast<long>(k) > last_lossy) continue;  // no union can make this block lose
-    const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
-    auto fam = [&](int f) -> const annihilator_family& { return a.families[static_cast<std::size_t>(f)]; };
-    // Two smooth families: H_{Z u Z'}(d) = H_Z(d) + H_Z'(d) - dim (R/(I + I'))_d (I, I' radical).
-    for (std::size_t x = 0; x < active.size(); ++x)
-      for (std::size_t y = x + 1; y < active.size(); ++y) {
-        if (!fam(active[x]).smooth() || !fam(active[y]).smooth()) continue;
-        const int j = intersection(active[x], active[y]);
-        const big_int h = joined_all[static_cast<std::size_t>(j)].ideal_hilbert(d);
-        if (h < 0) continue;
-        const big_int ops = fam(active[x]).operators(k) + fam(active[y]).operators(k) - h;
-        if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}};
-      }
-    // Finite families pairwise disjoint: a distinct points in all, independent on the forms of degree d >= a - 1.
-    std::vector<int> points;
-    for (int f : active)
-      if (fam(f).smooth() && fam(f).dimension == 0) points.push_back(f);
-    if (points.size() < 2 || points.size() > 16) continue;
-    std::vector<std::vector<int>> apart(points.size(), std::vector<int>(points.size(), -1));  // the intersection, if empty
-    for (std::size_t x = 0; x < points.size(); ++x)
-      for (std::size_t y = x + 1; y < points.size(); ++y) {
-        const int j = intersection(points[x], points[y]);
-        if (joined_all[static_cast<std::size_t>(j)].ideal_hilbert(d) == 0) apart[x][y] = j;
-      }
-    for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
-      annihilator_count c{0, annihilator_union::disjoint_points, {}, {}};
-      bool disjoint = true;
-      for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
-        if (!(mask >> x & 1U)) continue;
-        c.families.push_back(points[x]);
-        c.operators += fam(points[x]).degree();
-        for (std::size_t y = x + 1; y < points.size() && disjoint; ++y)
-          if (mask >> y & 1U) {
-            disjoint = apart[x][y] >= 0;
-            c.intersections.push_back(apart[x][y]);
-          }
-      }
-      if (disjoint && c.families.size() >= 2 && c.operators <= big_int(d) + 1 && c.operators > best.operators) best = std::move(c);
-    }
-  }
+  intersections joint(a, g, max_entries, progress);
+  for (unsigned k = 0; k <= C; ++k) a.counts.push_back(count_block(a, k, static_cast<long>(k) <= last_lossy, joint));
   // Keep the intersections the counts use, renumbered.
   std::map<int, int> renumber;
   for (auto& count : a.counts)
     for (int& j : count.intersections) {
       const auto [it, fresh] = renumber.emplace(j, static_cast<int>(a.intersections.size()));
-      if (fresh) a.intersections.push_back(joined_all[static_cast<std::size_t>(j)]);
+      if (fresh) a.intersections.push_back(joint.all[static_cast<std::size_t>(j)]);
       j = it->second;
     }
   a.operators.assign(C + 1, big_int(0));

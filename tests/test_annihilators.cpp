@@ -142,7 +142,7 @@ TEST_CASE("the groupings of the word: positions and degrees in t, derived by han
   CHECK(g3.size() == 14);
 }
 
-TEST_CASE("the variety and the operators against classical Hilbert functions (L = 3, d_x = 5, 6; L = 4, d_x = 5)") {
+TEST_CASE("the variety and the operators against classical Hilbert functions (L = 3, d_x = 5, 6; L = 4, d_x = 5, 6; L = 5, d_x = 6)") {
   // d_x = 5: two quadrics in P^3: an elliptic normal quartic curve, H(d) = 4 d; block 7 needs H(14) = 56.
   const auto c5 = config(3, 5, 1, 4);
   const auto a5 = analyse_annihilators(c5, draw_weights(c5, 1, 9));
@@ -187,6 +187,19 @@ TEST_CASE("the variety and the operators against classical Hilbert functions (L 
   CHECK(a46.operators[21] == 972);
   CHECK(a46.counts[21].method == annihilator_union::pair);
   CHECK(a46.loss == 972);
+  // L = 5 (C = 121), d_x = 6; the column-limited blocks with operators are 61, 62, 63. Order 61: u and the forms
+  // 1..4, four quadrics in P^4: 16 points. Order 62: the forms 1..4 without u, four quadrics in P^5: a curve of
+  // degree 16 and genus 17, H(124) = 16 * 124 - 16 = 1,968; and u with the forms 1, 2, 3, 5: 16 more points, apart
+  // from the curve (u and five forms in P^4: empty): 1,984. Order 63: the forms 1, 2, 3, 5 without u, a second such
+  // curve, H(126) = 16 * 126 - 16 = 2,000 each, meeting the first in the 32 points of the five forms in P^5:
+  // 2,000 + 2,000 - 32 = 3,968.
+  const auto c56 = config(5, 6, 1, 4);
+  const auto a56 = analyse_annihilators(c56, draw_weights(c56, 1, 9));
+  CHECK(a56.operators[60] == 0);
+  CHECK(a56.operators[61] == 16);
+  CHECK(a56.operators[62] == 16 * 124 - 16 + 16);
+  CHECK(a56.operators[63] == 2 * (16 * 126 - 16) - 32);
+  CHECK(a56.loss == 16 + 1984 + 3968);
 }
 
 TEST_CASE("for every weight: the Noether count, block by block against a direct sum") {

@@ -54,6 +54,16 @@ polynomial polynomial::constant(const ring_ptr& ring, long c) {
   return p;
 }
 
+polynomial polynomial::constant(const ring_ptr& ring, const mpz_class& c) {
+  polynomial p(ring);
+  fmpz_t x;
+  fmpz_init(x);
+  fmpz_set_mpz(x, c.get_mpz_t());
+  fmpz_mpoly_set_fmpz(p.p_, x, ring->ctx());
+  fmpz_clear(x);
+  return p;
+}
+
 polynomial polynomial::parse(const ring_ptr& ring, const std::string& text) {
   std::vector<const char*> names;
   for (int i = 0; i < ring->variable_count(); ++i) names.push_back(ring->name(i).c_str());

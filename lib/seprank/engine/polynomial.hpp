@@ -41,6 +41,7 @@ class polynomial {
   explicit polynomial(ring_ptr ring);  // zero
   static polynomial variable(const ring_ptr& ring, int i);
   static polynomial constant(const ring_ptr& ring, long c);
+  static polynomial constant(const ring_ptr& ring, const mpz_class& c);
   // Parses e.g. "3*x1_1^2*x2_1 - x1_2" in the ring's variable names (FLINT's parser);
   // throws std::invalid_argument on a syntax error.
   static polynomial parse(const ring_ptr& ring, const std::string& text);

@@ -4,7 +4,6 @@
 #include <functional>
 #include <map>
 #include <numeric>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
 #include <iterator>
@@ -79,15 +78,14 @@ std::uint64_t reduce(const mpz_class& x, std::uint64_t p) {
 
 // The conic w^T S w in Z[x, y, z] after the shear z -> z + a x + b y (w = (x, y, z)).
 polynomial conic(const zmatrix& S, const ring_ptr& ring, int a, int b) {
-  std::ostringstream text;
-  const std::string var[] = {"x", "y", "(z + " + std::to_string(a) + "*x + " + std::to_string(b) + "*y)"};
-  text << "0";
+  const polynomial x = polynomial::variable(ring, 0), y = polynomial::variable(ring, 1);
+  const polynomial w[] = {x, y, polynomial::variable(ring, 2) + a * x + b * y};
+  polynomial out(ring);
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j)
-      if (S(i, j) != 0) text << " + (" << S(i, j).get_str() << ")*" << var[i] << "*" << var[j];
-  return polynomial::parse(ring, text.str());
+      if (S(i, j) != 0) out += polynomial::constant(ring, S(i, j)) * w[i] * w[j];
+  return out;
 }
-
 
 // A polynomial with integer coefficients in n variables, by exponent vector (the quadrics and minors below).
 using sparse_poly = std::map<std::vector<int>, mpz_class>;

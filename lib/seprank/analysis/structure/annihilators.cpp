@@ -7,10 +7,12 @@
 #include <stdexcept>
 #include <tuple>
 #include <iterator>
+#include <limits>
 
 #include <flint/ulong_extras.h>
 
 #include "seprank/analysis/paper/gram_count.hpp"
+#include "seprank/analysis/structure/monomial_space.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/quantities.hpp"
@@ -127,23 +129,12 @@ sparse_poly determinant(const std::vector<std::vector<sparse_poly>>& m) {
   return out;
 }
 
-// Every exponent vector of degree d in n variables (lexicographic).
-void monomials_of_degree(int n, int d, std::vector<int>& e, int at, std::vector<std::vector<int>>& out) {
-  if (at == n - 1) {
-    e[static_cast<std::size_t>(at)] = d;
-    out.push_back(e);
-    return;
-  }
-  for (int x = d; x >= 0; --x) {
-    e[static_cast<std::size_t>(at)] = x;
-    monomials_of_degree(n, d - x, e, at + 1, out);
-  }
-}
+// Every exponent vector of degree d in n variables (lexicographic: monomial_space's one enumeration).
 std::vector<std::vector<int>> monomials_of_degree(int n, int d) {
   std::vector<std::vector<int>> out;
   if (d < 0) return out;
-  std::vector<int> e(static_cast<std::size_t>(n), 0);
-  monomials_of_degree(n, d, e, 0, out);
+  enumerate_monomials(n, d, false, std::numeric_limits<std::uint64_t>::max(),
+                      [&](const std::vector<unsigned>& e) { out.emplace_back(e.begin(), e.end()); });
   return out;
 }
 

@@ -323,7 +323,7 @@ TEST_CASE("the lemma mod p: at the points of Z the degree in t drops to (C - 1)/
   CHECK(primes_with_four_points == 2);
 }
 
-TEST_CASE("the lemma for even C mod p (L = 2, d_x = 3): at the points of both groupings the degree in t is C/2 = 2, at a random v 4") {
+TEST_CASE("the lemma for even C mod p (L = 2, d_x = 3): at the points of all three groupings the degree in t is C/2 = 2, at a random v 4") {
   const auto c = config(2, 3, 1, 4);
   const auto w = draw_weights(c, 1, 9);
   const auto a = analyse_annihilators(c, w);

@@ -185,7 +185,9 @@ int macaulay_span_degree(const std::vector<sparse_poly>& gens, int n, int first,
         ++mac.rows;
       }
     }
-    if (rank_mod_p(mac, p) == mac.cols) return d;
+    // One elimination takes seconds at L = 6: on a thread of its own, so Ctrl-C and --time-limit answer at once.
+    const long cols = mac.cols;
+    if (run_interruptible([m = std::move(mac), p] { return rank_mod_p(m, p); }) == cols) return d;
   }
   return 0;
 }

@@ -135,22 +135,18 @@ std::string variety_value(const annihilator_family& f) {
 }
 
 // How a losing block's operators are proven: the families (1-based) and the union's rule.
-std::string count_text(const annihilator_count& c, const annihilator_analysis& a, unsigned k) {
+std::string count_text(const annihilator_count& c) {
   auto name = [](int f) { return std::to_string(f + 1); };
   switch (c.method) {
     case annihilator_union::single: return "grouping " + name(c.families.at(0));
-    case annihilator_union::pair: {
-      const auto& f = a.families.at(static_cast<std::size_t>(c.families.at(0)));
-      const auto& g = a.families.at(static_cast<std::size_t>(c.families.at(1)));
-      const auto& j = a.intersections.at(static_cast<std::size_t>(c.intersections.at(0)));
-      return "the union of groupings " + name(c.families[0]) + " and " + name(c.families[1]) + ": " + str(f.operators(k)) +
-             " + " + str(g.operators(k)) + " - " + str(j.ideal_hilbert(2 * static_cast<std::uint64_t>(k)));
-    }
+    case annihilator_union::pair:
+      return "the union of groupings " + name(c.families.at(0)) + " and " + name(c.families.at(1)) + ": " + str(c.parts.at(0)) +
+             " + " + str(c.parts.at(1)) + " - " + str(c.parts.at(2));
     case annihilator_union::disjoint_points: {
       std::string names, sum;
       for (std::size_t i = 0; i < c.families.size(); ++i) {
         names += (i ? ", " : "") + name(c.families[i]);
-        sum += (i ? " + " : "") + str(a.families.at(static_cast<std::size_t>(c.families[i])).degree());
+        sum += (i ? " + " : "") + str(c.parts.at(i));
       }
       return "the union of groupings " + names + ": " + sum + " points, pairwise disjoint";
     }
@@ -210,7 +206,7 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     const auto& b = a.losing[i];
     if (i < shown)
       blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
-                             " operators (" + count_text(b.count, a, b.k) + "): rank $<= " + str(b.bound) + "$ (loses " +
+                             " operators (" + count_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
                              str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
     static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
     json groupings = json::array(), intersections = json::array();

@@ -591,14 +591,15 @@ class intersections {
 // points[x] and points[y], or -1.
 annihilator_count best_disjoint_points(const annihilator_analysis& a, const std::vector<int>& points,
                                        const std::vector<std::vector<int>>& apart, std::uint64_t d) {
-  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}};
+  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}};
   for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
-    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}};
+    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}};
     bool disjoint = true;
     for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
       if (!(mask >> x & 1U)) continue;
       c.families.push_back(points[x]);
-      c.operators += a.families[static_cast<std::size_t>(points[x])].degree();
+      c.parts.push_back(a.families[static_cast<std::size_t>(points[x])].degree());
+      c.operators += c.parts.back();
       for (std::size_t y = x + 1; y < points.size() && disjoint; ++y)
         if (mask >> y & 1U) {
           disjoint = apart[x][y] >= 0;
@@ -620,7 +621,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
     const big_int ops = a.families[f].operators(k);
     if (ops <= 0) continue;
     active.push_back(static_cast<int>(f));
-    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}};
+    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}};
   }
   if (!unions) return best;
   const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
@@ -630,8 +631,8 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
       const int j = joint.of(active[x], active[y]);
       const big_int h = joint.all[static_cast<std::size_t>(j)].ideal_hilbert(d);
       if (h < 0) continue;
-      const big_int ops = fam(active[x]).operators(k) + fam(active[y]).operators(k) - h;
-      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}};
+      const big_int hx = fam(active[x]).operators(k), hy = fam(active[y]).operators(k), ops = hx + hy - h;
+      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}};
     }
   std::vector<int> points;
   for (int f : active)

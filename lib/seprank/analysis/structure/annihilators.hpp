@@ -128,6 +128,7 @@ struct annihilator_count {
   std::vector<int> families;       // indices into annihilator_analysis::families
   std::vector<int> intersections;  // indices into annihilator_analysis::intersections: the pair's, or every two
                                    // point sets' (each shown empty)
+  std::vector<big_int> parts;      // pair: H_Z(2k), H_Z'(2k), dim (R/(I + I'))_2k; points: each family's points
 };
 
 // A Gram block that loses against min(rows, cols).

@@ -12,9 +12,11 @@
 #include "helpers.hpp"
 #include "seprank/analysis/structure/annihilators.hpp"
 #include "seprank/analysis/structure/gram_form.hpp"
+#include "seprank/analysis/paper/annihilator_table.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
+#include "seprank/analysis/paper/refined_gram_count.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/support/random.hpp"
@@ -179,6 +181,10 @@ TEST_CASE("the variety and the operators against classical Hilbert functions (L 
   CHECK(a4.counts[21].method == annihilator_union::disjoint_points);
   CHECK(a4.operators[20] == 0);
   CHECK(a4.loss == 32);
+  // Those three are every grouping of order <= 21 (the lowest degree, 20, is reached by exactly these), and all
+  // three are counted: the whole span of the lemma's operators on block 21.
+  CHECK(a4.counts[21].whole);
+  CHECK(a4.counts[21].shown_empty.empty());
   // d_x = 6: the same families are curves. Four quadrics in P^5: degree 16, genus 1 + 16 (8 - 6) / 2 = 17, so
   // H(d) = 16 d - 16 and H(42) = 656; three in u^perp = P^4: degree 8, genus 1 + 8 (6 - 5) / 2 = 5, H(42) = 332;
   // together u and the four forms cut 16 points: 656 + 332 - 16 = 972 operators on block 21.
@@ -187,6 +193,9 @@ TEST_CASE("the variety and the operators against classical Hilbert functions (L 
   CHECK(a46.operators[21] == 972);
   CHECK(a46.counts[21].method == annihilator_union::pair);
   CHECK(a46.loss == 972);
+  // The third curve (u with the forms 1, 2, 4) lies in neither of the two counted varieties (its labels contain
+  // neither {1, 2, 3} nor {1, 2, 3, 4}) and is not empty: the count is a sub-union, and says so.
+  CHECK_FALSE(a46.counts[21].whole);
   // L = 5 (C = 121), d_x = 6; the column-limited blocks with operators are 61, 62, 63. Order 61: u and the forms
   // 1..4, four quadrics in P^4: 16 points. Order 62: the forms 1..4 without u, four quadrics in P^5: a curve of
   // degree 16 and genus 17, H(124) = 16 * 124 - 16 = 1,968; and u with the forms 1, 2, 3, 5: 16 more points, apart
@@ -200,6 +209,10 @@ TEST_CASE("the variety and the operators against classical Hilbert functions (L 
   CHECK(a56.operators[62] == 16 * 124 - 16 + 16);
   CHECK(a56.operators[63] == 2 * (16 * 126 - 16) - 32);
   CHECK(a56.loss == 16 + 1984 + 3968);
+  // Order <= 62: the 16 points of order 61 (u and 1..4) lie on the curve of the forms 1..4 (fewer conditions), so
+  // the union of the curve and the other 16 points is the whole union on blocks 61 and 62.
+  CHECK(a56.counts[61].whole);
+  CHECK(a56.counts[62].whole);
 }
 
 TEST_CASE("for every weight: the Noether count, block by block against a direct sum") {
@@ -220,11 +233,55 @@ TEST_CASE("for every weight: the Noether count, block by block against a direct 
       const big_int ops = multichoose(static_cast<std::uint64_t>(e) + 1, 2 * static_cast<std::uint64_t>(k));
       loss += full - std::min(rows, big_int(cols - ops));
     }
-    CHECK(refined_gram_count_every_weight(L, dx) == count - loss);
+    CHECK(noether_refined_gram_count(L, dx, count) == count - loss);
   }
   CHECK(annihilator_dimension_every_weight(3, 4) == 0);
   CHECK(annihilator_dimension_every_weight(3, 3) == -1);
-  CHECK(refined_gram_count_every_weight(3, 4) == 31460 - 1);  // one point at least: mc(1, 14) = 1
+  CHECK(noether_refined_gram_count(3, 4, 31460) == 31460 - 1);  // one point at least: mc(1, 14) = 1
+}
+
+TEST_CASE("for every weight: the refined count takes the larger of Noether's loss and the shipped union table's") {
+  // L = 3, d_x = 4: the table's 4 points (section 14) beat Noether's 1; the certified Gram rank is 31,456.
+  const refined_gram_count_result r34 = refined_gram_count_every_weight(3, 4);
+  CHECK(r34.value == 31456);
+  CHECK(r34.by == refined_by::annihilator_union);
+  // Outside the table (L = 7) Noether's count alone; where neither loses, the Gram count itself.
+  const big_int g78 = gram_count(7, 9).value;
+  const refined_gram_count_result r79 = refined_gram_count_every_weight(7, 9, g78);
+  CHECK(r79.value == noether_refined_gram_count(7, 9, g78));
+  CHECK(r79.by == (r79.value < g78 ? refined_by::noether : refined_by::none));
+  const refined_gram_count_result r23 = refined_gram_count_every_weight(2, 3);
+  CHECK(r23.value == 49);
+  CHECK(r23.by == refined_by::none);
+  // Every row of the table is at least Noether's loss (the union contains Noether's family) and covers the grid.
+  long rows = 0;
+  for (const auto& row : annihilator_table()) {
+    CAPTURE(row.L);
+    CAPTURE(row.dx);
+    const big_int g = gram_count(row.L, row.dx).value;
+    CHECK(g - row.loss <= noether_refined_gram_count(row.L, row.dx, g));
+    CHECK(annihilator_table_row_of(row.L, row.dx) == &row);
+    ++rows;
+  }
+  CHECK(rows == 6 * 11 - (0 + 1 + 2 + 3 + 4 + 5));  // L = 1..6, d_x = L + 1..12
+}
+
+TEST_CASE("the shipped union table: its rows that take seconds, recomputed (bench/annihilator_table.sh --check: all)") {
+  // The same analysis the table was made from (seed 1, entry 1): a recomputation, not an independent value; the
+  // values themselves are checked independently above (L = 4, d_x = 5: 32; L = 5, d_x = 6: 5,968, by hand).
+  for (auto [L, dx] : {std::pair{3, 4}, {3, 6}, {4, 5}, {4, 6}, {5, 6}, {3, 12}}) {
+    CAPTURE(L);
+    CAPTURE(dx);
+    const auto c = config(L, dx, 1, 4);
+    const annihilator_analysis a = analyse_annihilators(c, draw_weights(c, annihilator_table_seed, 9));
+    REQUIRE(a.every_weight());
+    const annihilator_table_row* row = annihilator_table_row_of(L, dx);
+    REQUIRE(row != nullptr);
+    CHECK(a.loss == row->loss);
+  }
+  CHECK(annihilator_table_row_of(4, 5)->loss == 32);
+  CHECK(annihilator_table_row_of(5, 6)->loss == 16 + 1984 + 3968);
+  CHECK(annihilator_table_row_of(7, 8) == nullptr);
 }
 
 TEST_CASE("never below a certified value: the refined bounds against every H = 1 rank in the shipped table") {
@@ -232,7 +289,7 @@ TEST_CASE("never below a certified value: the refined bounds against every H = 1
     if (e.H != 1) continue;
     CAPTURE(e.L);
     CAPTURE(e.dx);
-    CHECK(refined_gram_count_every_weight(e.L, e.dx) >= e.sep);
+    CHECK(refined_gram_count_every_weight(e.L, e.dx).value >= e.sep);
     const auto c = config(e.L, e.dx, 1, 4);
     const auto a = analyse_annihilators(c, draw_weights(c, 1, 9));
     CHECK(gram_count(e.L, e.dx).value - a.loss >= e.sep);
@@ -558,6 +615,9 @@ TEST_CASE("the union of the families against the computed deficit of a column-li
       CHECK(an.operators[7] == 0);
       // The block's rank, computed from the multiplied-out word: its deficit is exactly the union's count.
       CHECK(1287 - word_block_rank(g, 1, 8, p) == static_cast<long>(t.union_count));
+      // So no operator of the lemma is missing from the count, and every other grouping of order 8 lies in a
+      // counted one or is shown empty: the count says it is the whole union.
+      CHECK(an.counts[8].whole);
       // Block 9 (756 x 2,002) has room: no loss there.
       CHECK(an.bounds[9] == 756);
     }

@@ -363,7 +363,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   auto r = run("annihilators --L 3 --dx 5 --quiet");
   REQUIRE(r.status == 0);
   CHECK(contains(r.out, "a smooth curve of degree 4"));
-  CHECK(contains(r.out, "k = 7: 193800 x 116280, 56 operators (grouping 1): rank <= 116224 (loses 56)"));
+  CHECK(contains(r.out, "k = 7: 193800 x 116280, 56 operators (grouping 1; every grouping of order <= k counted): rank <= 116224 (loses 56)"));
   long count = 0;
   for (int k = 0; k <= 13; ++k) {
     auto mc = [](long n, long j) {  // mc(n, j) = binom(n + j - 1, j)
@@ -379,7 +379,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   // disjoint, act on block 21 together: 32 operators. Block 21 is 5 mc(15, 19) x mc(15, 21), column-limited.
   const auto r4 = run("annihilators --L 4 --dx 5 --quiet");
   REQUIRE(r4.status == 0);
-  CHECK(contains(r4.out, "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint)"));
+  CHECK(contains(r4.out, "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint; every grouping of order <= k counted)"));
   long count4 = 0;
   for (long k = 0; k <= 40; ++k) {
     auto mc = [](long n, long j) {
@@ -401,6 +401,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
           CHECK(b.at("union") == "disjoint-points");
           CHECK(b.at("groupings") == nlohmann::ordered_json::array({1, 2, 3}));
           CHECK(b.at("operators") == 32);
+          CHECK(b.at("whole") == true);  // the three are every grouping of order 21 (docs/theory.md, section 14)
         }
   CHECK(block21);
   const auto j = nlohmann::ordered_json::parse(run("annihilators --L 3 --dx 4 --format json --quiet").out);
@@ -424,21 +425,25 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   // quadrics and binom(11, 3) = 165 cubic minors times 11 linear monomials = 1815: 2013 x 1001.
   CHECK(contains(run("annihilators --L 4 --dx 12 --time-limit 3000").out,
                  "grouping 2: is Z smooth? the Macaulay matrix of its 3 quadrics and their Jacobian minors in degree 4 (2013 x 1001)"));
-  // The audit's JSON rows: the exact Gram count and the weight-free refined bound (Noether: at L = 3, d_x = 4
-  // the variety has dimension >= 0, one operator of order 7 at least: 31,460 - 1).
+  // The audit's JSON rows: the exact Gram count and the refined bound for every weight. At L = 3, d_x = 4 the shipped
+  // union table's 4 points (31,460 - 4 = 31,456, the certified Gram rank) beat Noether's one operator (31,459);
+  // at d_x = 6 the pencil's surface loses 421 on block 7 (docs/theory.md, section 14).
   int seen = 0;
   for (const char* H : {"1", "2"}) {
     const auto audit = nlohmann::ordered_json::parse(run(std::string("audit --L 3 --dx 4,6 --format json --quiet --H ") + H).out);
     for (const auto& row : audit.at("results").at("rows")) {
       if (row.at("dx") == 4 && row.at("H") == 1) {
         CHECK(row.at("gram_count") == 31460);
-        CHECK(row.at("refined_gram_count") == 31459);
+        CHECK(row.at("refined_gram_count") == 31456);
+        CHECK(row.at("refined_by") == "annihilator-union");
         ++seen;
       } else if (row.at("dx") == 6 && row.at("H") == 1) {
-        CHECK(row.at("refined_gram_count") < row.at("gram_count"));
+        CHECK(row.at("gram_count") == 1578720);
+        CHECK(row.at("refined_gram_count") == 1578720 - 421);
         ++seen;
       } else if (row.at("H") == 2) {
         CHECK(row.at("refined_gram_count").is_null());  // the lemma is for one word
+        CHECK(row.at("refined_by").is_null());
         ++seen;
       }
     }
@@ -992,10 +997,18 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
   const result t = run("audit --L 1..100 --dx 1..100000 --time-limit 0.5 --quiet");
   CHECK(t.status == 4);
   CHECK(contains(t.out, "time limit"));
-  // annihilators too (they ignored --time-limit); 1 ns has passed by the first check, on any machine
-  const result an = run("annihilators --L 8 --dx 64 --time-limit 1e-9 --quiet");
+  // annihilators too (they ignored --time-limit); 1 ns has passed by the first check, on any machine. What was
+  // proven before the limit is printed (here: nothing, so the bound is the Gram count itself).
+  const result an = run("annihilators --L 8 --dx 64 --time-limit 1e-9 --quiet --width 0");
   CHECK(an.status == 4);
-  CHECK(contains(an.out, "reached its time limit"));
+  CHECK(contains(an.out, "stopped by the time limit (--time-limit)"));
+  CHECK(contains(an.out, "= after 0 of 6 groupings;"));
+  CHECK(contains(an.out, "none proven: no grouping was analysed before the time limit"));
+  CHECK(contains(an.out, "(the Gram count minus 0)"));
+  const auto an_json = nlohmann::json::parse(run("annihilators --L 4 --dx 5 --time-limit 1e-9 --quiet --format json").out);
+  CHECK(an_json["results"]["complete"] == false);
+  CHECK(an_json["results"]["annihilator_loss"] == 0);
+  CHECK(nlohmann::json::parse(run("annihilators --L 4 --dx 5 --quiet --format json").out)["results"]["complete"] == true);
   const result full = run_command(executable() + " bounds --quiet > /dev/full 2>&1; echo status=$?");
   CHECK(contains(full.out, "status=6"));
   const result full_audit = run_command(executable() + " audit --L 1..3 --dx 1..5 --quiet 2>/dev/null > /dev/full; echo status=$?");

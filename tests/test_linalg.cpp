@@ -138,3 +138,32 @@ TEST_CASE("ranks on BLAS (FFLAS-FFPACK) equal FLINT's mod the same prime, plante
   CHECK_THROWS_AS(fflas_rank(one, 1, 1, n_nextprime(std::uint64_t{1} << 26, 1), 1), std::logic_error);  // prime too large
   CHECK_THROWS_AS(fflas_rank(one, 2, 1, p, 1), std::logic_error);                                       // wrong size
 }
+
+TEST_CASE("ranks on BLAS of sparse integer matrices: rank_mod_p_fastest reduces signed and large entries like FLINT") {
+  if (!fflas_available()) {
+    seprank::testing::skip_case("FFLAS-FFPACK is not in this build or this processor lacks AVX2/FMA: the BLAS path is not used");
+    return;
+  }
+  flint_rand_t state;
+  flint_randinit(state);
+  const std::uint64_t p = 67108859;  // the largest prime below 2^26, the largest BLAS takes
+  // Planted over Z (fmpz_mat_randrank: entries of 20 bits, then row operations: signed, some beyond 2^26), at least
+  // 400 on each side so that the BLAS path is taken; exact_rank is the second, independent computation.
+  for (auto [rows, cols, rank] : {std::array<long, 3>{420, 410, 410}, {400, 450, 123}, {500, 400, 0}}) {
+    CAPTURE(rows);
+    CAPTURE(rank);
+    integer_matrix a = planted(rows, cols, rank, state);
+    bool large = false;
+    for (const auto& e : a.entries) large = large || abs(e.value) > mpz_class(p);
+    CHECK((rank == 0 || large));
+    CHECK(rank_mod_p_fastest(a, p, 2) == rank_mod_p(a, p));
+    CHECK(rank_mod_p_fastest(a, p, 2) == rank);
+  }
+  flint_randclear(state);
+  // Below the BLAS sizes, or with a prime BLAS cannot take, the same number through FLINT.
+  integer_matrix small;
+  small.rows = 2, small.cols = 2;
+  small.entries = {{0, 0, mpz_class(-3)}, {1, 1, mpz_class(5)}};
+  CHECK(rank_mod_p_fastest(small, 5) == 1);
+  CHECK(rank_mod_p_fastest(small, n_nextprime(std::uint64_t{1} << 40, 1)) == 2);
+}

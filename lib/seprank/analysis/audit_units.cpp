@@ -15,7 +15,8 @@ std::string exact_text(const big_float& x) {  // max_digits10 digits: the same b
 
 json bound_json(const sep_bound& b) {
   json j{{"source", static_cast<int>(b.source)}, {"how", static_cast<int>(b.how)}, {"log3", exact_text(b.log3)},
-         {"value", b.value.str()}, {"N", b.N}, {"dx", b.dx}, {"count_exact", b.count_exact}};
+         {"value", b.value.str()}, {"N", b.N}, {"dx", b.dx}, {"count_exact", b.count_exact},
+         {"refined", static_cast<int>(b.refined)}};
   if (b.hessian) {  // the proven lower bound's witness (section 15), every field to the last digit
     const hessian_lower_bound& h = *b.hessian;
     json blocks = json::array();
@@ -37,6 +38,7 @@ sep_bound bound_of_json(const json& j) {
   b.N = j.at("N").get<int>();
   b.dx = j.at("dx").get<int>();
   b.count_exact = j.at("count_exact").get<bool>();
+  b.refined = static_cast<refined_by>(j.at("refined").get<int>());
   if (j.contains("hessian")) {
     const json& w = j.at("hessian");
     hessian_lower_bound h;
@@ -82,7 +84,8 @@ std::string audit_rows_text(const std::vector<audit_row>& rows) {
                           {"evidence", bound_json(f.evidence)}, {"other", f.other ? bound_json(*f.other) : json()},
                           {"from_N", f.from_N}});
     out.push_back({{"L", r.L}, {"dx", r.dx}, {"H", r.H}, {"regime", static_cast<int>(r.reg)}, {"findings", findings},
-                   {"counts_exact", r.counts_exact}, {"gram_count", r.gram_count.str()}, {"refined_count", r.refined_count.str()}});
+                   {"counts_exact", r.counts_exact}, {"gram_count", r.gram_count.str()}, {"refined_count", r.refined_count.str()},
+                   {"refined", static_cast<int>(r.refined)}});
   }
   return out.dump();
 }
@@ -110,6 +113,7 @@ std::vector<audit_row> audit_rows_of_text(const std::string& text) {
     r.counts_exact = j.at("counts_exact").get<bool>();
     r.gram_count = big_int(j.at("gram_count").get<std::string>());
     r.refined_count = big_int(j.at("refined_count").get<std::string>());
+    r.refined = static_cast<refined_by>(j.at("refined").get<int>());
     rows.push_back(std::move(r));
   }
   return rows;
@@ -118,7 +122,9 @@ std::vector<audit_row> audit_rows_of_text(const std::string& text) {
 audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts,
                              unit_runner* runner) {
   if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts);
-  unit_batch batch{"audit-rows", 1,
+  // Version 2 (2026-11-27): rows carry which loss refined the count (refined_by), from Noether's count or the
+  // shipped union table; a store's version-1 rows are not read.
+  unit_batch batch{"audit-rows", 2,
                    "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0"), "", {}};
   long widths = 0;
   for (long dx : dxs) widths += dx % H == 0;

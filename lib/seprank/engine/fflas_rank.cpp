@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -54,6 +55,19 @@ long fflas_rank(std::vector<double>& a, long rows, long cols, std::uint64_t p, i
                            std::to_string(cols) + " matrix");
   if (rows == 0 || cols == 0) return 0;
   return f(a.data(), rows, cols, p, threads);
+}
+
+long rank_mod_p_fastest(const integer_matrix& a, std::uint64_t p, int threads) {
+  if (p >= fflas_max_prime || std::min(a.rows, a.cols) < fflas_min_side || !fflas_available()) return rank_mod_p(a, p);
+  std::vector<double> dense(static_cast<std::size_t>(a.rows) * static_cast<std::size_t>(a.cols), 0.0);
+  mpz_class r;
+  for (const auto& e : a.entries) {
+    r = e.value % p;  // C semantics: sign of the dividend
+    if (r < 0) r += p;
+    // A repeated (row, col) overwrites, as rank_mod_p's nmod_mat_set_entry does.
+    dense[static_cast<std::size_t>(e.row) * static_cast<std::size_t>(a.cols) + static_cast<std::size_t>(e.col)] = static_cast<double>(r.get_ui());
+  }
+  return fflas_rank(dense, a.rows, a.cols, p, threads);
 }
 
 }  // namespace seprank

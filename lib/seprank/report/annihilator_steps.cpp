@@ -154,6 +154,15 @@ std::string count_text(const annihilator_count& c) {
   return "";
 }
 
+// Whether a losing block's count is the whole span of the lemma's operators there, or a part of it.
+std::string whole_text(const annihilator_count& c) {
+  if (!c.whole) return "; a sub-union: the groupings of order $<= k$ left out may add operators";
+  std::string empty;
+  for (int j : c.shown_empty) empty += (empty.empty() ? "" : ", ") + std::to_string(j + 1);
+  return "; every grouping of order $<= k$ counted" +
+         (empty.empty() ? std::string() : ", the others shown empty (intersection " + empty + ")");
+}
+
 }  // namespace
 
 derivation_step annihilator_step(const network_config& c, const annihilator_analysis& a, const big_int& gram_count) {
@@ -180,50 +189,61 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     st.values.push_back({"grouping" + tag, grouping_text(f.grouping)});
     st.values.push_back({"$Z$" + (tag.empty() ? std::string() : " of grouping" + tag), variety_value(f), {}, family_json(f)});
   }
-  // The intersections the unions rest on, named by the two groupings they join.
-  std::vector<std::string> joins(a.intersections.size());
-  for (const auto& count : a.counts) {
-    std::size_t at = 0;
-    for (std::size_t x = 0; x < count.families.size(); ++x)
-      for (std::size_t y = x + 1; y < count.families.size() && at < count.intersections.size(); ++y, ++at)
-        if (joins[static_cast<std::size_t>(count.intersections[at])].empty())
-          joins[static_cast<std::size_t>(count.intersections[at])] =
-              std::to_string(count.families[x] + 1) + " and " + std::to_string(count.families[y] + 1);
-  }
+  // The intersections the unions rest on, named by the two groupings they join (or the one shown empty).
   for (std::size_t j = 0; j < a.intersections.size(); ++j) {
     json fj = family_json(a.intersections[j]);
     fj.erase("order");
-    st.values.push_back({"$Z$ of groupings " + joins[j] + " together", variety_value(a.intersections[j]), {}, std::move(fj)});
+    const auto [x, y] = a.intersection_of.at(j);
+    const std::string n = " (intersection " + std::to_string(j + 1) + ")";
+    st.values.push_back({x == y ? "$Z$ of grouping " + std::to_string(x + 1) + n
+                                : "$Z$ of groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together" + n,
+                         variety_value(a.intersections[j]), {}, std::move(fj)});
   }
   if (a.resultant_points > 0)
     st.values.push_back({"second method (four points in a plane)",
                          "the resultant of the two conics with respect to $z$ has degree 4 and discriminant " +
                              big_text(a.resultant_discriminant) + ": 4 distinct points"});
-  step_value blocks{"blocks that lose", a.losing.empty() ? "none: every block with operators has room for them" : ""};
+  step_value blocks{"blocks that lose", !a.losing.empty()    ? ""
+                                        : a.families.empty() ? "none proven: no grouping was analysed before the time limit"
+                                                             : "none: every block with operators has room for them"};
   blocks.data = json::array();
   const std::size_t shown = 12;
   for (std::size_t i = 0; i < a.losing.size(); ++i) {
     const auto& b = a.losing[i];
     if (i < shown)
       blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
-                             " operators (" + count_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
+                             " operators (" + count_text(b.count) + whole_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
                              str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
     static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
     json groupings = json::array(), intersections = json::array();
     for (int f : b.count.families) groupings.push_back(f + 1);
     for (int j : b.count.intersections) intersections.push_back(j + 1);
+    json shown_empty = json::array();
+    for (int j : b.count.shown_empty) shown_empty.push_back(j + 1);
     blocks.data.push_back(json{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
                                {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
                                {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
-                               {"intersections", std::move(intersections)}});
+                               {"intersections", std::move(intersections)}, {"whole", b.count.whole},
+                               {"shown_empty", std::move(shown_empty)}});
   }
   if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
   st.values.push_back(std::move(blocks));
   st.values.push_back(exact_value("Gram count", gram_count));
   st.values.push_back(exact_value("the Gram count minus the proven annihilators (an upper bound, not the rank)", gram_count - a.loss,
                                   str(gram_count - a.loss) + " (the Gram count minus " + str(a.loss) + ")"));
+  if (a.time_limited)
+    st.values.push_back(
+        {"stopped by the time limit (--time-limit)",
+         "after " + std::to_string(a.families.size()) + " of " + std::to_string(a.groupings_planned) + " groupings" +
+             (a.blocks_single_only > 0 ? "; " + std::to_string(a.blocks_single_only) + " blocks counted from single families only"
+                                       : std::string()) +
+             ": the counts use only what was proven before it, so the bound above is still an upper bound (a larger "
+             "--time-limit may lower it)",
+         {},
+         json{{"groupings_analysed", a.families.size()}, {"groupings_planned", a.groupings_planned},
+              {"blocks_single_only", a.blocks_single_only}}});
   const bool every_weight = a.every_weight();
-  const bool two_methods = a.resultant_points > 0 && a.families.front().proof == variety_proof::pencil_discriminant &&
+  const bool two_methods = a.resultant_points > 0 && !a.families.empty() && a.families.front().proof == variety_proof::pencil_discriminant &&
                            a.families.front().dimension == 0;
   st.status = two_methods ? S::verified : S::computed;
   // How the varieties were settled, each kind once: exact integers, except a smoothness shown by a rank mod p.
@@ -245,6 +265,11 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     if (said.at(kind)) continue;
     said[kind] = true;
     methods += (methods.empty() ? "" : "; ") + std::string(method_text[kind]);
+  }
+  if (settled.empty()) {
+    st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); no variety was settled "
+               "before the time limit, so nothing is subtracted from the Gram count";
+    return st;
   }
   st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
              methods + ". " +
@@ -270,6 +295,9 @@ derivation annihilator_derivation(const network_config& c, const std::string& we
   d.results["gram_count"] = exact_json(gram_count);
   d.results["refined_gram_count"] = a.skipped == annihilator_skip::none ? exact_json(big_int(gram_count - a.loss)) : json();
   d.results["annihilator_loss"] = exact_json(a.loss);
+  d.results["every_weight"] = a.skipped == annihilator_skip::none ? json(a.every_weight()) : json();
+  d.results["complete"] = !a.time_limited;
+  d.time_limited = a.time_limited;
   return d;
 }
 

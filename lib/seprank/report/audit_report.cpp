@@ -89,6 +89,7 @@ derivation audit_derivation(const audit_map& m) {
     if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
       r["gram_count"] = exact_json(row.gram_count);
       r["refined_gram_count"] = row.H == 1 ? exact_json(row.refined_count) : json();
+      r["refined_by"] = row.refined == refined_by::none ? json() : json(refined_by_key(row.refined));
     }
     r["statements"] = std::move(statements);
     rows.push_back(std::move(r));

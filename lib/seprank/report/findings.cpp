@@ -49,8 +49,11 @@ std::string bound_text(const sep_bound& b, bool lower) {
       return b.count_exact ? rel + str(b.value) + "$ (the Gram count, for every weight and $N$; step n-free-bound)"
                            : "$log_3 sep <= " + format_log3_fast(b.log3) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
     case sep_source::refined_count:
-      return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$; " +
-             "docs/theory.md, section 14)";
+      return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$: " +
+             (b.refined == refined_by::annihilator_union
+                  ? "the union of the annihilator families, shipped table at seed 1, re-derived by `seprank-sym annihilators`"
+                  : "Noether's count") +
+             "; docs/theory.md, section 14)";
     case sep_source::computed: {
       const char* how = b.how == computed_by::coefficient_rank ? "rank of the coefficient matrix"
                         : b.how == computed_by::grid_rank      ? "grid-tensor rank"

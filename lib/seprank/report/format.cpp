@@ -140,6 +140,15 @@ std::string format_power_of_three_fast(const big_float& v) {
 
 std::string log3_text(const big_int& v) { return v > 0 ? format_float(log3(big_float(v)), 6) : "-infinity"; }
 
+const char* refined_by_key(refined_by r) {
+  switch (r) {
+    case refined_by::none: return "none";
+    case refined_by::noether: return "noether";
+    case refined_by::annihilator_union: return "annihilator-union";
+  }
+  return "?";
+}
+
 const char* regime_key(regime r) {
   switch (r) {
     case regime::depth_efficient: return "theorem1";

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "seprank/analysis/paper/bounds.hpp"
+#include "seprank/analysis/paper/refined_gram_count.hpp"
 #include "seprank/analysis/units.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/weights.hpp"
@@ -48,6 +49,8 @@ std::string regime_name(regime r);
 // The regime's one encoding in JSON, tables' typed cells and Python: "theorem1", "threshold", "theorem2"
 // (regime_name is its prose). regime_keys() lists them in the enum's order (Python's REGIME_NAMES).
 const char* regime_key(regime r);
+// The JSON key of a refined count's source (audit rows' "refined_by"): "noether", "annihilator-union"; "none".
+const char* refined_by_key(refined_by r);
 // The regime in a table cell: "Th. 1", "threshold", "Th. 2".
 const char* regime_short(regime r);
 const std::vector<const char*>& regime_keys();

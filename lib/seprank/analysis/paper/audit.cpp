@@ -129,11 +129,12 @@ sep_bound upper_sep_bound(long L, long dx, long H) { return upper_sep_bound(L, d
 sep_bound upper_sep_bound(long L, long dx, long H, const sep_bound& count) {
   sep_bound b = count;
   if (H != 1 || !b.count_exact || annihilator_dimension_every_weight(L, dx) < 0) return b;
-  const big_int refined = refined_gram_count_every_weight(L, dx, b.value);
-  if (refined == b.value) return b;
+  const refined_gram_count_result refined = refined_gram_count_every_weight(L, dx, b.value);
+  if (refined.by == refined_by::none) return b;
   b.source = sep_source::refined_count;
-  b.value = refined;
-  b.log3 = log3(big_float(refined));
+  b.refined = refined.by;
+  b.value = refined.value;
+  b.log3 = log3(big_float(refined.value));
   return b;
 }
 
@@ -230,7 +231,11 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
         row.counts_exact = g.exact;
         if (g.exact) {
           row.gram_count = g.value;
-          if (H == 1) row.refined_count = refined_gram_count_every_weight(L, dx, g.value);
+          if (H == 1) {
+            const refined_gram_count_result refined = refined_gram_count_every_weight(L, dx, g.value);
+            row.refined_count = refined.value;
+            row.refined = refined.by;
+          }
         }
       }
       // At H = 1 with d_x >= L + 1 and an exact count (at most 1,000 digits: log_3 below 2,090), the rank-one

@@ -12,6 +12,7 @@
 #include "seprank/model/verdict.hpp"
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
+#include "seprank/analysis/paper/refined_gram_count.hpp"
 
 namespace seprank {
 
@@ -47,6 +48,7 @@ struct sep_bound {
   int N = 0;               // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
   int dx = 0;              // computed, table: the width it was certified at
   bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
+  refined_by refined = refined_by::none;  // refined_count: which proven loss it subtracts (section 14)
   // hessian_bound: the level, blocks, ranks and exponent it rests on; value is 0 when the bound is known only in
   // log_3 (log3 is then the lower end of its interval).
   std::shared_ptr<const hessian_lower_bound> hessian;
@@ -95,6 +97,7 @@ struct audit_row {
   // has at most 1,000 digits (counts_exact), else left 0.
   bool counts_exact = false;
   big_int gram_count, refined_count;
+  refined_by refined = refined_by::none;  // which proven loss refined_count subtracts
 };
 struct audit_map {
   std::vector<int> L;
@@ -121,7 +124,8 @@ sep_facts sep_facts_of(std::vector<sep_bound> candidates);
 // The Gram count as a fact (an upper bound for every weight and N).
 sep_bound gram_count_sep_bound(long L, long dx);
 // The best upper fact the rules give: at H = 1 with d_x >= L + 1 and an exact count, the Gram count minus the loss
-// the rank-one annihilators every weight has force (section 14; refined_count), else the Gram count.
+// the rank-one annihilators force for every weight (section 14; refined_count: Noether's count or the shipped
+// union table, the larger loss), else the Gram count.
 sep_bound upper_sep_bound(long L, long dx, long H);
 sep_bound upper_sep_bound(long L, long dx, long H, const sep_bound& count);  // count: gram_count_sep_bound(L, dx)
 

@@ -1,23 +1,16 @@
 #include "seprank/analysis/paper/refined_gram_count.hpp"
 
 #include <cstdint>
+#include <utility>
 
+#include "seprank/analysis/paper/annihilator_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 
 namespace seprank {
 
 int annihilator_dimension_every_weight(long L, long dx) { return dx - L - 1 >= 0 ? static_cast<int>(dx - L - 1) : -1; }
 
-big_int refined_gram_count_every_weight(long L, long dx, long* blocks_examined) {
-  const gram_count_result g = gram_count(L, dx);
-  if (!g.exact) {
-    if (blocks_examined) *blocks_examined = 0;
-    return g.value;
-  }
-  return refined_gram_count_every_weight(L, dx, g.value, blocks_examined);
-}
-
-big_int refined_gram_count_every_weight(long L, long dx, const big_int& count, long* blocks_examined) {
+big_int noether_refined_gram_count(long L, long dx, const big_int& count, long* blocks_examined) {
   if (blocks_examined) *blocks_examined = 0;
   const int e = annihilator_dimension_every_weight(L, dx);
   if (e < 0) return count;
@@ -44,6 +37,23 @@ big_int refined_gram_count_every_weight(long L, long dx, const big_int& count, l
   }
   if (blocks_examined) *blocks_examined = examined;
   return count - loss;
+}
+
+refined_gram_count_result refined_gram_count_every_weight(long L, long dx, const big_int& count) {
+  refined_gram_count_result r{noether_refined_gram_count(L, dx, count), refined_by::none};
+  if (r.value < count) r.by = refined_by::noether;
+  if (const annihilator_table_row* row = annihilator_table_row_of(L, dx)) {
+    big_int by_union = count;
+    by_union -= big_int(row->loss);
+    if (by_union < r.value) r = {std::move(by_union), refined_by::annihilator_union};
+  }
+  return r;
+}
+
+refined_gram_count_result refined_gram_count_every_weight(long L, long dx) {
+  const gram_count_result g = gram_count(L, dx);
+  if (!g.exact) return {g.value, refined_by::none};
+  return refined_gram_count_every_weight(L, dx, g.value);
 }
 
 }  // namespace seprank

@@ -16,7 +16,7 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
   row.paper = paper_bounds_of(L, dx, H);
   if (const auto g = exact_gram_count(L, big_int(dx)); g.exact) {
     row.counted = true, row.gram_count = g.value;
-    row.refined_count = H == 1 ? refined_gram_count_every_weight(L, dx, g.value) : g.value;
+    row.refined_count = H == 1 ? refined_gram_count_every_weight(L, dx, g.value).value : g.value;
   }
   if (dx % H == 0)
     if (const auto lb = best_hessian_lower_bound(L, dx, H)) {

@@ -13,6 +13,7 @@
 
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/structure/monomial_space.hpp"
+#include "seprank/engine/fflas_rank.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/quantities.hpp"
@@ -187,7 +188,7 @@ int macaulay_span_degree(const std::vector<sparse_poly>& gens, int n, int first,
     }
     // One elimination takes seconds at L = 6: on a thread of its own, so Ctrl-C and --time-limit answer at once.
     const long cols = mac.cols;
-    if (run_interruptible([m = std::move(mac), p] { return rank_mod_p(m, p); }) == cols) return d;
+    if (run_interruptible([m = std::move(mac), p] { return rank_mod_p_fastest(m, p); }) == cols) return d;
   }
   return 0;
 }
@@ -244,9 +245,12 @@ big_int complete_intersection_hilbert(int m, int e, std::uint64_t d) {
   return h;
 }
 
-// The prime below 2^31 the Macaulay matrices are ranked modulo. A matrix of full rank over Q that is not mod this
-// prime would only cost a weaker bound (the tool would not claim what it failed to show), never a wrong one.
-constexpr std::uint64_t macaulay_prime = 1073741789;
+// The prime the Macaulay matrices are ranked modulo: the largest below 2^23, so that large ones run on BLAS
+// (engine/fflas_rank) with room to delay the reductions (products of 46 bits summed in doubles): L = 6, d_x = 7
+// takes 23 s, against 62 s below 2^26 and 116 s with FLINT below 2^30 (1073741789 before 2026-11-27). A matrix of
+// full rank over Q that is not mod this prime would only cost a weaker bound (the tool would not claim what it
+// failed to show), never a wrong one.
+constexpr std::uint64_t macaulay_prime = 8388593;
 
 // The quadrics of a grouping (distinct, nonzero, restricted to the linear space), and what is proven about Z.
 // intersection: Z is two families' varieties together, of which only dim (R/I)_d is needed (the union's count):
@@ -567,15 +571,17 @@ class intersections {
       return f.smooth() && f.grouping.forms == gr.forms && f.grouping.linear == gr.linear;
     });
     check_interrupt();
+    const std::string name = x == y ? "grouping " + std::to_string(x + 1) + " (is it empty?)"
+                                    : "groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together";
     all.push_back(same != a_.families.end()
                       ? *same
-                      : analyse_family(gr, g_, gr.linear ? a_.plane_basis : identity_, max_entries_,
-                                       "groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together",
-                                       progress_, true));
+                      : analyse_family(gr, g_, gr.linear ? a_.plane_basis : identity_, max_entries_, name, progress_, true));
     all.back().grouping = gr;
+    joins.emplace_back(x, y);
     return index_[key] = static_cast<int>(all.size()) - 1;
   }
   std::vector<annihilator_family> all;
+  std::vector<std::pair<int, int>> joins;  // the two families each was first made from (x == y: a family alone)
 
  private:
   const annihilator_analysis& a_;
@@ -591,9 +597,9 @@ class intersections {
 // points[x] and points[y], or -1.
 annihilator_count best_disjoint_points(const annihilator_analysis& a, const std::vector<int>& points,
                                        const std::vector<std::vector<int>>& apart, std::uint64_t d) {
-  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}};
+  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}};
   for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
-    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}};
+    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}};
     bool disjoint = true;
     for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
       if (!(mask >> x & 1U)) continue;
@@ -621,7 +627,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
     const big_int ops = a.families[f].operators(k);
     if (ops <= 0) continue;
     active.push_back(static_cast<int>(f));
-    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}};
+    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}, false, {}};
   }
   if (!unions) return best;
   const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
@@ -632,7 +638,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
       const big_int h = joint.all[static_cast<std::size_t>(j)].ideal_hilbert(d);
       if (h < 0) continue;
       const big_int hx = fam(active[x]).operators(k), hy = fam(active[y]).operators(k), ops = hx + hy - h;
-      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}};
+      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}, false, {}};
     }
   std::vector<int> points;
   for (int f : active)
@@ -646,6 +652,37 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
     }
   annihilator_count disjoint = best_disjoint_points(a, points, apart, d);
   return disjoint.operators > best.operators ? disjoint : best;
+}
+
+// Z_g contains Z_h for every weight: g's conditions are among h's (its labels a subset, u^T v = 0 only if h asks it).
+bool contains(const annihilator_grouping& g, const annihilator_grouping& h) {
+  return (!g.linear || h.linear) && std::includes(h.forms.begin(), h.forms.end(), g.forms.begin(), g.forms.end());
+}
+
+// Marks `c` whole when it is H_Y(2k) for Y the union of every grouping of order <= k: every such grouping was
+// analysed, and each is counted in `c` (exactly: smooth, so H_Z is its Hilbert function; the union's rules are
+// exact then), or lies in a counted one (contains), or has more quadrics than dimensions and is shown empty (a
+// Macaulay rank mod p, recorded in shown_empty).
+void mark_whole(const annihilator_analysis& a, unsigned k, intersections& joint, annihilator_count& c) {
+  if (a.time_limited || a.families.size() < a.groupings_planned) return;
+  for (std::size_t f = 0; f < a.families.size(); ++f) {
+    const annihilator_family& fam = a.families[f];
+    if (fam.grouping.order() > k) continue;
+    const bool counted = std::find(c.families.begin(), c.families.end(), static_cast<int>(f)) != c.families.end();
+    if (counted) {
+      if (!fam.smooth()) return c.shown_empty.clear();
+      continue;
+    }
+    if (std::any_of(c.families.begin(), c.families.end(), [&](int g) {
+          return contains(a.families[static_cast<std::size_t>(g)].grouping, fam.grouping);
+        }))
+      continue;
+    if (fam.proof != variety_proof::expected_empty) return c.shown_empty.clear();  // operators left out of c
+    const int j = joint.of(static_cast<int>(f), static_cast<int>(f));
+    if (joint.all[static_cast<std::size_t>(j)].proof != variety_proof::empty_macaulay_mod_p) return c.shown_empty.clear();
+    c.shown_empty.push_back(j);
+  }
+  c.whole = true;
 }
 
 }  // namespace
@@ -680,22 +717,52 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
     if (room < multichoose(static_cast<std::uint64_t>(dx), 2 * static_cast<std::uint64_t>(k))) last_lossy = k;
   }
   const auto groupings = annihilator_groupings(g.forms);
-  for (const auto& gr : groupings) {
-    if (gr.order() > groupings.front().order() && static_cast<long>(gr.order()) > last_lossy) continue;
-    check_interrupt();
-    a.families.push_back(analyse_family(gr, g, gr.linear ? a.plane_basis : identity, max_entries,
-                                        "grouping " + std::to_string(a.families.size() + 1), progress));
+  std::vector<const annihilator_grouping*> planned;
+  for (const auto& gr : groupings)
+    if (gr.order() == groupings.front().order() || static_cast<long>(gr.order()) <= last_lossy) planned.push_back(&gr);
+  a.groupings_planned = planned.size();
+  // --time-limit: what was proven before it stays (a sub-union still bounds every block); Ctrl-C ends the run.
+  try {
+    for (const auto* gr : planned) {
+      check_interrupt();
+      a.families.push_back(analyse_family(*gr, g, gr->linear ? a.plane_basis : identity, max_entries,
+                                          "grouping " + std::to_string(a.families.size() + 1), progress));
+    }
+  } catch (const time_limit_reached&) {
+    a.time_limited = true;
   }
   intersections joint(a, g, max_entries, progress);
-  for (unsigned k = 0; k <= C; ++k) a.counts.push_back(count_block(a, k, static_cast<long>(k) <= last_lossy, joint));
+  for (unsigned k = 0; k <= C; ++k) {
+    const bool unions = static_cast<long>(k) <= last_lossy;
+    if (!a.time_limited || !unions) {
+      try {
+        annihilator_count count = count_block(a, k, unions, joint);
+        if (unions && count.operators > 0) mark_whole(a, k, joint, count);
+        a.counts.push_back(std::move(count));
+        continue;
+      } catch (const time_limit_reached&) {
+        a.time_limited = true;
+      }
+    }
+    a.blocks_single_only += unions;
+    a.counts.push_back(count_block(a, k, false, joint));  // single families: no new variety, no interrupt check
+  }
   // Keep the intersections the counts use, renumbered.
   std::map<int, int> renumber;
-  for (auto& count : a.counts)
-    for (int& j : count.intersections) {
-      const auto [it, fresh] = renumber.emplace(j, static_cast<int>(a.intersections.size()));
-      if (fresh) a.intersections.push_back(joint.all[static_cast<std::size_t>(j)]);
-      j = it->second;
-    }
+  // Each is named by the first count that uses it: a pair's or two point sets' families (in the count's order),
+  // or the family shown empty.
+  auto keep = [&](int& j, std::pair<int, int> of) {
+    const auto [it, fresh] = renumber.emplace(j, static_cast<int>(a.intersections.size()));
+    if (fresh) a.intersections.push_back(joint.all[static_cast<std::size_t>(j)]), a.intersection_of.push_back(of);
+    j = it->second;
+  };
+  for (auto& count : a.counts) {
+    std::size_t at = 0;
+    for (std::size_t x = 0; x < count.families.size(); ++x)
+      for (std::size_t y = x + 1; y < count.families.size() && at < count.intersections.size(); ++y, ++at)
+        keep(count.intersections[at], {count.families[x], count.families[y]});
+    for (int& j : count.shown_empty) keep(j, joint.joins[static_cast<std::size_t>(j)]);
+  }
   a.operators.assign(C + 1, big_int(0));
   a.bounds.assign(C + 1, big_int(0));
   for (unsigned k = 0; k <= C; ++k) {
@@ -707,6 +774,7 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
     a.loss += lost;
   }
   // The second method where Z is four points in a plane (L = 3, d_x = 4).
+  if (a.families.empty()) return a;
   const auto& f0 = a.families.front();
   if (f0.grouping.linear && f0.ambient == 3 && f0.quadrics.size() == 2) plane_conics(f0.quadrics, a);
   return a;

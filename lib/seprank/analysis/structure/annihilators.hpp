@@ -12,6 +12,7 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "seprank/analysis/options.hpp"
@@ -129,6 +130,11 @@ struct annihilator_count {
   std::vector<int> intersections;  // indices into annihilator_analysis::intersections: the pair's, or every two
                                    // point sets' (each shown empty)
   std::vector<big_int> parts;      // pair: H_Z(2k), H_Z'(2k), dim (R/(I + I'))_2k; points: each family's points
+  // operators is H_Y(2k) exactly for Y the union of every grouping of order <= k (the whole span of the lemma's
+  // operators on this block): every such family is counted exactly or shown empty (`shown_empty`, indices into
+  // annihilator_analysis::intersections: a family with more quadrics than dimensions, shown empty there).
+  bool whole = false;
+  std::vector<int> shown_empty;
 };
 
 // A Gram block that loses against min(rows, cols).
@@ -147,6 +153,8 @@ struct annihilator_analysis {
   std::vector<annihilator_family> families;   // the groupings whose order reaches a block that can lose (or, when
                                               // none does, those of the lowest order), analysed
   std::vector<annihilator_family> intersections;  // Z_g and Z_h together, for the pairs and disjointness used
+  std::vector<std::pair<int, int>> intersection_of;  // per intersection: the families g, h (g == h: one family's
+                                                     // own variety, tested for emptiness)
   std::vector<annihilator_count> counts;      // per block k = 0..C: the most operators proven
   std::vector<big_int> operators;             // per block k: counts[k].operators
   std::vector<big_int> bounds;                // per block k: min(rows, cols - operators[k])
@@ -157,6 +165,12 @@ struct annihilator_analysis {
   std::vector<mpz_class> resultant;
   mpz_class resultant_discriminant;
   long resultant_points = 0;                  // 4 when that test passed, else 0
+  // --time-limit stopped the analysis: the families analysed before it are kept (families.size() of
+  // groupings_planned), and the blocks still to count when it came are counted from single families only. Every
+  // count is still proven (a sub-union of the full one), so every bound is still an upper bound.
+  bool time_limited = false;
+  std::size_t groupings_planned = 0;          // the groupings whose order reaches a block that can lose
+  std::size_t blocks_single_only = 0;         // blocks counted without unions because the time limit came
   bool proven() const { return skipped == annihilator_skip::none && loss > 0; }
   // Every family and every intersection used has as many distinct quadrics as any weight can
   // (annihilator_family::generic): the bounds hold for every weight, not only these.

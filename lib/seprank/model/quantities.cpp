@@ -84,4 +84,10 @@ bounded_count multichoose_capped(std::uint64_t n, std::uint64_t k, std::uint64_t
   return binomial(n + k - 1, k, cap);
 }
 
+double multichoose_double(int n, int k) {
+  if (k < 0) return 0;
+  const bounded_count b = multichoose_capped(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k), std::uint64_t{1} << 62);
+  return b.exceeds ? 1e300 : static_cast<double>(b.value);
+}
+
 }  // namespace seprank

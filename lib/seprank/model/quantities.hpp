@@ -41,5 +41,7 @@ struct bounded_count {
 // binom(n, k) and multichoose(n, k), saturating above cap (for size estimates).
 bounded_count binomial(std::uint64_t n, std::uint64_t k, std::uint64_t cap);
 bounded_count multichoose_capped(std::uint64_t n, std::uint64_t k, std::uint64_t cap);
+// multichoose(n, k) as a double for size guards: 0 for k < 0, 1e300 ("too large") beyond 2^62.
+double multichoose_double(int n, int k);
 
 }  // namespace seprank

@@ -30,10 +30,11 @@ class dense_matrix {
   std::vector<S> a_;
 };
 
-// Product of two matrices whose scalars multiply to T (e.g. long * polynomial).
-template <class A, class B>
+// Product of two matrices whose scalars multiply to T (e.g. long * polynomial); R names the result's scalar where
+// the product is an expression template (matrix_product<mpz_class>(x, y) for GMP).
+template <class R = void, class A, class B>
 auto matrix_product(const dense_matrix<A>& x, const dense_matrix<B>& y) {
-  using T = std::decay_t<decltype(x(0, 0) * y(0, 0))>;
+  using T = std::conditional_t<std::is_void_v<R>, std::decay_t<decltype(x(0, 0) * y(0, 0))>, R>;
   assert(x.cols() == y.rows());
   dense_matrix<T> z(x.rows(), y.cols(), T(x(0, 0) * y(0, 0)));
   for (int i = 0; i < x.rows(); ++i)

@@ -15,6 +15,7 @@
 #include "seprank/analysis/structure/monomial_space.hpp"
 #include "seprank/engine/fflas_rank.hpp"
 #include "seprank/engine/linalg.hpp"
+#include "seprank/engine/macaulay.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -25,15 +26,9 @@ namespace {
 
 using zmatrix = dense_matrix<mpz_class>;
 
-zmatrix mul(const zmatrix& x, const zmatrix& y) {
-  zmatrix z(x.rows(), y.cols(), mpz_class(0));
-  for (int i = 0; i < x.rows(); ++i)
-    for (int j = 0; j < y.cols(); ++j) {
-      mpz_class s = 0;
-      for (int k = 0; k < x.cols(); ++k) s += x(i, k) * y(k, j);
-      z(i, j) = s;
-    }
-  return z;
+zmatrix mul(const zmatrix& x, const zmatrix& y) {  // matrix_product, which needs a first entry on each side
+  if (x.rows() == 0 || x.cols() == 0 || y.cols() == 0) return zmatrix(x.rows(), y.cols(), mpz_class(0));
+  return matrix_product<mpz_class>(x, y);
 }
 
 zmatrix to_z(const dense_matrix<long>& m) {
@@ -64,12 +59,6 @@ bool proportional(const zmatrix& a, const zmatrix& b) {  // a = c b for a ration
   return true;
 }
 
-// mc(n, k) (model/quantities) as a double for the size guards; beyond 2^62 it is "too large" anyway.
-double multichoose_double(int n, int k) {
-  const bounded_count b = multichoose_capped(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k), std::uint64_t{1} << 62);
-  return b.exceeds ? 1e300 : static_cast<double>(b.value);
-}
-
 std::uint64_t mulmod(std::uint64_t a, std::uint64_t b, std::uint64_t p) { return n_mulmod2(a, b, p); }
 std::uint64_t inverse(std::uint64_t a, std::uint64_t p) { return n_invmod(a, p); }
 
@@ -90,107 +79,11 @@ polynomial conic(const zmatrix& S, const ring_ptr& ring, int a, int b) {
   return out;
 }
 
-// A polynomial with integer coefficients in n variables, by exponent vector (the quadrics and minors below).
-using sparse_poly = std::map<std::vector<int>, mpz_class>;
-
-sparse_poly times(const sparse_poly& a, const sparse_poly& b) {
-  sparse_poly out;
-  for (const auto& [ea, ca] : a)
-    for (const auto& [eb, cb] : b) {
-      std::vector<int> e(ea.size());
-      for (std::size_t i = 0; i < e.size(); ++i) e[i] = ea[i] + eb[i];
-      out[e] += ca * cb;
-    }
-  for (auto it = out.begin(); it != out.end();) it = it->second == 0 ? out.erase(it) : std::next(it);
+// The quadrics x^T S x in `ring`'s variables.
+std::vector<polynomial> quadratic_forms(const std::vector<zmatrix>& quadrics, const ring_ptr& ring) {
+  std::vector<polynomial> out;
+  for (const auto& S : quadrics) out.push_back(quadratic_form(S, ring));
   return out;
-}
-
-void add_to(sparse_poly& a, const sparse_poly& b, int sign) {
-  for (const auto& [e, c] : b) {
-    a[e] += sign * c;
-    if (a[e] == 0) a.erase(e);
-  }
-}
-
-// det of a square matrix of polynomials (Laplace expansion along the first row; small sizes only).
-sparse_poly determinant(const std::vector<std::vector<sparse_poly>>& m) {
-  const std::size_t n = m.size();
-  if (n == 1) return m[0][0];
-  sparse_poly out;
-  for (std::size_t j = 0; j < n; ++j) {
-    std::vector<std::vector<sparse_poly>> minor;
-    for (std::size_t i = 1; i < n; ++i) {
-      std::vector<sparse_poly> row;
-      for (std::size_t k = 0; k < n; ++k)
-        if (k != j) row.push_back(m[i][k]);
-      minor.push_back(std::move(row));
-    }
-    add_to(out, times(m[0][j], determinant(minor)), j % 2 ? -1 : 1);
-  }
-  return out;
-}
-
-// Every exponent vector of degree d in n variables (lexicographic: monomial_space's one enumeration).
-std::vector<std::vector<int>> monomials_of_degree(int n, int d) {
-  std::vector<std::vector<int>> out;
-  if (d < 0) return out;
-  enumerate_monomials(n, d, false, std::numeric_limits<std::uint64_t>::max(),
-                      [&](const std::vector<unsigned>& e) { out.emplace_back(e.begin(), e.end()); });
-  return out;
-}
-
-// The quadrics x^T S x as polynomials in n variables.
-std::vector<sparse_poly> quadric_polynomials(const std::vector<zmatrix>& quadrics, int n) {
-  std::vector<sparse_poly> out;
-  for (const auto& S : quadrics) {
-    sparse_poly f;
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        if (S(i, j) == 0) continue;
-        std::vector<int> e(static_cast<std::size_t>(n), 0);
-        ++e[static_cast<std::size_t>(i)], ++e[static_cast<std::size_t>(j)];
-        f[e] += S(i, j);
-      }
-    out.push_back(f);
-  }
-  return out;
-}
-
-// The smallest degree d in [first, last] whose forms all lie in the ideal of `gens` mod p: their Macaulay matrix
-// in degree d (each generator times every monomial of the complementary degree, as rows; the monomials of degree d
-// as columns) has full column rank mod p, hence over Q. Then every form of degree >= d lies in the ideal too.
-// 0 when no degree up to `last` works or the matrix would exceed max_entries.
-int macaulay_span_degree(const std::vector<sparse_poly>& gens, int n, int first, int last, std::uint64_t p,
-                         std::uint64_t max_entries, const std::function<void(double, double, int)>& announce) {
-  auto degree_of = [](const sparse_poly& g) { return std::accumulate(g.begin()->first.begin(), g.begin()->first.end(), 0); };
-  for (int d = first; d <= last; ++d) {
-    check_interrupt();  // Ctrl-C and --time-limit between degrees (one elimination is never split)
-    // Sizes by formula first (enumerating the monomials of a large degree would already be too much).
-    double rows_d = 0;
-    for (const auto& g : gens) rows_d += multichoose_double(n, d - degree_of(g));
-    if (rows_d * multichoose_double(n, d) > static_cast<double>(max_entries)) return 0;
-    const auto cols_d = monomials_of_degree(n, d);
-    std::map<std::vector<int>, long> index;
-    for (std::size_t i = 0; i < cols_d.size(); ++i) index[cols_d[i]] = static_cast<long>(i);
-    if (rows_d < static_cast<double>(cols_d.size())) continue;  // too few rows to span this degree
-    announce(rows_d, static_cast<double>(cols_d.size()), d);
-    integer_matrix mac;
-    mac.cols = static_cast<long>(cols_d.size());
-    for (const auto& g : gens) {
-      for (const auto& mono : monomials_of_degree(n, d - degree_of(g))) {
-        for (const auto& [e, c] : g) {
-          std::vector<int> f(e);
-          for (int i = 0; i < n; ++i) f[static_cast<std::size_t>(i)] += mono[static_cast<std::size_t>(i)];
-          mac.entries.push_back({mac.rows, index.at(f), c});
-        }
-        ++mac.rows;
-      }
-    }
-    // One elimination takes seconds at L = 6: on a thread of its own, so Ctrl-C and --time-limit answer at once.
-    const long cols = mac.cols;
-    if (run_interruptible([m = std::move(mac), p] { return rank_mod_p_fastest(m, p); }) == cols) return d;
-  }
-  return 0;
 }
 
 // The quadrics x^T S x and the maximal minors of their Jacobian (rows 2 S x): Z is smooth of the expected
@@ -202,36 +95,34 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   // binom(n, m) minors, each a form of degree m with up to mc(n, m) terms built m times over: beyond about 10^6
   // such terms the test is not tried (Z is then known by its dimension only, a weaker but sound count).
   if (multichoose_double(n - m + 1, m) * multichoose_double(n, m) * m > 1e6) return 0;  // binom(n, m) = mc(n - m + 1, m)
-  std::vector<sparse_poly> gens = quadric_polynomials(quadrics, n);
-  std::vector<std::vector<sparse_poly>> jac(static_cast<std::size_t>(m), std::vector<sparse_poly>(static_cast<std::size_t>(n)));
+  const ring_ptr ring = form_ring(n);
+  std::vector<polynomial> gens = quadratic_forms(quadrics, ring);
+  // The Jacobian: d/dx_i of x^T S x = 2 (S x)_i (S symmetric).
+  std::vector<std::vector<polynomial>> jac(static_cast<std::size_t>(m), std::vector<polynomial>(static_cast<std::size_t>(n), polynomial(ring)));
   for (int q = 0; q < m; ++q)
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        const mpz_class& s = quadrics[static_cast<std::size_t>(q)](i, j);
-        if (s == 0) continue;
-        std::vector<int> lin(static_cast<std::size_t>(n), 0);
-        lin[static_cast<std::size_t>(j)] = 1;
-        jac[static_cast<std::size_t>(q)][static_cast<std::size_t>(i)][lin] += 2 * s;  // d/dx_i of x^T S x = 2 (S x)_i
-      }
+      for (int j = 0; j < n; ++j)
+        if (const mpz_class& s = quadrics[static_cast<std::size_t>(q)](i, j); s != 0)
+          jac[static_cast<std::size_t>(q)][static_cast<std::size_t>(i)] += polynomial::constant(ring, mpz_class(2 * s)) * polynomial::variable(ring, j);
   // The m x m minors: every choice of m columns.
   std::vector<int> cols(static_cast<std::size_t>(m));
   std::function<void(int, int)> choose = [&](int at, int from) {
     if (at == m) {
-      std::vector<std::vector<sparse_poly>> sub;
+      std::vector<std::vector<polynomial>> sub;
       for (int r = 0; r < m; ++r) {
-        std::vector<sparse_poly> row;
+        std::vector<polynomial> row;
         for (int c : cols) row.push_back(jac[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
         sub.push_back(std::move(row));
       }
-      sparse_poly d = determinant(sub);
-      if (!d.empty()) gens.push_back(std::move(d));
+      polynomial d = determinant(sub);
+      if (!d.is_zero()) gens.push_back(std::move(d));
       return;
     }
     for (int c = from; c < n; ++c) cols[static_cast<std::size_t>(at)] = c, choose(at + 1, c + 1);
   };
   choose(0, 0);
   const int last = m + (n - m) * std::max(m - 1, 1) + 3;  // beyond the Macaulay bound of n forms of these degrees
-  return macaulay_span_degree(gens, n, std::max(2, m), last, p, max_entries, announce);
+  return macaulay_span_degree(gens, std::max(2, m), last, p, max_entries, announce);
 }
 
 // The coefficient of t^d in (1 + t)^m / (1 - t)^(e + 1): the Hilbert function of a complete intersection of m
@@ -278,7 +169,7 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const gram_wor
     f.dimension = -1, f.proof = variety_proof::expected_empty;
     if (!intersection || n == 0) return f;
     // m > n - 1 quadrics: if n of them form a regular sequence, every form of degree n + 1 is in their ideal.
-    const int d = macaulay_span_degree(quadric_polynomials(f.quadrics, n), n, 2, n + 2, macaulay_prime, max_entries,
+    const int d = macaulay_span_degree(quadratic_forms(f.quadrics, form_ring(n)), 2, n + 2, macaulay_prime, max_entries,
                                        [](double, double, int) {});
     if (d > 0) f.proof = variety_proof::empty_macaulay_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
     return f;
@@ -295,7 +186,7 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const gram_wor
         for (int c = 0; c < m; ++c) Lambda(r, c) = static_cast<long>(rng.next() % 19) - 9;
       std::vector<zmatrix> section;
       for (const auto& S : f.quadrics) section.push_back(mul(mul(transpose(Lambda), S), Lambda));
-      const int d = macaulay_span_degree(quadric_polynomials(section, m), m, 2, m + 2, macaulay_prime, max_entries,
+      const int d = macaulay_span_degree(quadratic_forms(section, form_ring(m)), 2, m + 2, macaulay_prime, max_entries,
                                          [](double, double, int) {});
       if (d > 0) f.proof = variety_proof::regular_sequence_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
     }

@@ -163,6 +163,91 @@ std::string whole_text(const annihilator_count& c) {
          (empty.empty() ? std::string() : ", the others shown empty (intersection " + empty + ")");
 }
 
+// The losing blocks: a line each (the first 12) and every one in JSON.
+step_value losing_blocks_value(const annihilator_analysis& a) {
+  step_value blocks{"blocks that lose", !a.losing.empty()    ? ""
+                                        : a.families.empty() ? "none proven: no grouping was analysed before the time limit"
+                                                             : "none: every block with operators has room for them"};
+  blocks.data = json::array();
+  const std::size_t shown = 12;
+  for (std::size_t i = 0; i < a.losing.size(); ++i) {
+    const auto& b = a.losing[i];
+    if (i < shown)
+      blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
+                             " operators (" + count_text(b.count) + whole_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
+                             str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
+    static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
+    json groupings = json::array(), intersections = json::array();
+    for (int f : b.count.families) groupings.push_back(f + 1);
+    for (int j : b.count.intersections) intersections.push_back(j + 1);
+    json shown_empty = json::array();
+    for (int j : b.count.shown_empty) shown_empty.push_back(j + 1);
+    blocks.data.push_back(json{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
+                               {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
+                               {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
+                               {"intersections", std::move(intersections)}, {"whole", b.count.whole},
+                               {"shown_empty", std::move(shown_empty)}});
+  }
+  if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
+  return blocks;
+}
+
+// What --time-limit cut short: the groupings analysed, and the blocks counted from single families only.
+step_value time_limit_value(const annihilator_analysis& a) {
+  return {"stopped by the time limit (--time-limit)",
+          "after " + std::to_string(a.families.size()) + " of " + std::to_string(a.groupings_planned) + " groupings" +
+              (a.blocks_single_only > 0 ? "; " + std::to_string(a.blocks_single_only) + " blocks counted from single families only"
+                                        : std::string()) +
+              ": the counts use only what was proven before it, so the bound above is still an upper bound (a larger "
+              "--time-limit may lower it)",
+          {},
+          json{{"groupings_analysed", a.families.size()}, {"groupings_planned", a.groupings_planned},
+               {"blocks_single_only", a.blocks_single_only}}};
+}
+
+// The step's status and Check line: how each kind of variety was settled (each kind once: exact integers, except a
+// smoothness shown by a rank mod p), and whether the bound holds for every weight.
+void settle_check(const annihilator_analysis& a, derivation_step& st) {
+  const bool every_weight = a.every_weight();
+  const bool two_methods = a.resultant_points > 0 && !a.families.empty() && a.families.front().proof == variety_proof::pencil_discriminant &&
+                           a.families.front().dimension == 0;
+  st.status = two_methods ? S::verified : S::computed;
+  // How the varieties were settled, each kind once: exact integers, except a smoothness shown by a rank mod p.
+  static const char* const method_text[] = {  // by variety_proof
+      "a count of conditions against dimensions", "no quadric condition", "a quadric's exact determinant",
+      "a pencil's exact discriminant",
+      "a Macaulay matrix of full rank mod a prime for smoothness (it has full rank over $Q$ as well: a rank mod p "
+      "never exceeds the rank over $Q$)",
+      "a dimension count (Krull, Noether normalization)",
+      "a Macaulay matrix of full rank mod a prime for emptiness (full rank over $Q$ as well)",
+      "a Macaulay matrix of full rank mod a prime on a linear section for the dimension (full rank over $Q$ as well)"};
+  std::string methods;
+  std::vector<bool> said(std::size(method_text));
+  std::vector<const annihilator_family*> settled;
+  for (const auto& f : a.families) settled.push_back(&f);
+  for (const auto& f : a.intersections) settled.push_back(&f);
+  for (const auto* f : settled) {
+    const auto kind = static_cast<std::size_t>(f->proof);
+    if (said.at(kind)) continue;
+    said[kind] = true;
+    methods += (methods.empty() ? "" : "; ") + std::string(method_text[kind]);
+  }
+  if (settled.empty()) {
+    st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); no variety was settled "
+               "before the time limit, so nothing is subtracted from the Gram count";
+    return;
+  }
+  st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
+             methods + ". " +
+             (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness" +
+                                 std::string(a.intersections.empty() ? " are" : ", and the emptiness of an intersection, are") +
+                                 " open conditions, the Gram rank's maximum is attained on an open dense set, so the bound "
+                                 "holds for every weight"
+                           : "Some grouping has fewer distinct quadrics than a generic weight: the bound is proven for these "
+                             "weights only") +
+             (two_methods ? "; the four points are found by two methods (pencil discriminant and resultant)" : "");
+}
+
 }  // namespace
 
 derivation_step annihilator_step(const network_config& c, const annihilator_analysis& a, const big_int& gram_count) {
@@ -203,83 +288,12 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     st.values.push_back({"second method (four points in a plane)",
                          "the resultant of the two conics with respect to $z$ has degree 4 and discriminant " +
                              big_text(a.resultant_discriminant) + ": 4 distinct points"});
-  step_value blocks{"blocks that lose", !a.losing.empty()    ? ""
-                                        : a.families.empty() ? "none proven: no grouping was analysed before the time limit"
-                                                             : "none: every block with operators has room for them"};
-  blocks.data = json::array();
-  const std::size_t shown = 12;
-  for (std::size_t i = 0; i < a.losing.size(); ++i) {
-    const auto& b = a.losing[i];
-    if (i < shown)
-      blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
-                             " operators (" + count_text(b.count) + whole_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
-                             str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
-    static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
-    json groupings = json::array(), intersections = json::array();
-    for (int f : b.count.families) groupings.push_back(f + 1);
-    for (int j : b.count.intersections) intersections.push_back(j + 1);
-    json shown_empty = json::array();
-    for (int j : b.count.shown_empty) shown_empty.push_back(j + 1);
-    blocks.data.push_back(json{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
-                               {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
-                               {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
-                               {"intersections", std::move(intersections)}, {"whole", b.count.whole},
-                               {"shown_empty", std::move(shown_empty)}});
-  }
-  if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
-  st.values.push_back(std::move(blocks));
+  st.values.push_back(losing_blocks_value(a));
   st.values.push_back(exact_value("Gram count", gram_count));
   st.values.push_back(exact_value("the Gram count minus the proven annihilators (an upper bound, not the rank)", gram_count - a.loss,
                                   str(gram_count - a.loss) + " (the Gram count minus " + str(a.loss) + ")"));
-  if (a.time_limited)
-    st.values.push_back(
-        {"stopped by the time limit (--time-limit)",
-         "after " + std::to_string(a.families.size()) + " of " + std::to_string(a.groupings_planned) + " groupings" +
-             (a.blocks_single_only > 0 ? "; " + std::to_string(a.blocks_single_only) + " blocks counted from single families only"
-                                       : std::string()) +
-             ": the counts use only what was proven before it, so the bound above is still an upper bound (a larger "
-             "--time-limit may lower it)",
-         {},
-         json{{"groupings_analysed", a.families.size()}, {"groupings_planned", a.groupings_planned},
-              {"blocks_single_only", a.blocks_single_only}}});
-  const bool every_weight = a.every_weight();
-  const bool two_methods = a.resultant_points > 0 && !a.families.empty() && a.families.front().proof == variety_proof::pencil_discriminant &&
-                           a.families.front().dimension == 0;
-  st.status = two_methods ? S::verified : S::computed;
-  // How the varieties were settled, each kind once: exact integers, except a smoothness shown by a rank mod p.
-  static const char* const method_text[] = {  // by variety_proof
-      "a count of conditions against dimensions", "no quadric condition", "a quadric's exact determinant",
-      "a pencil's exact discriminant",
-      "a Macaulay matrix of full rank mod a prime for smoothness (it has full rank over $Q$ as well: a rank mod p "
-      "never exceeds the rank over $Q$)",
-      "a dimension count (Krull, Noether normalization)",
-      "a Macaulay matrix of full rank mod a prime for emptiness (full rank over $Q$ as well)",
-      "a Macaulay matrix of full rank mod a prime on a linear section for the dimension (full rank over $Q$ as well)"};
-  std::string methods;
-  std::vector<bool> said(std::size(method_text));
-  std::vector<const annihilator_family*> settled;
-  for (const auto& f : a.families) settled.push_back(&f);
-  for (const auto& f : a.intersections) settled.push_back(&f);
-  for (const auto* f : settled) {
-    const auto kind = static_cast<std::size_t>(f->proof);
-    if (said.at(kind)) continue;
-    said[kind] = true;
-    methods += (methods.empty() ? "" : "; ") + std::string(method_text[kind]);
-  }
-  if (settled.empty()) {
-    st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); no variety was settled "
-               "before the time limit, so nothing is subtracted from the Gram count";
-    return st;
-  }
-  st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
-             methods + ". " +
-             (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness" +
-                                 std::string(a.intersections.empty() ? " are" : ", and the emptiness of an intersection, are") +
-                                 " open conditions, the Gram rank's maximum is attained on an open dense set, so the bound "
-                                 "holds for every weight"
-                           : "Some grouping has fewer distinct quadrics than a generic weight: the bound is proven for these "
-                             "weights only") +
-             (two_methods ? "; the four points are found by two methods (pencil discriminant and resultant)" : "");
+  if (a.time_limited) st.values.push_back(time_limit_value(a));
+  settle_check(a, st);
   (void)c;
   return st;
 }

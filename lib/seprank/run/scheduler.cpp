@@ -61,14 +61,18 @@ bool scheduler::agree(bool value) {
   return group_.broadcast(value ? "1" : "0") == "1";
 }
 
-std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) {
-  const std::size_t n = batch.units.size();
-  std::vector<unit_result> out(n);
-  std::vector<std::size_t> pending;  // process 0: the units to compute, in the order they are handed out
-  std::vector<bool> checking(n, false);
+// One batch: its results (out), the units process 0 hands out (pending, in that order) and those it re-computes to
+// check a stored value (checking). finished() records a unit finished here or elsewhere, under mu.
+struct scheduler::batch_state {
+  const unit_batch& batch;
+  results_store* store;
+  std::vector<unit_result> out;
+  std::vector<std::size_t> pending;
+  std::vector<bool> checking;
   std::mutex mu;
-  // Process 0, under mu: a unit finished here or elsewhere.
-  auto finished = [&](std::size_t i, unit_result r) {
+
+  batch_state(const unit_batch& b, results_store* s) : batch(b), store(s), out(b.units.size()), checking(b.units.size(), false) {}
+  void finished(std::size_t i, unit_result r) {
     if (checking[i]) {
       out[i].verified = r.data == out[i].data;
       out[i].disagreed = !out[i].verified;  // the stored value is kept and shown; the step is FAILED
@@ -77,121 +81,134 @@ std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::func
     std::string rejected = std::move(out[i].rejected);
     out[i] = std::move(r);
     out[i].rejected = std::move(rejected);
-    if (store_ && out[i].rejected.empty()) store_->put(batch, i, out[i]);  // an altered unit stays as evidence
+    if (store && out[i].rejected.empty()) store->put(batch, i, out[i]);  // an altered unit stays as evidence
+  }
+};
+
+std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) {
+  batch_state b(batch, store_.get());
+  if (group_.root()) take_stored(b);
+  if (group_.size() == 1) run_alone(b, compute);
+  else if (group_.root()) run_root(b, compute);
+  else run_worker(b, compute);
+  return std::move(b.out);
+}
+
+void scheduler::take_stored(batch_state& b) const {
+  const std::size_t n = b.out.size();
+  std::vector<std::size_t> stored;
+  for (std::size_t i = 0; i < n; ++i)
+    if (store_)
+      if (auto s = store_->find(b.batch, i)) {
+        if (!s->rejected.empty()) {  // its digest does not match: never used, recomputed here
+          b.out[i].rejected = s->rejected;
+          continue;
+        }
+        b.out[i].data = s->data, b.out[i].origin = unit_origin::stored;
+        b.out[i].seconds = s->seconds, b.out[i].memory_mb = s->memory_mb;
+        stored.push_back(i);
+      }
+  for (const std::size_t i : draw_sample(stored, options_.verify, splitmix_hash(options_.seed ^ std::hash<std::string>{}(b.batch.method))))
+    b.checking[i] = true;
+  for (std::size_t i = 0; i < n; ++i)
+    if (b.out[i].origin == unit_origin::computed || b.checking[i]) b.pending.push_back(i);
+  if (group_.size() > 1)  // largest estimate first (LPT); one process keeps the batch's order
+    std::stable_sort(b.pending.begin(), b.pending.end(),
+                     [&](std::size_t x, std::size_t y) { return b.batch.units[x].seconds > b.batch.units[y].seconds; });
+}
+
+void scheduler::run_alone(batch_state& b, const std::function<std::string(std::size_t)>& compute) {
+  for (const std::size_t i : b.pending) b.finished(i, compute_unit(compute, i));
+}
+
+void scheduler::run_root(batch_state& b, const std::function<std::string(std::size_t)>& compute) {
+  std::size_t next = 0;
+  std::atomic<bool> draining{false};  // process 0 stopped (time limit, Ctrl-C): hand out nothing more
+  auto take = [&]() -> long {  // under mu
+    return !draining && next < b.pending.size() ? static_cast<long>(b.pending[next++]) : -1;
   };
-  if (group_.root()) {
-    std::vector<std::size_t> stored;
-    for (std::size_t i = 0; i < n; ++i)
-      if (store_)
-        if (auto s = store_->find(batch, i)) {
-          if (!s->rejected.empty()) {  // its digest does not match: never used, recomputed here
-            out[i].rejected = s->rejected;
-            continue;
-          }
-          out[i].data = s->data, out[i].origin = unit_origin::stored;
-          out[i].seconds = s->seconds, out[i].memory_mb = s->memory_mb;
-          stored.push_back(i);
-        }
-    for (const std::size_t i : draw_sample(stored, options_.verify, splitmix_hash(options_.seed ^ std::hash<std::string>{}(batch.method))))
-      checking[i] = true;
-    for (std::size_t i = 0; i < n; ++i)
-      if (out[i].origin == unit_origin::computed || checking[i]) pending.push_back(i);
-    if (group_.size() > 1)  // largest estimate first (LPT); one process keeps the batch's order
-      std::stable_sort(pending.begin(), pending.end(),
-                       [&](std::size_t a, std::size_t b) { return batch.units[a].seconds > batch.units[b].seconds; });
-  }
-  if (group_.size() == 1) {
-    for (const std::size_t i : pending) finished(i, compute_unit(compute, i));
-    return out;
-  }
-  if (group_.root()) {
-    std::size_t next = 0;
-    std::atomic<bool> draining{false};  // process 0 stopped (time limit, Ctrl-C): hand out nothing more
-    auto take = [&]() -> long {  // under mu
-      return !draining && next < pending.size() ? static_cast<long>(pending[next++]) : -1;
-    };
-    std::exception_ptr failure;
-    // The other processes ask for work from this thread (the only one calling MPI during the batch). It ends when
-    // every other process has been told there is no more work, so that all of them reach the broadcast below.
-    std::thread dispatcher([&] {
-      try {
-        for (int active = group_.size() - 1; active > 0;) {
-          if (!group_.probe(-1, tag_result)) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            continue;
-          }
-          int from = 0;
-          const nlohmann::json msg = decode(group_.receive(-1, tag_result, &from));
-          long give;
-          {
-            const std::lock_guard<std::mutex> lock(mu);
-            if (msg.at("unit").get<long>() >= 0) finished(msg.at("unit").get<std::size_t>(), result_of(msg.at("result")));
-            give = take();
-          }
-          group_.send(from, tag_work, std::to_string(give));
-          if (give < 0) --active;
-        }
-      } catch (...) {
-        failure = std::current_exception();
-      }
-    });
-    std::exception_ptr stopped;  // this process's own stop, shared with the others below
+  std::exception_ptr failure;
+  // The other processes ask for work from this thread (the only one calling MPI during the batch). It ends when
+  // every other process has been told there is no more work, so that all of them reach the broadcast below.
+  std::thread dispatcher([&] {
     try {
-      for (;;) {
-        long i;
+      for (int active = group_.size() - 1; active > 0;) {
+        if (!group_.probe(-1, tag_result)) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          continue;
+        }
+        int from = 0;
+        const nlohmann::json msg = decode(group_.receive(-1, tag_result, &from));
+        long give;
         {
-          const std::lock_guard<std::mutex> lock(mu);
-          i = take();
+          const std::lock_guard<std::mutex> lock(b.mu);
+          if (msg.at("unit").get<long>() >= 0) b.finished(msg.at("unit").get<std::size_t>(), result_of(msg.at("result")));
+          give = take();
         }
-        if (i < 0) break;
-        unit_result r = compute_unit(compute, static_cast<std::size_t>(i));
-        const std::lock_guard<std::mutex> lock(mu);
-        finished(static_cast<std::size_t>(i), std::move(r));
+        group_.send(from, tag_work, std::to_string(give));
+        if (give < 0) --active;
       }
     } catch (...) {
-      stopped = std::current_exception();
-      draining = true;
+      failure = std::current_exception();
     }
-    dispatcher.join();
-    if (failure) process_group::abort(exit_internal);  // the messages themselves failed: nothing can be agreed on
-    // Every process leaves the batch the same way: with the results, or with process 0's stop, so that all of
-    // them take the same path afterwards (a stage stopped by the time limit is stopped everywhere).
-    std::string status = "ok";
-    if (stopped) try {
-        std::rethrow_exception(stopped);
-      } catch (const time_limit_reached&) {
-        status = "time_limit";
-      } catch (const interrupted&) {
-        status = "interrupted";
-      } catch (...) {
-        status = "error";
+  });
+  std::exception_ptr stopped;  // this process's own stop, shared with the others below
+  try {
+    for (;;) {
+      long i;
+      {
+        const std::lock_guard<std::mutex> lock(b.mu);
+        i = take();
       }
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& r : out) all.push_back(json_of(r));
-    group_.broadcast(encode(nlohmann::json{{"status", status}, {"results", std::move(all)}}));
-    if (stopped) std::rethrow_exception(stopped);
-  } else {
-    try {
-      nlohmann::json done = {{"unit", -1}};
-      for (;;) {
-        group_.send(0, tag_result, encode(done));
-        const long i = std::stol(group_.receive(0, tag_work));
-        if (i < 0) break;
-        done = {{"unit", i}, {"result", json_of(compute_unit(compute, static_cast<std::size_t>(i)))}};
-      }
-    } catch (const interrupted&) {  // a unit that cannot finish here ends the whole run (process 0 would wait for it)
-      process_group::abort(exit_interrupted);
-    } catch (...) {
-      process_group::abort(exit_internal);
+      if (i < 0) break;
+      unit_result r = compute_unit(compute, static_cast<std::size_t>(i));
+      const std::lock_guard<std::mutex> lock(b.mu);
+      b.finished(static_cast<std::size_t>(i), std::move(r));
     }
-    const nlohmann::json msg = decode(group_.broadcast(std::string()));
-    const std::string status = msg.at("status").get<std::string>();
-    if (status == "time_limit") throw time_limit_reached();
-    if (status == "interrupted") throw interrupted();
-    if (status != "ok") throw std::runtime_error("process 0 stopped during a batch of units");
-    for (std::size_t i = 0; i < n; ++i) out[i] = result_of(msg.at("results").at(i));
+  } catch (...) {
+    stopped = std::current_exception();
+    draining = true;
   }
-  return out;
+  dispatcher.join();
+  if (failure) process_group::abort(exit_internal);  // the messages themselves failed: nothing can be agreed on
+  // Every process leaves the batch the same way: with the results, or with process 0's stop, so that all of
+  // them take the same path afterwards (a stage stopped by the time limit is stopped everywhere).
+  std::string status = "ok";
+  if (stopped) try {
+      std::rethrow_exception(stopped);
+    } catch (const time_limit_reached&) {
+      status = "time_limit";
+    } catch (const interrupted&) {
+      status = "interrupted";
+    } catch (...) {
+      status = "error";
+    }
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& r : b.out) all.push_back(json_of(r));
+  group_.broadcast(encode(nlohmann::json{{"status", status}, {"results", std::move(all)}}));
+  if (stopped) std::rethrow_exception(stopped);
+}
+
+void scheduler::run_worker(batch_state& b, const std::function<std::string(std::size_t)>& compute) {
+  try {
+    nlohmann::json done = {{"unit", -1}};
+    for (;;) {
+      group_.send(0, tag_result, encode(done));
+      const long i = std::stol(group_.receive(0, tag_work));
+      if (i < 0) break;
+      done = {{"unit", i}, {"result", json_of(compute_unit(compute, static_cast<std::size_t>(i)))}};
+    }
+  } catch (const interrupted&) {  // a unit that cannot finish here ends the whole run (process 0 would wait for it)
+    process_group::abort(exit_interrupted);
+  } catch (...) {
+    process_group::abort(exit_internal);
+  }
+  const nlohmann::json msg = decode(group_.broadcast(std::string()));
+  const std::string status = msg.at("status").get<std::string>();
+  if (status == "time_limit") throw time_limit_reached();
+  if (status == "interrupted") throw interrupted();
+  if (status != "ok") throw std::runtime_error("process 0 stopped during a batch of units");
+  for (std::size_t i = 0; i < b.out.size(); ++i) b.out[i] = result_of(msg.at("results").at(i));
 }
 
 }  // namespace seprank

@@ -33,6 +33,12 @@ class scheduler : public unit_runner {
   scheduler_options options_;
   const process_group& group_;
   std::unique_ptr<results_store> store_;  // process 0 only
+
+  struct batch_state;  // one batch's results, the units to compute and what finishing one means (scheduler.cpp)
+  void take_stored(batch_state& b) const;                                   // process 0: from the store, and the checks
+  void run_alone(batch_state& b, const std::function<std::string(std::size_t)>& compute);   // one process
+  void run_root(batch_state& b, const std::function<std::string(std::size_t)>& compute);    // process 0 of several
+  void run_worker(batch_state& b, const std::function<std::string(std::size_t)>& compute);  // every other process
 };
 
 }  // namespace seprank

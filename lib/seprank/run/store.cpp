@@ -75,13 +75,21 @@ bool next_row(const statement& q, sqlite3* db, const std::string& path) {
   throw usage_error("store " + path + ": damaged (SQLite: " + sqlite3_errmsg(db) + "); remove it or restore a copy");
 }
 
-// HMAC-SHA256 under `key` of the unit's key fields and result, each preceded by its length (no two different
-// units give the same message), in hex.
-std::string unit_digest(const std::string& key, const std::string& method, int version, const std::string& config,
-                        const std::string& hash, const std::string& unit, long position, const std::string& data) {
+// A unit's key fields and result, in the order its digest takes them: method, version, configuration, weights
+// hash, unit name, position, data.
+using unit_fields = std::vector<std::string>;
+unit_fields fields_of(const std::string& method, int version, const std::string& config, const std::string& hash,
+                      const std::string& unit) {
+  return {method, std::to_string(version), config, hash, unit};
+}
+
+// HMAC-SHA256 under `key` of the unit's fields (unit_fields, then its position and data), each preceded by its
+// length (no two different units give the same message), in hex.
+std::string unit_digest(const std::string& key, unit_fields fields, long position, const std::string& data) {
+  fields.push_back(std::to_string(position));
+  fields.push_back(data);
   std::string msg;
-  for (const std::string& f : {method, std::to_string(version), config, hash, unit, std::to_string(position), data})
-    msg += std::to_string(f.size()) + ":" + f;
+  for (const std::string& f : fields) msg += std::to_string(f.size()) + ":" + f;
   unsigned char out[EVP_MAX_MD_SIZE];
   unsigned int n = 0;
   if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(msg.data()),
@@ -200,7 +208,7 @@ results_store::~results_store() { sqlite3_close(db_); }
 void results_store::check_digest(stored_unit& u, const std::string& digest) const {
   if (key_.empty()) return;  // a listing without a key file: unchecked
   u.digest = "valid";
-  if (digest != unit_digest(key_, u.method, u.version, u.config, u.weights_hash, u.unit, u.position, u.data))
+  if (digest != unit_digest(key_, fields_of(u.method, u.version, u.config, u.weights_hash, u.unit), u.position, u.data))
     u.digest = "altered", u.rejected = "its keyed digest does not match (altered after it was written, or written under another key than " +
                  key_path_ + ")";
 }
@@ -242,7 +250,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     q.bytes(7, r.data);
     sqlite3_bind_double(q.s, 8, r.seconds);
     sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
-    q.text(10, unit_digest(key_, b.method, b.version, b.config, hash, b.units[unit].name, static_cast<long>(unit), r.data));
+    q.text(10, unit_digest(key_, fields_of(b.method, b.version, b.config, hash, b.units[unit].name), static_cast<long>(unit), r.data));
     if (sqlite3_step(q.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
     exec(db_, "COMMIT", path_);
   } catch (...) {

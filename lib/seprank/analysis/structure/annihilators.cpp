@@ -146,9 +146,18 @@ constexpr std::uint64_t macaulay_prime = 8388593;
 // The quadrics of a grouping (distinct, nonzero, restricted to the linear space), and what is proven about Z.
 // intersection: Z is two families' varieties together, of which only dim (R/I)_d is needed (the union's count):
 // shown empty, or of the expected dimension (a regular sequence), instead of smooth.
-annihilator_family analyse_family(const annihilator_grouping& gr, const gram_word& g, const zmatrix& basis,
-                                  std::uint64_t max_entries, const std::string& name, const progress_fn& progress,
-                                  bool intersection = false) {
+// The word and the run's limits every family's analysis shares.
+struct word_context {
+  const gram_word& g;
+  std::uint64_t max_entries;    // the largest Macaulay matrix tried
+  const progress_fn& progress;  // told before a Macaulay matrix of millions of entries
+};
+
+annihilator_family analyse_family(const annihilator_grouping& gr, const word_context& w, const zmatrix& basis,
+                                  const std::string& name, bool intersection = false) {
+  const gram_word& g = w.g;
+  const std::uint64_t max_entries = w.max_entries;
+  const progress_fn& progress = w.progress;
   annihilator_family f;
   f.grouping = gr;
   f.ambient = basis.cols();
@@ -448,9 +457,8 @@ zmatrix plane_basis_of(const std::vector<mpz_class>& u) {
 // The varieties of two families together, each analysed once (a family's own analysis when it is that variety).
 class intersections {
  public:
-  intersections(const annihilator_analysis& a, const gram_word& g, std::uint64_t max_entries, const progress_fn& progress)
-      : a_(a), g_(g), identity_(static_cast<int>(a.u.size()), static_cast<int>(a.u.size()), mpz_class(0)),
-        max_entries_(max_entries), progress_(progress) {
+  intersections(const annihilator_analysis& a, const word_context& w)
+      : a_(a), w_(w), identity_(static_cast<int>(a.u.size()), static_cast<int>(a.u.size()), mpz_class(0)) {
     for (int r = 0; r < identity_.rows(); ++r) identity_(r, r) = 1;
   }
   // The index of Z_x and Z_y together (families x, y).
@@ -466,7 +474,7 @@ class intersections {
                                     : "groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together";
     all.push_back(same != a_.families.end()
                       ? *same
-                      : analyse_family(gr, g_, gr.linear ? a_.plane_basis : identity_, max_entries_, name, progress_, true));
+                      : analyse_family(gr, w_, gr.linear ? a_.plane_basis : identity_, name, true));
     all.back().grouping = gr;
     joins.emplace_back(x, y);
     return index_[key] = static_cast<int>(all.size()) - 1;
@@ -476,10 +484,8 @@ class intersections {
 
  private:
   const annihilator_analysis& a_;
-  const gram_word& g_;
+  const word_context& w_;
   zmatrix identity_;
-  std::uint64_t max_entries_;
-  const progress_fn& progress_;
   std::map<std::pair<std::vector<int>, bool>, int> index_;
 };
 
@@ -612,17 +618,18 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
   for (const auto& gr : groupings)
     if (gr.order() == groupings.front().order() || static_cast<long>(gr.order()) <= last_lossy) planned.push_back(&gr);
   a.groupings_planned = planned.size();
+  const word_context w{g, max_entries, progress};
   // --time-limit: what was proven before it stays (a sub-union still bounds every block); Ctrl-C ends the run.
   try {
     for (const auto* gr : planned) {
       check_interrupt();
-      a.families.push_back(analyse_family(*gr, g, gr->linear ? a.plane_basis : identity, max_entries,
-                                          "grouping " + std::to_string(a.families.size() + 1), progress));
+      a.families.push_back(analyse_family(*gr, w, gr->linear ? a.plane_basis : identity,
+                                          "grouping " + std::to_string(a.families.size() + 1)));
     }
   } catch (const time_limit_reached&) {
     a.time_limited = true;
   }
-  intersections joint(a, g, max_entries, progress);
+  intersections joint(a, w);
   for (unsigned k = 0; k <= C; ++k) {
     const bool unions = static_cast<long>(k) <= last_lossy;
     if (!a.time_limited || !unions) {

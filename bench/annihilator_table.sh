@@ -17,17 +17,12 @@ for L in 1 2 3 4 5 6; do
     echo "L = $L, d_x = $dx: $(($(date +%s) - start)) s" >&2
   done
 done
-python3 - "$rows" "$out" "$mode" <<'PY'
-import json, re, sys
-text, out, mode = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
-dec = json.JSONDecoder()
-rows, i = [], 0
-while i < len(text):
-    while i < len(text) and text[i].isspace():
-        i += 1
-    if i >= len(text):
-        break
-    doc, i = dec.raw_decode(text, i)
+PYTHONPATH="$root/bench" python3 - "$rows" "$out" "$mode" <<'PY'
+import re, sys
+from json_documents import json_documents
+out, mode = sys.argv[2], sys.argv[3]
+rows = []
+for doc in json_documents(open(sys.argv[1]).read()):
     c, r = doc["config"], doc["results"]
     assert c["H"] == 1 and c["entry"] == 1 and not c["residual"], c
     if not (r["complete"] and r["every_weight"]):

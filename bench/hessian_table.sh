@@ -14,17 +14,11 @@ for level in 1 2 3 4; do
   sizes=$(python3 -c "import sys; a,b=sys.argv[1].split(',')[0].split('..'); print(','.join([str(i) for i in range(int(a),int(b)+1)] + sys.argv[1].split(',')[1:]))" "$sizes")
   "$build/tools/seprank-sym" hessian-ranks --level "$level" --d "$sizes" --seed 1 --format json --quiet >> "$rows"
 done
-python3 - "$rows" "$out" <<'PY'
-import json, sys
-text = open(sys.argv[1]).read()
-dec = json.JSONDecoder()
-rows, i = [], 0
-while i < len(text):
-    while i < len(text) and text[i].isspace():
-        i += 1
-    if i >= len(text):
-        break
-    doc, i = dec.raw_decode(text, i)
+PYTHONPATH="$root/bench" python3 - "$rows" "$out" <<'PY'
+import sys
+from json_documents import json_documents
+rows = []
+for doc in json_documents(open(sys.argv[1]).read()):
     rows += doc["results"]["rows"]
 for r in rows:
     assert r["gamma_nonzero"] and r["f_nonzero"] and r["rank"] > 0, r

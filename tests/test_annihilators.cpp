@@ -185,6 +185,7 @@ TEST_CASE("the variety and the operators against classical Hilbert functions (L 
   // three are counted: the whole span of the lemma's operators on block 21.
   CHECK(a4.counts[21].whole);
   CHECK(a4.counts[21].shown_empty.empty());
+  CHECK(a4.counts[21].left_out.empty());
   // d_x = 6: the same families are curves. Four quadrics in P^5: degree 16, genus 1 + 16 (8 - 6) / 2 = 17, so
   // H(d) = 16 d - 16 and H(42) = 656; three in u^perp = P^4: degree 8, genus 1 + 8 (6 - 5) / 2 = 5, H(42) = 332;
   // together u and the four forms cut 16 points: 656 + 332 - 16 = 972 operators on block 21.
@@ -196,6 +197,9 @@ TEST_CASE("the variety and the operators against classical Hilbert functions (L 
   // The third curve (u with the forms 1, 2, 4) lies in neither of the two counted varieties (its labels contain
   // neither {1, 2, 3} nor {1, 2, 3, 4}) and is not empty: the count is a sub-union, and says so.
   CHECK_FALSE(a46.counts[21].whole);
+  CHECK(a46.counts[21].left_out == std::vector<int>{2});  // grouping 3 (0-based 2): u with the forms 1, 2, 4
+  CHECK(a46.families[2].grouping.forms == std::vector<int>{1, 2, 4});
+  CHECK(a46.families[2].grouping.linear);
   // L = 5 (C = 121), d_x = 6; the column-limited blocks with operators are 61, 62, 63. Order 61: u and the forms
   // 1..4, four quadrics in P^4: 16 points. Order 62: the forms 1..4 without u, four quadrics in P^5: a curve of
   // degree 16 and genus 17, H(124) = 16 * 124 - 16 = 1,968; and u with the forms 1, 2, 3, 5: 16 more points, apart

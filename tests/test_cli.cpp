@@ -380,6 +380,9 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   const auto r4 = run("annihilators --L 4 --dx 5 --quiet");
   REQUIRE(r4.status == 0);
   CHECK(contains(r4.out, "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint; every grouping of order <= k counted)"));
+  // d_x = 6: the same three are curves; two are counted, the third (u with the forms 1, 2, 4) is named as left out.
+  CHECK(contains(run("annihilators --L 4 --dx 6 --quiet --width 0").out,
+                 "972 operators (the union of groupings 1 and 2: 656 + 332 - 16; a sub-union: grouping 3 (order <= k) is left out and may add operators)"));
   long count4 = 0;
   for (long k = 0; k <= 40; ++k) {
     auto mc = [](long n, long j) {
@@ -402,6 +405,7 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
           CHECK(b.at("groupings") == nlohmann::ordered_json::array({1, 2, 3}));
           CHECK(b.at("operators") == 32);
           CHECK(b.at("whole") == true);  // the three are every grouping of order 21 (docs/theory.md, section 14)
+          CHECK(b.at("left_out").empty());
         }
   CHECK(block21);
   const auto j = nlohmann::ordered_json::parse(run("annihilators --L 3 --dx 4 --format json --quiet").out);

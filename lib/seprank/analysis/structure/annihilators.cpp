@@ -494,9 +494,9 @@ class intersections {
 // points[x] and points[y], or -1.
 annihilator_count best_disjoint_points(const annihilator_analysis& a, const std::vector<int>& points,
                                        const std::vector<std::vector<int>>& apart, std::uint64_t d) {
-  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}};
+  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}, {}};
   for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
-    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}};
+    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}, {}};
     bool disjoint = true;
     for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
       if (!(mask >> x & 1U)) continue;
@@ -524,7 +524,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
     const big_int ops = a.families[f].operators(k);
     if (ops <= 0) continue;
     active.push_back(static_cast<int>(f));
-    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}, false, {}};
+    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}, false, {}, {}};
   }
   if (!unions) return best;
   const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
@@ -535,7 +535,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
       const big_int h = joint.all[static_cast<std::size_t>(j)].ideal_hilbert(d);
       if (h < 0) continue;
       const big_int hx = fam(active[x]).operators(k), hy = fam(active[y]).operators(k), ops = hx + hy - h;
-      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}, false, {}};
+      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}, false, {}, {}};
     }
   std::vector<int> points;
   for (int f : active)
@@ -561,25 +561,32 @@ bool contains(const annihilator_grouping& g, const annihilator_grouping& h) {
 // exact then), or lies in a counted one (contains), or has more quadrics than dimensions and is shown empty (a
 // Macaulay rank mod p, recorded in shown_empty).
 void mark_whole(const annihilator_analysis& a, unsigned k, intersections& joint, annihilator_count& c) {
-  if (a.time_limited || a.families.size() < a.groupings_planned) return;
+  if (a.time_limited || a.families.size() < a.groupings_planned) return;  // not every grouping analysed: no verdict
+  bool exact = true;  // every counted family by its Hilbert function, not by its dimension only
+  std::vector<int> empty;
   for (std::size_t f = 0; f < a.families.size(); ++f) {
     const annihilator_family& fam = a.families[f];
     if (fam.grouping.order() > k) continue;
-    const bool counted = std::find(c.families.begin(), c.families.end(), static_cast<int>(f)) != c.families.end();
-    if (counted) {
-      if (!fam.smooth()) return c.shown_empty.clear();
+    if (std::find(c.families.begin(), c.families.end(), static_cast<int>(f)) != c.families.end()) {
+      exact = exact && fam.smooth();
       continue;
     }
     if (std::any_of(c.families.begin(), c.families.end(), [&](int g) {
           return contains(a.families[static_cast<std::size_t>(g)].grouping, fam.grouping);
         }))
       continue;
-    if (fam.proof != variety_proof::expected_empty) return c.shown_empty.clear();  // operators left out of c
-    const int j = joint.of(static_cast<int>(f), static_cast<int>(f));
-    if (joint.all[static_cast<std::size_t>(j)].proof != variety_proof::empty_macaulay_mod_p) return c.shown_empty.clear();
-    c.shown_empty.push_back(j);
+    // Shown empty only while the count can still be whole (each test is a Macaulay rank).
+    if (exact && c.left_out.empty() && fam.proof == variety_proof::expected_empty) {
+      const int j = joint.of(static_cast<int>(f), static_cast<int>(f));
+      if (joint.all[static_cast<std::size_t>(j)].proof == variety_proof::empty_macaulay_mod_p) {
+        empty.push_back(j);
+        continue;
+      }
+    }
+    c.left_out.push_back(static_cast<int>(f));
   }
-  c.whole = true;
+  c.whole = exact && c.left_out.empty();
+  if (c.whole) c.shown_empty = std::move(empty);
 }
 
 }  // namespace

@@ -135,6 +135,7 @@ struct annihilator_count {
   // annihilator_analysis::intersections: a family with more quadrics than dimensions, shown empty there).
   bool whole = false;
   std::vector<int> shown_empty;
+  std::vector<int> left_out;  // not whole: the families of order <= k neither counted, contained nor shown empty
 };
 
 // A Gram block that loses against min(rows, cols).

@@ -154,21 +154,22 @@ std::string count_text(const annihilator_count& c) {
   return "";
 }
 
-// Whether a losing block's count is the whole span of the lemma's operators there, or a part of it (and why);
-// all_analysed: no time limit came before every grouping was analysed and every union counted.
-std::string whole_text(const annihilator_count& c, bool all_analysed) {
-  if (!c.whole && !c.left_out.empty()) {
+// Whether a losing block's count is the whole span of the lemma's operators there, or a part of it, and why.
+std::string whole_text(const annihilator_count& c) {
+  const std::string inexact = c.dimension_only ? "; a counted variety is known by its dimension only (a lower bound)" : "";
+  if (!c.left_out.empty()) {
     std::string names;
     for (std::size_t i = 0; i < c.left_out.size(); ++i)
       names += (i == 0 ? "" : i + 1 == c.left_out.size() ? " and " : ", ") + std::to_string(c.left_out[i] + 1);
-    return c.left_out.size() == 1 ? "; a sub-union: grouping " + names + " (order $<= k$) is left out and may add operators"
-                                  : "; a sub-union: groupings " + names + " (order $<= k$) are left out and may add operators";
+    return (c.left_out.size() == 1 ? "; a sub-union: grouping " + names + " (order $<= k$) is left out and may add operators"
+                                   : "; a sub-union: groupings " + names + " (order $<= k$) are left out and may add operators") +
+           inexact;
   }
-  if (!c.whole && !all_analysed) return "; a sub-union: the time limit (--time-limit) came before the union was counted";
-  if (!c.whole) return "; a lower bound on the union: a counted variety is known by its dimension only";
+  if (c.dimension_only) return inexact;
+  if (!c.whole) return "; a sub-union: the time limit (--time-limit) came before the union was counted";
   std::string empty;
   for (int j : c.shown_empty) empty += (empty.empty() ? "" : ", ") + std::to_string(j + 1);
-  return "; every grouping of order $<= k$ counted" +
+  return "; every grouping of order $<= k$ counted or inside a counted one" +
          (empty.empty() ? std::string() : ", the others shown empty (intersection " + empty + ")");
 }
 
@@ -183,7 +184,7 @@ step_value losing_blocks_value(const annihilator_analysis& a) {
     const auto& b = a.losing[i];
     if (i < shown)
       blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
-                             " operators (" + count_text(b.count) + whole_text(b.count, !a.time_limited && a.families.size() == a.groupings_planned) + "): rank $<= " + str(b.bound) + "$ (loses " +
+                             " operators (" + count_text(b.count) + whole_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
                              str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
     static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
     json groupings = json::array(), intersections = json::array();

@@ -494,9 +494,9 @@ class intersections {
 // points[x] and points[y], or -1.
 annihilator_count best_disjoint_points(const annihilator_analysis& a, const std::vector<int>& points,
                                        const std::vector<std::vector<int>>& apart, std::uint64_t d) {
-  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}, {}};
+  annihilator_count best{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}, {}, false};
   for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << points.size()); ++mask) {
-    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}, {}};
+    annihilator_count c{0, annihilator_union::disjoint_points, {}, {}, {}, false, {}, {}, false};
     bool disjoint = true;
     for (std::size_t x = 0; x < points.size() && disjoint; ++x) {
       if (!(mask >> x & 1U)) continue;
@@ -524,7 +524,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
     const big_int ops = a.families[f].operators(k);
     if (ops <= 0) continue;
     active.push_back(static_cast<int>(f));
-    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}, false, {}, {}};
+    if (ops > best.operators) best = {ops, annihilator_union::single, {static_cast<int>(f)}, {}, {}, false, {}, {}, false};
   }
   if (!unions) return best;
   const std::uint64_t d = 2 * static_cast<std::uint64_t>(k);
@@ -535,7 +535,7 @@ annihilator_count count_block(const annihilator_analysis& a, unsigned k, bool un
       const big_int h = joint.all[static_cast<std::size_t>(j)].ideal_hilbert(d);
       if (h < 0) continue;
       const big_int hx = fam(active[x]).operators(k), hy = fam(active[y]).operators(k), ops = hx + hy - h;
-      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}, false, {}, {}};
+      if (ops > best.operators) best = {ops, annihilator_union::pair, {active[x], active[y]}, {j}, {hx, hy, h}, false, {}, {}, false};
     }
   std::vector<int> points;
   for (int f : active)
@@ -585,6 +585,7 @@ void mark_whole(const annihilator_analysis& a, unsigned k, intersections& joint,
     }
     c.left_out.push_back(static_cast<int>(f));
   }
+  c.dimension_only = !exact;
   c.whole = exact && c.left_out.empty();
   if (c.whole) c.shown_empty = std::move(empty);
 }

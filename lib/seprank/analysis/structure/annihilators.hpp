@@ -136,6 +136,7 @@ struct annihilator_count {
   bool whole = false;
   std::vector<int> shown_empty;
   std::vector<int> left_out;  // not whole: the families of order <= k neither counted, contained nor shown empty
+  bool dimension_only = false;  // a counted variety is known by its dimension only: the count is a lower bound
 };
 
 // A Gram block that loses against min(rows, cols).
@@ -178,8 +179,9 @@ struct annihilator_analysis {
   bool every_weight() const {
     for (const auto& f : families)
       if (!f.generic()) return false;
-    for (const auto& f : intersections)
-      if (!f.generic()) return false;
+    for (const auto& c : counts)  // the intersections the counts rest on (not those only shown empty)
+      for (int j : c.intersections)
+        if (!intersections.at(static_cast<std::size_t>(j)).generic()) return false;
     return skipped == annihilator_skip::none;
   }
 };

@@ -145,6 +145,7 @@ const char* refined_by_key(refined_by r) {
     case refined_by::none: return "none";
     case refined_by::noether: return "noether";
     case refined_by::annihilator_union: return "annihilator-union";
+    case refined_by::this_run: return "this-run";
   }
   return "?";
 }

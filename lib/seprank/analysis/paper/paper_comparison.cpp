@@ -61,6 +61,7 @@ paper_comparison compare_with_paper(const network_config& c, const certified_val
   count.log3 = p.count_log3;
   if (v.refined_count > 0 && v.refined_count < v.gram_count) {  // section 14: proven for every weight
     count.source = sep_source::refined_count;
+    count.refined = refined_by::this_run;
     count.value = v.refined_count;
     count.log3 = log3(big_float(v.refined_count));
   }

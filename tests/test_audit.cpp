@@ -17,6 +17,7 @@
 #include "seprank/analysis/paper/refined_gram_count.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/engine/network.hpp"
+#include "seprank/report/findings.hpp"
 
 using namespace seprank;
 using testing::config;
@@ -211,6 +212,28 @@ TEST_CASE("a lower bound is used only at an N it holds for: the Gram rank (110) 
   CHECK(unbalanced.facts.lower.value == 110);
   CHECK(unbalanced.facts.lower.source == sep_source::computed);
   CHECK(unbalanced.facts.lower.from_N() == 10);
+}
+
+TEST_CASE("a refined count from the run's own annihilators is named as such, not as Noether's count") {
+  // L = 3, d_x = 4: the Gram count 31,459 and the refined count 31,456 of the main derivation's annihilators
+  // (written by hand here, so that only the labelling rule is tested).
+  const auto c = config(3, 4, 1, 2);
+  certified_values r;
+  r.gram_count = 31459, r.refined_count = 31456, r.binom_bound = 1 << 30, r.route_sum = 31459;
+  const auto p = compare_with_paper(c, r);
+  REQUIRE(p.facts.upper.has_value());
+  CHECK(p.facts.upper->source == sep_source::refined_count);
+  CHECK(p.facts.upper->refined == refined_by::this_run);
+  CHECK(p.facts.upper->value == 31456);
+  const std::string text = bound_text(*p.facts.upper, false);
+  CHECK(text.find("the annihilator families of these weights") != std::string::npos);
+  CHECK(text.find("Noether") == std::string::npos);
+  // No refinement (refined count equal to the count): the Gram count itself, unlabelled.
+  r.refined_count = 31459;
+  const auto q = compare_with_paper(c, r);
+  REQUIRE(q.facts.upper.has_value());
+  CHECK(q.facts.upper->source == sep_source::gram_count);
+  CHECK(q.facts.upper->refined == refined_by::none);
 }
 
 TEST_CASE("the map states the N a status holds from: (2, 8) contradicted from N = 4 by the table's row at N = 4") {

@@ -51,6 +51,86 @@ std::string wrap_text_line(const std::string& first, const std::string& text, st
   return out + line + "\n";
 }
 
+namespace {
+
+// One step: its header and status, claim, aligned values and check.
+void text_step(std::ostream& out, const derivation_step& s, int n, int width) {
+  const std::string header = "Step " + std::to_string(n) + (s.id.empty() ? "" : " (" + s.id + ")") + ". ";
+  out << "\n" << wrap_text_line(header, markup_plain(s.title) + "  [" + status_name(s.status) + "]", 4, width);
+  if (!s.claim.empty()) out << wrap_text_line("  Claim:  ", markup_plain(s.claim), 10, width);
+  std::size_t w = 0;
+  for (const auto& v : s.values) w = std::max(w, markup_plain(v.name).size());
+  for (const auto& v : s.values) {
+    const std::string name = markup_plain(v.name);
+    if (width > 0 && w + 5 + 20 > static_cast<std::size_t>(width))  // aligned, the values would have < 20 columns
+      out << wrap_text_line("  ", name + " = " + markup_plain(v.value), 6, width);
+    else
+      out << wrap_text_line("  " + name + std::string(w - name.size(), ' ') + " = ", markup_plain(v.value), w + 5, width);
+    for (const auto& item : v.items) out << wrap_text_line("      ", markup_plain(item), 8, width);
+  }
+  if (!s.check.empty()) {
+    const bool skipped = s.status == claim_status::skipped;
+    out << wrap_text_line(skipped ? "  Skipped:  " : "  Check:  ", markup_plain(s.check), skipped ? 12 : 10, width);
+  }
+}
+
+// The findings on the paper's statements; brief: the not-claimed ones of one reason on one line.
+void text_findings(std::ostream& out, const derivation& d, int width) {
+  out << "\nFindings: the paper's statements at this configuration\n";
+  if (!d.findings_note.empty()) out << wrap_text_line("  ", "(" + markup_plain(d.findings_note) + ")", 3, width);
+  std::vector<const finding*> listed;
+  for (const auto& f : d.findings) listed.push_back(&f);
+  if (d.brief) {
+    std::string ids, reason;
+    bool one_reason = true;
+    for (const auto* f : listed)
+      if (f->status == verdict::not_claimed) {
+        one_reason = one_reason && (reason.empty() || reason == f->evidence);
+        reason = f->evidence, ids += (ids.empty() ? "" : ", ") + f->id;
+      }
+    if (!ids.empty() && one_reason) {
+      out << wrap_text_line("  [not-claimed] ", ids + ": " + markup_plain(reason), 6, width);
+      listed.erase(std::remove_if(listed.begin(), listed.end(), [](const finding* f) { return f->status == verdict::not_claimed; }),
+                   listed.end());
+    }
+  }
+  for (const auto* fp : listed) {
+    const finding& f = *fp;
+    const std::string label = "  [" + std::string(verdict_name(f.status)) + (f.probabilistic ? ", probabilistic" : "") + "] ";
+    if (d.brief)  // the statement's value is in the summary step; its evidence carries the comparison
+      out << wrap_text_line(label, f.id + ": " + markup_plain(f.evidence), 6, width);
+    else
+      out << wrap_text_line(label, f.id + ": " + markup_plain(f.statement), 6, width)
+          << wrap_text_line("      evidence: ", markup_plain(f.evidence), 16, width);
+  }
+}
+
+// A table with its title, columns padded to their widest cell.
+void text_table(std::ostream& out, const result_table& marked, int width) {
+  std::vector<std::string> header;
+  for (const auto& h : marked.header) header.push_back(markup_plain(h));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& row : marked.rows) {
+    rows.push_back(cell_texts(row));
+    for (auto& cell : rows.back()) cell = markup_plain(cell);
+  }
+  std::vector<std::size_t> w(header.size());
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    w[c] = header[c].size();
+    for (const auto& row : rows) w[c] = std::max(w[c], row[c].size());
+  }
+  out << "\n" << wrap_text_line("", markup_plain(marked.title), 2, width);
+  auto line = [&](const std::vector<std::string>& cells) {
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      out << "  " << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
+    out << "\n";
+  };
+  line(header);
+  for (const auto& row : rows) line(row);
+}
+
+}  // namespace
+
 std::string render_text(const derivation& d, int width) {
   std::ostringstream out;
   out << wrap_text_line("", markup_plain(d.title), 2, width) << "\n";
@@ -62,76 +142,9 @@ std::string render_text(const derivation& d, int width) {
     out << legend(width);
   }
   int n = 0;
-  for (const auto& s : d.steps) {
-    const std::string header = "Step " + std::to_string(++n) + (s.id.empty() ? "" : " (" + s.id + ")") + ". ";
-    out << "\n" << wrap_text_line(header, markup_plain(s.title) + "  [" + status_name(s.status) + "]", 4, width);
-    if (!s.claim.empty()) out << wrap_text_line("  Claim:  ", markup_plain(s.claim), 10, width);
-    std::size_t w = 0;
-    for (const auto& v : s.values) w = std::max(w, markup_plain(v.name).size());
-    for (const auto& v : s.values) {
-      const std::string name = markup_plain(v.name);
-      if (width > 0 && w + 5 + 20 > static_cast<std::size_t>(width))  // aligned, the values would have < 20 columns
-        out << wrap_text_line("  ", name + " = " + markup_plain(v.value), 6, width);
-      else
-        out << wrap_text_line("  " + name + std::string(w - name.size(), ' ') + " = ", markup_plain(v.value), w + 5, width);
-      for (const auto& item : v.items) out << wrap_text_line("      ", markup_plain(item), 8, width);
-    }
-    if (!s.check.empty()) {
-      const bool skipped = s.status == claim_status::skipped;
-      out << wrap_text_line(skipped ? "  Skipped:  " : "  Check:  ", markup_plain(s.check), skipped ? 12 : 10, width);
-    }
-  }
-  if (d.audited) {
-    out << "\nFindings: the paper's statements at this configuration\n";
-    if (!d.findings_note.empty()) out << wrap_text_line("  ", "(" + markup_plain(d.findings_note) + ")", 3, width);
-    std::vector<const finding*> listed;
-    for (const auto& f : d.findings) listed.push_back(&f);
-    if (d.brief) {  // the not-claimed statements of one reason on one line
-      std::string ids, reason;
-      bool one_reason = true;
-      for (const auto* f : listed)
-        if (f->status == verdict::not_claimed) {
-          one_reason = one_reason && (reason.empty() || reason == f->evidence);
-          reason = f->evidence, ids += (ids.empty() ? "" : ", ") + f->id;
-        }
-      if (!ids.empty() && one_reason) {
-        out << wrap_text_line("  [not-claimed] ", ids + ": " + markup_plain(reason), 6, width);
-        listed.erase(std::remove_if(listed.begin(), listed.end(), [](const finding* f) { return f->status == verdict::not_claimed; }),
-                     listed.end());
-      }
-    }
-    for (const auto* fp : listed) {
-      const finding& f = *fp;
-      const std::string label = "  [" + std::string(verdict_name(f.status)) + (f.probabilistic ? ", probabilistic" : "") + "] ";
-      if (d.brief)  // the statement's value is in the summary step; its evidence carries the comparison
-        out << wrap_text_line(label, f.id + ": " + markup_plain(f.evidence), 6, width);
-      else
-        out << wrap_text_line(label, f.id + ": " + markup_plain(f.statement), 6, width)
-            << wrap_text_line("      evidence: ", markup_plain(f.evidence), 16, width);
-    }
-  }
-  for (const auto& marked : d.tables) {
-    std::vector<std::string> header;
-    for (const auto& h : marked.header) header.push_back(markup_plain(h));
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& row : marked.rows) {
-      rows.push_back(cell_texts(row));
-      for (auto& cell : rows.back()) cell = markup_plain(cell);
-    }
-    std::vector<std::size_t> w(header.size());
-    for (std::size_t c = 0; c < header.size(); ++c) {
-      w[c] = header[c].size();
-      for (const auto& row : rows) w[c] = std::max(w[c], row[c].size());
-    }
-    out << "\n" << wrap_text_line("", markup_plain(marked.title), 2, width);
-    auto line = [&](const std::vector<std::string>& cells) {
-      for (std::size_t c = 0; c < cells.size(); ++c)
-        out << "  " << cells[c] << std::string(c + 1 < cells.size() ? w[c] - cells[c].size() : 0, ' ');
-      out << "\n";
-    };
-    line(header);
-    for (const auto& row : rows) line(row);
-  }
+  for (const auto& s : d.steps) text_step(out, s, ++n, width);
+  if (d.audited) text_findings(out, d, width);
+  for (const auto& marked : d.tables) text_table(out, marked, width);
   for (const auto& block : d.appendix) out << "\n" << markup_plain(block.title) << "\n" << block.text;
   return out.str();
 }

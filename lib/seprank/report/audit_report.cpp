@@ -1,7 +1,9 @@
 #include "seprank/report/audit_report.hpp"
 
 #include <algorithm>
+#include <array>
 
+#include "seprank/analysis/paper/annihilator_table.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
@@ -19,97 +21,99 @@ paper_statement lower_headline(regime r) {
   return r == regime::depth_efficient ? paper_statement::theorem1_lower : paper_statement::theorem2_lower;
 }
 
-}  // namespace
+// [statement][status], in the enums' order.
+using status_counts = std::array<std::array<long, 4>, 5>;
 
-derivation audit_derivation(const audit_map& m) {
-  derivation d;
-  d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) + ")";
-  d.config = json{{"H", m.H}};
-  d.steps.push_back({"The rules (docs/theory.md, section 13)",
-                     "an upper bound is contradicted by a certified lower bound above it and proved by a certified upper bound "
-                     "at or below it; a lower bound is proved by a certified lower bound at or above it and contradicted by a "
-                     "certified upper bound below it; a statement outside its theorem's hypothesis is not claimed",
-                     {{"$sep >= 1$", "$y_p$ is a nonzero polynomial for almost every weight, so $log_3 sep >= 0$"},
-                      {"the Gram count", "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); "
-                                         "exact (two binomials at the crossing degree) up to 1,000 digits, else bounded in "
-                                         "log space with its rounding pointed upward"},
-                      {"the refined count", "at $H = 1$ and $d_x >= L + 1$ every weight has rank-one annihilators: $Z$ has "
-                                            "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
-                                            "them (docs/theory.md, section 14); the Gram count minus the loss they force is "
-                                            "used where the count is exact (JSON rows: gram_count, refined_gram_count)"},
-                      {"the proven lower bound", "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
-                                                 "gamma^n f$ at special weights, $r + 1$ the certified Hessian ranks of $gamma$ on blocks of "
-                                                 "$d_x$ (the shipped table); at every balanced $N >= 2 d_x + 2$; compared by the lower end "
-                                                 "of its outward-rounded interval"},
-                      {"certified values", str(static_cast<long long>(certified_table().size())) +
-                                               " separation ranks certified by this tool (bench/certified_table.sh), each "
-                                               "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
-                      {"which $N$", "the Gram count and $sep >= 1$ hold at every $N$; a value certified at $N$ holds at every "
-                                    "larger $N$ ($sep(N)$ never decreases) and says nothing at a smaller one, so a status it "
-                                    "decides is marked with the $N$ it holds from, e.g. contradicted ($N >= 4$)"},
-                      {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) or than the Gram "
-                                     "count's rounding bound decided again in 100-digit arithmetic (every comparison there "
-                                     "when long double cannot bound the count to 1e-6)"},
-                      {"configurations", str(static_cast<long long>(m.rows.size())) + " ($L$ in " + str(static_cast<long long>(m.L.size())) +
-                                             " values, $d_x$ in " + str(static_cast<long long>(m.dx.size())) + " values" +
-                                             (m.skipped_not_dividing ? ", " + str(static_cast<long long>(m.skipped_not_dividing)) +
-                                                                           " widths left out: $H$ does not divide them"
-                                                                     : "") +
-                                             ")"}},
-                     claim_status::computed,
-                     "every statement of the paper is evaluated as transcribed from the print (eq. 8: $c_2 = -2 d_x log_3((d_x/2) "
-                     "sqrt(2 sqrt(2e))) + log_3 d_x$); $c_2$ also as a fraction (a hypothesis about the "
-                     "print). JSON lists each statement with its bound ($log_3$) and evidence",
-                     "audit-rules"});
-  long counts[5][4] = {};  // [statement][status], in the enums' order
-  result_table t;
-  t.title = "Audit map (statuses; JSON adds bounds and evidence)";
-  t.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
-              "theorem2-upper-fraction"};
-  json rows = json::array();
-  for (const auto& row : m.rows) {
-    std::vector<table_cell> cells{{str(static_cast<long long>(row.L)), exact_json(row.L)},
-                                  {str(static_cast<long long>(row.dx)), exact_json(row.dx)},
-                                  table_cell(regime_short(row.reg), regime_key(row.reg))};
-    json statements = json::array();
-    for (const auto& f : row.findings) {
-      ++counts[static_cast<int>(f.statement)][static_cast<int>(f.status)];
-      cells.emplace_back(std::string(verdict_name(f.status)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
-      json st = json::object();
-      st["name"] = statement_id(f.statement);
-      st["status"] = verdict_name(f.status);
-      st["log3_bound"] = f.defined ? json(f.bound_log3.convert_to<double>()) : json();
-      st["evidence"] = evidence_text(f);
-      st["holds_from_N"] = f.from_N > 0 ? json(f.from_N) : json();
-      statements.push_back(std::move(st));
-    }
-    t.rows.push_back(std::move(cells));
-    json r = json::object();
-    r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_key(row.reg);
-    if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
-      r["gram_count"] = exact_json(row.gram_count);
-      r["refined_gram_count"] = row.H == 1 ? exact_json(row.refined_count) : json();
-      r["refined_by"] = row.refined == refined_by::none ? json() : json(refined_by_key(row.refined));
-    }
-    r["statements"] = std::move(statements);
-    rows.push_back(std::move(r));
+// The first step: the rules by which a status is decided, and what the map covers.
+derivation_step rules_step(const audit_map& m) {
+  return {"The rules (docs/theory.md, section 13)",
+          "an upper bound is contradicted by a certified lower bound above it and proved by a certified upper bound "
+          "at or below it; a lower bound is proved by a certified lower bound at or above it and contradicted by a "
+          "certified upper bound below it; a statement outside its theorem's hypothesis is not claimed",
+          {{"$sep >= 1$", "$y_p$ is a nonzero polynomial for almost every weight, so $log_3 sep >= 0$"},
+           {"the Gram count", "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); "
+                              "exact (two binomials at the crossing degree) up to 1,000 digits, else bounded in "
+                              "log space with its rounding pointed upward"},
+           {"the refined count", "at $H = 1$ and $d_x >= L + 1$ every weight has rank-one annihilators: $Z$ has "
+                                 "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
+                                 "them (Noether's count), and for $L <= " + str(static_cast<long long>(annihilator_table_max_L)) +
+                                 "$, $d_x <= " + str(static_cast<long long>(annihilator_table_max_dx)) +
+                                 "$ the union of the annihilator families counted per block, generic at every weight (the "
+                                 "shipped table, re-derived by `seprank-sym annihilators`; docs/theory.md, section 14); the "
+                                 "Gram count minus the larger loss is used where the count is exact (JSON rows: gram_count, "
+                                 "refined_gram_count, refined_by)"},
+           {"the proven lower bound", "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
+                                      "gamma^n f$ at special weights, $r + 1$ the certified Hessian ranks of $gamma$ on blocks of "
+                                      "$d_x$ (the shipped table); at every balanced $N >= 2 d_x + 2$; compared by the lower end "
+                                      "of its outward-rounded interval"},
+           {"certified values", str(static_cast<long long>(certified_table().size())) +
+                                    " separation ranks certified by this tool (bench/certified_table.sh), each "
+                                    "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
+           {"which $N$", "the Gram count and $sep >= 1$ hold at every $N$; a value certified at $N$ holds at every "
+                         "larger $N$ ($sep(N)$ never decreases) and says nothing at a smaller one, so a status it "
+                         "decides is marked with the $N$ it holds from, e.g. contradicted ($N >= 4$)"},
+           {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) or than the Gram "
+                          "count's rounding bound decided again in 100-digit arithmetic (every comparison there "
+                          "when long double cannot bound the count to 1e-6)"},
+           {"configurations", str(static_cast<long long>(m.rows.size())) + " ($L$ in " + str(static_cast<long long>(m.L.size())) +
+                                  " values, $d_x$ in " + str(static_cast<long long>(m.dx.size())) + " values" +
+                                  (m.skipped_not_dividing ? ", " + str(static_cast<long long>(m.skipped_not_dividing)) +
+                                                                " widths left out: $H$ does not divide them"
+                                                          : "") +
+                                  ")"}},
+          claim_status::computed,
+          "every statement of the paper is evaluated as transcribed from the print (eq. 8: $c_2 = -2 d_x log_3((d_x/2) "
+          "sqrt(2 sqrt(2e))) + log_3 d_x$); $c_2$ also as a fraction (a hypothesis about the "
+          "print). JSON lists each statement with its bound ($log_3$) and evidence",
+          "audit-rules"};
+}
+
+// One row of the map: its cells in t (counted in counts) and its JSON record.
+json map_row(const audit_row& row, result_table& t, status_counts& counts) {
+  std::vector<table_cell> cells{{str(static_cast<long long>(row.L)), exact_json(row.L)},
+                                {str(static_cast<long long>(row.dx)), exact_json(row.dx)},
+                                table_cell(regime_short(row.reg), regime_key(row.reg))};
+  json statements = json::array();
+  for (const auto& f : row.findings) {
+    ++counts[static_cast<std::size_t>(f.statement)][static_cast<std::size_t>(f.status)];
+    cells.emplace_back(std::string(verdict_name(f.status)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
+    json st = json::object();
+    st["name"] = statement_id(f.statement);
+    st["status"] = verdict_name(f.status);
+    st["log3_bound"] = f.defined ? json(f.bound_log3.convert_to<double>()) : json();
+    st["evidence"] = evidence_text(f);
+    st["holds_from_N"] = f.from_N > 0 ? json(f.from_N) : json();
+    statements.push_back(std::move(st));
   }
+  t.rows.push_back(std::move(cells));
+  json r = json::object();
+  r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_key(row.reg);
+  if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
+    r["gram_count"] = exact_json(row.gram_count);
+    r["refined_gram_count"] = row.H == 1 ? exact_json(row.refined_count) : json();
+    r["refined_by"] = row.refined == refined_by::none ? json() : json(refined_by_key(row.refined));
+  }
+  r["statements"] = std::move(statements);
+  return r;
+}
+
+// The counts per statement and status, with the undecided share of the rows where the paper claims it.
+derivation_step counts_step(const status_counts& counts, long row_count, json& summary_json, json& undecided_json) {
   derivation_step summary{"Counts", "configurations per statement and status", {}, claim_status::computed,
                           "contradicted: a certified computation refutes the printed statement there; see JSON for the evidence",
                           "audit-counts"};
-  json summary_json = json::object();
-  json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
   for (paper_statement s : all_paper_statements) {
+    const auto& of = counts[static_cast<std::size_t>(s)];
     std::string line;
     json per = json::object();
     for (verdict st : {verdict::proved, verdict::contradicted, verdict::undecided, verdict::not_claimed}) {
-      const long n = counts[static_cast<int>(s)][static_cast<int>(st)];
+      const long n = of[static_cast<std::size_t>(st)];
       line += std::string(line.empty() ? "" : ", ") + verdict_name(st) + " " + str(static_cast<long long>(n));
       per[verdict_name(st)] = n;
     }
     // The undecided share of the rows where the paper claims the statement (the audit's open part).
-    const long claimed = m.rows.size() ? static_cast<long>(m.rows.size()) - counts[static_cast<int>(s)][static_cast<int>(verdict::not_claimed)] : 0;
-    const long undecided = counts[static_cast<int>(s)][static_cast<int>(verdict::undecided)];
+    const long claimed = row_count ? row_count - of[static_cast<std::size_t>(verdict::not_claimed)] : 0;
+    const long undecided = of[static_cast<std::size_t>(verdict::undecided)];
     if (claimed > 0) {
       const double share = 100.0 * static_cast<double>(undecided) / static_cast<double>(claimed);
       line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed";
@@ -120,7 +124,26 @@ derivation audit_derivation(const audit_map& m) {
     summary.values.push_back({statement_id(s), line});
     summary_json[statement_id(s)] = per;
   }
-  d.steps.push_back(summary);
+  return summary;
+}
+
+}  // namespace
+
+derivation audit_derivation(const audit_map& m) {
+  derivation d;
+  d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) + ")";
+  d.config = json{{"H", m.H}};
+  d.steps.push_back(rules_step(m));
+  status_counts counts{};
+  result_table t;
+  t.title = "Audit map (statuses; JSON adds bounds and evidence)";
+  t.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
+              "theorem2-upper-fraction"};
+  json rows = json::array();
+  for (const auto& row : m.rows) rows.push_back(map_row(row, t, counts));
+  json summary_json = json::object();
+  json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
+  d.steps.push_back(counts_step(counts, static_cast<long>(m.rows.size()), summary_json, undecided_json));
   d.tables.push_back(std::move(t));
   d.results = json::object();
   d.results["H"] = m.H;

@@ -126,10 +126,16 @@ struct coefficient_tables {
 // Blocks with at least this many entries (about 0.1 s of elimination) are ranked by run_interruptible.
 constexpr double background_rank_entries = 1 << 20;
 
+// The row and column indices of block k that a rank is sampled at.
+struct block_sample {
+  std::vector<std::uint64_t> rows, cols;
+};
+
 // The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads, and its
 // rank mod q: on BLAS (engine/fflas_rank) for large blocks mod a prime below 2^26 where the build has it, else FLINT.
-long sampled_rank(const graded_layout& lay, int k, const std::vector<std::vector<std::uint64_t>>& h,
-                  const std::vector<std::uint64_t>& rows, const std::vector<std::uint64_t>& cols, std::uint64_t q, int threads) {
+long sampled_rank(const graded_layout& lay, int k, const modp_table& h, const block_sample& at, std::uint64_t q, int threads) {
+  const auto& rows = at.rows;
+  const auto& cols = at.cols;
   if (rows.empty() || cols.empty()) return 0;
   const long m = static_cast<long>(rows.size()), n = static_cast<long>(cols.size());
   const bool on_blas = q < fflas_max_prime && std::min(m, n) >= fflas_min_side && fflas_available();
@@ -207,11 +213,21 @@ integer_matrix exact_block(const gram_form& g, const graded_layout& lay, int k, 
   return m;
 }
 
+// s of the block's rows and t of its columns, drawn from rng: the columns first, the order in which g++ evaluated
+// the two draws when they were arguments of one call (so that every stored sample stays the same).
+block_sample sample_of(const block_rank& b, long s, long t, splitmix64& rng) {
+  block_sample at;
+  at.cols = choose_indices(b.cols, t, rng);
+  at.rows = choose_indices(b.rows, s, rng);
+  return at;
+}
+
 // Block k of the graded Gram rank, as one unit of work: its own random sample (seeded by the prime and k, so that
 // a unit gives the same result in any process and order), certified as far as it goes.
-block_rank graded_block_rank(const network_config& c, const gram_form& g, const graded_layout& lay, int k,
-                             const gram_rank_request& req, coefficient_tables& table,
+block_rank graded_block_rank(const network_config& c, int k, const gram_rank_request& req, coefficient_tables& table,
                              const progress_fn& progress) {
+  const gram_form& g = table.g;
+  const graded_layout& lay = table.lay;
   const std::uint64_t prime = req.prime;
   const rank_limits& lim = req.limits;
   const int threads = req.threads;
@@ -226,15 +242,14 @@ block_rank graded_block_rank(const network_config& c, const gram_form& g, const 
     progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
              std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
   b.prime = use_small ? draw_small_prime(prime) : prime;
-  b.rank_mod_p = sampled_rank(lay, k, table(b.prime), choose_indices(b.rows, s, rng), choose_indices(b.cols, t, rng), b.prime,
-                              threads);
+  b.rank_mod_p = sampled_rank(lay, k, table(b.prime), sample_of(b, s, t, rng), b.prime, threads);
   if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
   const long proven = static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1;
   if (b.rank_mod_p < m && b.rank_mod_p != proven) {  // again, whole (when it fits) and mod the 62-bit prime
     const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
     const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
     const long again =
-        sampled_rank(lay, k, table(prime), choose_indices(b.rows, s2, rng), choose_indices(b.cols, t2, rng), prime, threads);
+        sampled_rank(lay, k, table(prime), sample_of(b, s2, t2, rng), prime, threads);
     if (again >= b.rank_mod_p) {
       b.rank_mod_p = again, b.prime = prime;
       b.sampled_rows = whole ? 0 : s2, b.sampled_cols = whole ? 0 : t2;
@@ -299,7 +314,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
   coefficient_tables table{g, lay, {}};  // built on first use (not at all when every unit is stored)
   const std::vector<unit_result> done = run_units(
       req.runner, gram_block_batch(c, req),
-      [&](std::size_t k) { return block_rank_data(graded_block_rank(c, g, lay, static_cast<int>(k), req, table, progress)); },
+      [&](std::size_t k) { return block_rank_data(graded_block_rank(c, static_cast<int>(k), req, table, progress)); },
       &res.units);
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
@@ -349,7 +364,7 @@ block_rank gram_block_rank(const network_config& c, const gram_form& g, int k, c
                            const progress_fn& progress) {
   const graded_layout lay(c);
   coefficient_tables table{g, lay, {}};
-  return graded_block_rank(c, g, lay, k, r, table, progress);
+  return graded_block_rank(c, k, r, table, progress);
 }
 
 std::vector<gram_block_unit> gram_block_units(const network_config& c, int threads) {

@@ -96,23 +96,12 @@ void read_band(const grid_band& b, const std::string& values, int T, std::vector
             static_cast<std::uint32_t>(in[3]) << 24;
 }
 
-// The graded grid (see the header): values f_t(u, v) = y(a_u, (t+1) b_v) for t = 0..C, then
-// y_k(a_u, b_v) = sum_t Vinv[k][t] f_t(u, v) with V[t][k] = ((t+1)^2)^k.
-grid_rank_result graded_grid_rank(const network_config& c, const integer_weights& w, const grid_request& r) {
-  const partition& part = r.part;
-  const long max_points = r.max_points;
-  const std::vector<long>& gram_blocks = r.gram_blocks;
-  grid_rank_result g;
-  g.graded = true;
-  g.prime = graded_grid_prime(r.seed);
-  const std::uint64_t p = g.prime;
-  const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
-  const bool even_is_B = part.in_A(c.position);
-  const int even_positions = static_cast<int>(even_is_B ? part.B.size() : part.A.size());
-  const int odd_positions = c.N - even_positions;
-  const std::uint64_t n_even = static_cast<std::uint64_t>(even_positions) * c.dx, n_odd = static_cast<std::uint64_t>(odd_positions) * c.dx;
-  bool all_bounded = true;
-  long target = 0;
+// Block k's upper bound (the smallest of the monomial counts of its two sides, its Gram count and the Gram
+// rank's block when known) for every k = 0..C.
+std::vector<grid_block> graded_grid_blocks(const network_config& c, int C, int even_positions, const std::vector<long>& gram_blocks) {
+  const std::uint64_t n_even = static_cast<std::uint64_t>(even_positions) * c.dx;
+  const std::uint64_t n_odd = static_cast<std::uint64_t>(c.N - even_positions) * c.dx;
+  std::vector<grid_block> blocks;
   for (int k = 0; k <= C; ++k) {
     grid_block b;
     b.k = k;
@@ -126,18 +115,71 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 && static_cast<std::uint64_t>(gram_blocks[k]) < bound)
       bound = static_cast<std::uint64_t>(gram_blocks[k]), b.bound = grid_bound::gram_block;
     if (bound < cap) b.upper = static_cast<long>(bound);
-    all_bounded = all_bounded && b.upper >= 0;
-    target = std::max(target, b.upper + grid_margin);
-    g.blocks.push_back(b);
+    blocks.push_back(b);
   }
-  // Inverse Vandermonde matrix in mu_t = (t+1)^2.
-  nmod_matrix V(T, T, p), Vinv(T, T, p);
+  return blocks;
+}
+
+// Vinv (T x T, mod p): the inverse of the Vandermonde matrix V[t][k] = mu_t^k in mu_t = (t+1)^2.
+void invert_vandermonde(nmod_matrix& Vinv, int T, std::uint64_t p) {
+  nmod_matrix V(T, T, p);
   for (int t = 0; t < T; ++t) {
     const std::uint64_t mu = static_cast<std::uint64_t>(t + 1) * static_cast<std::uint64_t>(t + 1) % p;
     std::uint64_t pw = 1;
     for (int k = 0; k < T; ++k, pw = n_mulmod2_preinv(pw, mu, p, n_preinvert_limb(p))) nmod_mat_entry(V.m, t, k) = pw;
   }
   if (!nmod_mat_inv(Vinv.m, V.m)) throw std::logic_error("graded grid: singular Vandermonde matrix");
+}
+
+// Ranks every block on the first s x s points (capped at its bound plus the margin) of the values f; true when
+// a block is still of full rank and may grow.
+bool rank_grid_blocks(grid_rank_result& g, const std::vector<std::uint32_t>& f, long s, const nmod_matrix& Vinv) {
+  const std::uint64_t p = g.prime;
+  const int T = static_cast<int>(g.blocks.size());
+  bool more = false;
+  g.rank = 0;
+  g.points = 0;
+  for (auto& b : g.blocks) {
+    b.points = b.upper >= 0 ? std::min(s, b.upper + grid_margin) : s;
+    nmod_matrix G(b.points, b.points, p);
+    const std::uint64_t* vk = &nmod_mat_entry(Vinv.m, b.k, 0);
+    for (long u = 0; u < b.points; ++u)
+      for (long v = 0; v < b.points; ++v) {
+        const std::uint32_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
+        std::uint64_t acc = 0;  // T <= 255 products below 2^56
+        for (int t = 0; t < T; ++t) acc += vk[t] * fv[t];
+        nmod_mat_entry(G.m, u, v) = acc % p;
+      }
+    b.rank = nmod_mat_rank(G.m);
+    check_interrupt();
+    g.rank += b.rank;
+    g.points = std::max(g.points, b.points);
+    if (b.rank == b.points && !b.exact() && !b.contradicted()) more = true;  // still of full rank: may grow
+  }
+  return more;
+}
+
+// The graded grid (see the header): values f_t(u, v) = y(a_u, (t+1) b_v) for t = 0..C, then
+// y_k(a_u, b_v) = sum_t Vinv[k][t] f_t(u, v) with V[t][k] = ((t+1)^2)^k.
+grid_rank_result graded_grid_rank(const network_config& c, const integer_weights& w, const grid_request& r) {
+  const long max_points = r.max_points;
+  grid_rank_result g;
+  g.graded = true;
+  g.prime = graded_grid_prime(r.seed);
+  const std::uint64_t p = g.prime;
+  const int C = static_cast<int>(summed_index_count(c.L)), T = C + 1;
+  const bool even_is_B = r.part.in_A(c.position);
+  const int even_positions = static_cast<int>(even_is_B ? r.part.B.size() : r.part.A.size());
+  const int odd_positions = c.N - even_positions;
+  g.blocks = graded_grid_blocks(c, C, even_positions, r.gram_blocks);
+  bool all_bounded = true;
+  long target = 0;
+  for (const auto& b : g.blocks) {
+    all_bounded = all_bounded && b.upper >= 0;
+    target = std::max(target, b.upper + grid_margin);
+  }
+  nmod_matrix Vinv(T, T, p);
+  invert_vandermonde(Vinv, T, p);
   std::vector<std::uint32_t> f;  // f[(u * s + v) * T + t]
   long s_old = 0;
   long s = all_bounded ? std::min(max_points, std::max<long>(target, 8)) : std::min<long>(8, max_points);
@@ -155,26 +197,7 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
       for (const auto& b : bands) read_band(b, grid_band_values(c, w, r, b), T, f);
     }
     g.evaluations += (static_cast<std::uint64_t>(s) * s - static_cast<std::uint64_t>(s_old) * s_old) * T;
-    bool more = false;
-    g.rank = 0;
-    g.points = 0;
-    for (auto& b : g.blocks) {
-      b.points = b.upper >= 0 ? std::min(s, b.upper + grid_margin) : s;
-      nmod_matrix G(b.points, b.points, p);
-      const std::uint64_t* vk = &nmod_mat_entry(Vinv.m, b.k, 0);
-      for (long u = 0; u < b.points; ++u)
-        for (long v = 0; v < b.points; ++v) {
-          const std::uint32_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
-          std::uint64_t acc = 0;  // T <= 255 products below 2^56
-          for (int t = 0; t < T; ++t) acc += vk[t] * fv[t];
-          nmod_mat_entry(G.m, u, v) = acc % p;
-        }
-      b.rank = nmod_mat_rank(G.m);
-      check_interrupt();
-      g.rank += b.rank;
-      g.points = std::max(g.points, b.points);
-      if (b.rank == b.points && !b.exact() && !b.contradicted()) more = true;  // still of full rank: may grow
-    }
+    const bool more = rank_grid_blocks(g, f, s, Vinv);
     if (more && 2 * s <= max_points) {
       s_old = s;
       s *= 2;

@@ -44,15 +44,22 @@ polynomial minor(const ring_ptr& ring, int dx, const std::vector<int>& I, const 
 // A relation: per component t (one for the even side, d_x for x_t on the odd side) a polynomial in m.
 using relation = std::vector<polynomial>;
 
-// Rank mod p of the degree-d multiples m^gamma * rel of every relation, as vectors over the basis
-// (t, monomial of degree d); -1 when over max_entries.
-long relation_rank(const std::vector<relation>& rels, int rel_degree, int D, int d, int components, std::uint64_t p,
-                   std::uint64_t max_entries) {
+// Where the relations are ranked: degree d in the D Gram entries, modulo p, at most max_entries entries.
+struct relation_space {
+  int D = 0, d = 0;
+  std::uint64_t p = 0, max_entries = 0;
+};
+
+// Rank mod p of the degree-d multiples m^gamma * rel of every relation (each of degree rel_degree, with
+// `components` polynomials), as vectors over the basis (t, monomial of degree d); -1 when over max_entries.
+long relation_rank(const std::vector<relation>& rels, int rel_degree, int components, const relation_space& s) {
+  const int D = s.D, d = s.d;
+  const std::uint64_t p = s.p;
   if (d < rel_degree || rels.empty()) return 0;
   const monomial_index idx(D, d);
   const std::uint64_t shifts = idx.count(d - rel_degree), cols = components * idx.count(d);
   const std::uint64_t rows = rels.size() * shifts;
-  if (rows * cols > max_entries) return -1;
+  if (rows * cols > s.max_entries) return -1;
   nmod_matrix R(static_cast<long>(rows), static_cast<long>(cols), p);
   std::vector<unsigned> gamma(D), alpha(D);
   std::vector<unsigned long> e(D);
@@ -85,7 +92,7 @@ long even_side_bound(int dx, int positions, int k, std::uint64_t p, std::uint64_
   const auto sets = subsets(dx, positions + 1);
   for (std::size_t a = 0; a < sets.size(); ++a)
     for (std::size_t b = a; b < sets.size(); ++b) rels.push_back({minor(ring, dx, sets[a], sets[b])});  // minor(I, J) = minor(J, I)
-  const long r = relation_rank(rels, positions + 1, D, k, 1, p, max_entries);
+  const long r = relation_rank(rels, positions + 1, 1, {D, k, p, max_entries});
   return r < 0 ? -1 : all - r;
 }
 
@@ -122,7 +129,7 @@ long odd_side_bound(int dx, int positions, int d, std::uint64_t p, std::uint64_t
       }
     }
   if (d <= r) {  // only the family linear in x reaches degree d (when d = r)
-    const long r1 = relation_rank(linear, r, D, d, dx, p, max_entries);
+    const long r1 = relation_rank(linear, r, dx, {D, d, p, max_entries});
     return r1 < 0 ? -1 : all - r1;
   }
   // Degree d > r: the linear family times every m_v spans its degree-(r+1) multiples; rank it with
@@ -134,7 +141,7 @@ long odd_side_bound(int dx, int positions, int d, std::uint64_t p, std::uint64_t
       for (int t = 0; t < dx; ++t) x[t] = rel[t] * polynomial::variable(ring, v);
       raised.push_back(x);
     }
-  const long r_union = relation_rank(raised, r + 1, D, d, dx, p, max_entries);
+  const long r_union = relation_rank(raised, r + 1, dx, {D, d, p, max_entries});
   if (r_union < 0) return -1;
   return all - r_union;
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 #include <type_traits>
@@ -283,21 +284,11 @@ int run(cli_options& o) {
   return seprank::exit_status_of(d);
 }
 
-}  // namespace
-
 // A run of several processes (mpirun, srun) ends together (app: end_processes).
 int finish(int status) { return seprank::end_processes(status); }
 
-int main(int argc, char** argv) {
-  CLI::App app{"seprank-sym " SEPRANK_VERSION
-               ": exact separation-rank facts for the self-attention network of Levine et al.,\n"
-               "'Limits to Depth Efficiencies of Self-Attention' (NeurIPS 2020)."};
-  app.footer(exit_status_help);
-  app.set_version_flag("--version", "seprank-sym " SEPRANK_VERSION);
-  cli_options o;
-  o.run = seprank::default_request();
-  add_options(app, o);
-  add_subcommands(app, o);
+// Parses the command line into o; an exit status when the run ends here (--help, --version, a usage error).
+std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, char** argv) {
   try {
     app.parse(argc, argv);
     o.time_limit_given = app.count("--time-limit") > 0;
@@ -332,19 +323,14 @@ int main(int argc, char** argv) {
     std::cerr << "seprank-sym: error: " << e.what() << " (see --help)\n";
     return seprank::exit_usage;
   }
-  try {
-    seprank::start_processes(&argc, &argv);
-  } catch (const seprank::usage_error& e) {
-    std::cerr << "seprank-sym: error: " << e.what() << "\n";
-    return seprank::exit_usage;
-  }
-  const seprank::process_info group = seprank::processes();
-  if (group.rank != 0) o.quiet = true;  // process 0 speaks for the run
+  return std::nullopt;
+}
+
+// Runs the parsed request; each kind of error gets its one-line message (said once, by process 0) and exit status.
+int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
   auto say = [&](const std::string& message) {  // refusals and errors: once, by process 0
     if (group.rank == 0) std::cerr << "seprank-sym: " << message << "\n";
   };
-  seprank::install_interrupt_handler();
-  seprank::set_thread_count(o.run.threads);
   try {
     seprank::validate(o.run);
     if (o.latex_fragment) {
@@ -374,4 +360,30 @@ int main(int argc, char** argv) {
               << e.what() << "\n";
     return finish(seprank::exit_internal);
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"seprank-sym " SEPRANK_VERSION
+               ": exact separation-rank facts for the self-attention network of Levine et al.,\n"
+               "'Limits to Depth Efficiencies of Self-Attention' (NeurIPS 2020)."};
+  app.footer(exit_status_help);
+  app.set_version_flag("--version", "seprank-sym " SEPRANK_VERSION);
+  cli_options o;
+  o.run = seprank::default_request();
+  add_options(app, o);
+  add_subcommands(app, o);
+  if (const auto done = parse_command_line(app, o, argc, argv)) return *done;
+  try {
+    seprank::start_processes(&argc, &argv);
+  } catch (const seprank::usage_error& e) {
+    std::cerr << "seprank-sym: error: " << e.what() << "\n";
+    return seprank::exit_usage;
+  }
+  const seprank::process_info group = seprank::processes();
+  if (group.rank != 0) o.quiet = true;  // process 0 speaks for the run
+  seprank::install_interrupt_handler();
+  seprank::set_thread_count(o.run.threads);
+  return run_reporting_errors(o, group);
 }

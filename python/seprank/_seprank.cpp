@@ -285,10 +285,9 @@ std::string weight_file_text(int L, int dx, int H, bool residual, const py::list
   return format_weights(weights_from_python(c, weights));
 }
 
-}  // namespace
-
-PYBIND11_MODULE(_seprank, m) {
-  m.doc() = "seprank-sym's library (use the package seprank)";
+// Translates the library's errors: usage -> ValueError, refusal -> seprank.ResourceLimit (RuntimeError until the
+// package registers it), Ctrl-C -> KeyboardInterrupt, time limit -> TimeoutError.
+void register_errors(py::module_& m) {
   static py::object resource_limit = py::none();
   m.def("_set_resource_limit", [](py::object cls) { resource_limit = cls; });
   py::register_exception_translator([](std::exception_ptr p) {
@@ -309,7 +308,10 @@ PYBIND11_MODULE(_seprank, m) {
       PyErr_SetString(PyExc_TimeoutError, e.what());
     }
   });
+}
 
+// A derivation and its renderings.
+void bind_derivation(py::module_& m) {
   py::class_<derivation>(m, "_Derivation")
       .def("to_json", [](const derivation& d) { return render(d, output_format::json); })
       .def("to_text", [](const derivation& d, int width) { return render(d, output_format::text, width); }, py::arg("width") = 0)
@@ -322,7 +324,10 @@ PYBIND11_MODULE(_seprank, m) {
       .def("markdown_steps", [](const derivation& d) { return render_markdown_steps(d); })
       .def("summary", [](const derivation& d) { return summary_of(d); })
       .def_property_readonly("exit_status", [](const derivation& d) { return exit_status_of(d); });
+}
 
+// The derive_* entry points and the helpers the package builds on.
+void bind_functions(py::module_& m) {
   // An elimination abandoned on KeyboardInterrupt finishes in the background; the interpreter waits for it at exit.
   m.def("_wait_for_background_work", [] {
     py::gil_scoped_release release;
@@ -360,6 +365,10 @@ PYBIND11_MODULE(_seprank, m) {
   m.def("draw_weights", &draw_weights_py);
   m.def("forward", &forward_py);
   m.def("weight_file_text", &weight_file_text);
+}
+
+// The version and the enum tables the package reads instead of keeping copies.
+void bind_tables(py::module_& m) {
   m.attr("__version__") = SEPRANK_VERSION;
   m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::proved), verdict_name(verdict::contradicted),
                                           verdict_name(verdict::undecided), verdict_name(verdict::not_claimed));
@@ -367,4 +376,14 @@ PYBIND11_MODULE(_seprank, m) {
   py::list statements;  // the audit's statements in its order, by their JSON ids (report/findings: statement_id)
   for (const paper_statement s : all_paper_statements) statements.append(statement_id(s));
   m.attr("STATEMENTS") = py::tuple(statements);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_seprank, m) {
+  m.doc() = "seprank-sym's library (use the package seprank)";
+  register_errors(m);
+  bind_derivation(m);
+  bind_functions(m);
+  bind_tables(m);
 }

@@ -143,9 +143,6 @@ big_int complete_intersection_hilbert(int m, int e, std::uint64_t d) {
 // failed to show), never a wrong one.
 constexpr std::uint64_t macaulay_prime = 8388593;
 
-// The quadrics of a grouping (distinct, nonzero, restricted to the linear space), and what is proven about Z.
-// intersection: Z is two families' varieties together, of which only dim (R/I)_d is needed (the union's count):
-// shown empty, or of the expected dimension (a regular sequence), instead of smooth.
 // The word and the run's limits every family's analysis shares.
 struct word_context {
   const gram_word& g;
@@ -153,14 +150,9 @@ struct word_context {
   const progress_fn& progress;  // told before a Macaulay matrix of millions of entries
 };
 
-annihilator_family analyse_family(const annihilator_grouping& gr, const word_context& w, const zmatrix& basis,
-                                  const std::string& name, bool intersection = false) {
-  const gram_word& g = w.g;
-  const std::uint64_t max_entries = w.max_entries;
-  const progress_fn& progress = w.progress;
-  annihilator_family f;
-  f.grouping = gr;
-  f.ambient = basis.cols();
+// The distinct nonzero quadrics of a grouping's forms restricted to the linear space spanned by basis' columns.
+std::vector<zmatrix> restricted_quadrics(const annihilator_grouping& gr, const gram_word& g, const zmatrix& basis) {
+  std::vector<zmatrix> quadrics;
   std::vector<zmatrix> unrestricted;  // the word repeats its factors: restrict each distinct form once
   for (int j : gr.positions) {
     const zmatrix K = symmetric_form(g.factors[static_cast<std::size_t>(j)]);
@@ -169,38 +161,44 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const word_con
     unrestricted.push_back(K);
     const zmatrix S = mul(mul(transpose(basis), K), basis);
     if (is_zero(S)) continue;
-    if (std::none_of(f.quadrics.begin(), f.quadrics.end(), [&](const zmatrix& q) { return proportional(q, S); }))
-      f.quadrics.push_back(S);
+    if (std::none_of(quadrics.begin(), quadrics.end(), [&](const zmatrix& q) { return proportional(q, S); })) quadrics.push_back(S);
   }
+  return quadrics;
+}
+
+// An intersection of two families: of Z only dim (R/I)_d is needed (the union's count), so it is shown empty, or of
+// the expected dimension (a regular sequence), instead of smooth.
+void prove_intersection(annihilator_family& f, std::uint64_t max_entries) {
   const int m = static_cast<int>(f.quadrics.size()), n = f.ambient;
-  f.dimension = n - 1 - m;
   if (f.dimension < 0) {
-    f.dimension = -1, f.proof = variety_proof::expected_empty;
-    if (!intersection || n == 0) return f;
+    if (n == 0) return;
     // m > n - 1 quadrics: if n of them form a regular sequence, every form of degree n + 1 is in their ideal.
     const int d = macaulay_span_degree(quadratic_forms(f.quadrics, form_ring(n)), 2, n + 2, macaulay_prime, max_entries,
                                        [](double, double, int) {});
     if (d > 0) f.proof = variety_proof::empty_macaulay_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
-    return f;
+    return;
   }
-  if (intersection && m > 0) {
-    // Restricted to a linear space Lambda of projective dimension m - 1 (fixed pseudo-random integer columns), the m
-    // quadrics have no common zero when every form of some degree lies in their ideal there. A variety of
-    // dimension > e would meet Lambda (dimensions add up to n - 1), so dim Z = e: a regular sequence.
-    f.proof = variety_proof::dimension_only;
-    splitmix64 rng{0x5eed0000ULL + static_cast<std::uint64_t>(m) * 131 + static_cast<std::uint64_t>(n)};
-    for (int attempt = 0; attempt < 2 && f.proof == variety_proof::dimension_only; ++attempt) {
-      zmatrix Lambda(n, m);
-      for (int r = 0; r < n; ++r)
-        for (int c = 0; c < m; ++c) Lambda(r, c) = static_cast<long>(rng.next() % 19) - 9;
-      std::vector<zmatrix> section;
-      for (const auto& S : f.quadrics) section.push_back(mul(mul(transpose(Lambda), S), Lambda));
-      const int d = macaulay_span_degree(quadratic_forms(section, form_ring(m)), 2, m + 2, macaulay_prime, max_entries,
-                                         [](double, double, int) {});
-      if (d > 0) f.proof = variety_proof::regular_sequence_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
-    }
-    return f;
+  // Restricted to a linear space Lambda of projective dimension m - 1 (fixed pseudo-random integer columns), the m
+  // quadrics have no common zero when every form of some degree lies in their ideal there. A variety of
+  // dimension > e would meet Lambda (dimensions add up to n - 1), so dim Z = e: a regular sequence.
+  f.proof = variety_proof::dimension_only;
+  splitmix64 rng{0x5eed0000ULL + static_cast<std::uint64_t>(m) * 131 + static_cast<std::uint64_t>(n)};
+  for (int attempt = 0; attempt < 2 && f.proof == variety_proof::dimension_only; ++attempt) {
+    zmatrix Lambda(n, m);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < m; ++c) Lambda(r, c) = static_cast<long>(rng.next() % 19) - 9;
+    std::vector<zmatrix> section;
+    for (const auto& S : f.quadrics) section.push_back(mul(mul(transpose(Lambda), S), Lambda));
+    const int d = macaulay_span_degree(quadratic_forms(section, form_ring(m)), 2, m + 2, macaulay_prime, max_entries,
+                                       [](double, double, int) {});
+    if (d > 0) f.proof = variety_proof::regular_sequence_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
   }
+}
+
+// A family's own variety Z: the whole space, a nondegenerate quadric, a pencil with distinct roots, or smooth by a
+// Macaulay rank mod p; else known by its dimension only.
+void prove_smooth(annihilator_family& f, const word_context& w, const std::string& name) {
+  const int m = static_cast<int>(f.quadrics.size()), n = f.ambient;
   f.proof = variety_proof::dimension_only;
   auto rows_of = [&](const zmatrix& a) {
     std::vector<std::vector<mpz_class>> r(static_cast<std::size_t>(n), std::vector<mpz_class>(static_cast<std::size_t>(n)));
@@ -233,14 +231,32 @@ annihilator_family analyse_family(const annihilator_grouping& gr, const word_con
     // A Macaulay matrix of millions of entries takes seconds to minutes (L = 6, d_x = 10: about 40 s in all).
     const std::uint64_t p = macaulay_prime;
     const auto announce = [&](double rows, double cols, int d) {
-      if (progress && rows * cols >= 2e6)
-        progress("annihilators, " + name + ": is Z smooth? the Macaulay matrix of its " + std::to_string(m) +
-                 " quadrics and their Jacobian minors in degree " + std::to_string(d) + " (" +
-                 std::to_string(static_cast<long>(rows)) + " x " + std::to_string(static_cast<long>(cols)) + ") mod " +
-                 std::to_string(p));
+      if (w.progress && rows * cols >= 2e6)
+        w.progress("annihilators, " + name + ": is Z smooth? the Macaulay matrix of its " + std::to_string(m) +
+                   " quadrics and their Jacobian minors in degree " + std::to_string(d) + " (" +
+                   std::to_string(static_cast<long>(rows)) + " x " + std::to_string(static_cast<long>(cols)) + ") mod " +
+                   std::to_string(p));
     };
-    const int d = macaulay_smooth(f.quadrics, n, p, max_entries, announce);
+    const int d = macaulay_smooth(f.quadrics, n, p, w.max_entries, announce);
     if (d > 0) f.proof = variety_proof::macaulay_mod_p, f.prime = p, f.macaulay_degree = d;
+  }
+}
+
+// A grouping's family: its quadrics on the linear space, the dimension of Z and what is proven about it.
+annihilator_family analyse_family(const annihilator_grouping& gr, const word_context& w, const zmatrix& basis,
+                                  const std::string& name, bool intersection = false) {
+  annihilator_family f;
+  f.grouping = gr;
+  f.ambient = basis.cols();
+  f.quadrics = restricted_quadrics(gr, w.g, basis);
+  f.dimension = f.ambient - 1 - static_cast<int>(f.quadrics.size());
+  if (f.dimension < 0) {
+    f.dimension = -1, f.proof = variety_proof::expected_empty;
+    if (intersection) prove_intersection(f, w.max_entries);
+  } else if (intersection && !f.quadrics.empty()) {
+    prove_intersection(f, w.max_entries);
+  } else {
+    prove_smooth(f, w, name);
   }
   return f;
 }
@@ -590,6 +606,40 @@ void mark_whole(const annihilator_analysis& a, unsigned k, intersections& joint,
   if (c.whole) c.shown_empty = std::move(empty);
 }
 
+// Keeps in a.intersections the intersections the counts use, renumbered.
+void keep_used_intersections(annihilator_analysis& a, const intersections& joint) {
+  std::map<int, int> renumber;
+  // Each is named by the first count that uses it: a pair's or two point sets' families (in the count's order),
+  // or the family shown empty.
+  auto keep = [&](int& j, std::pair<int, int> of) {
+    const auto [it, fresh] = renumber.emplace(j, static_cast<int>(a.intersections.size()));
+    if (fresh) a.intersections.push_back(joint.all[static_cast<std::size_t>(j)]), a.intersection_of.push_back(of);
+    j = it->second;
+  };
+  for (auto& count : a.counts) {
+    std::size_t at = 0;
+    for (std::size_t x = 0; x < count.families.size(); ++x)
+      for (std::size_t y = x + 1; y < count.families.size() && at < count.intersections.size(); ++y, ++at)
+        keep(count.intersections[at], {count.families[x], count.families[y]});
+    for (int& j : count.shown_empty) keep(j, joint.joins[static_cast<std::size_t>(j)]);
+  }
+}
+
+// Per block: the operators, the bound they leave, and the blocks that lose (with the total loss).
+void record_losses(annihilator_analysis& a, const std::vector<gram_block_size>& size) {
+  const unsigned C = static_cast<unsigned>(a.C);
+  a.operators.assign(C + 1, big_int(0));
+  a.bounds.assign(C + 1, big_int(0));
+  for (unsigned k = 0; k <= C; ++k) {
+    a.operators[k] = a.counts[k].operators;
+    const auto& [rows, cols] = size[k];
+    a.bounds[k] = std::min(rows, big_int(cols - a.operators[k]));
+    const big_int lost = std::min(rows, cols) - a.bounds[k];
+    if (lost > 0) a.losing.push_back({k, rows, cols, a.operators[k], a.bounds[k], a.counts[k]});
+    a.loss += lost;
+  }
+}
+
 }  // namespace
 
 annihilator_analysis analyse_annihilators(const network_config& c, const integer_weights& w, std::uint64_t max_entries,
@@ -653,32 +703,8 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
     a.blocks_single_only += unions;
     a.counts.push_back(count_block(a, k, false, joint));  // single families: no new variety, no interrupt check
   }
-  // Keep the intersections the counts use, renumbered.
-  std::map<int, int> renumber;
-  // Each is named by the first count that uses it: a pair's or two point sets' families (in the count's order),
-  // or the family shown empty.
-  auto keep = [&](int& j, std::pair<int, int> of) {
-    const auto [it, fresh] = renumber.emplace(j, static_cast<int>(a.intersections.size()));
-    if (fresh) a.intersections.push_back(joint.all[static_cast<std::size_t>(j)]), a.intersection_of.push_back(of);
-    j = it->second;
-  };
-  for (auto& count : a.counts) {
-    std::size_t at = 0;
-    for (std::size_t x = 0; x < count.families.size(); ++x)
-      for (std::size_t y = x + 1; y < count.families.size() && at < count.intersections.size(); ++y, ++at)
-        keep(count.intersections[at], {count.families[x], count.families[y]});
-    for (int& j : count.shown_empty) keep(j, joint.joins[static_cast<std::size_t>(j)]);
-  }
-  a.operators.assign(C + 1, big_int(0));
-  a.bounds.assign(C + 1, big_int(0));
-  for (unsigned k = 0; k <= C; ++k) {
-    a.operators[k] = a.counts[k].operators;
-    const auto& [rows, cols] = size[k];
-    a.bounds[k] = std::min(rows, big_int(cols - a.operators[k]));
-    const big_int lost = std::min(rows, cols) - a.bounds[k];
-    if (lost > 0) a.losing.push_back({k, rows, cols, a.operators[k], a.bounds[k], a.counts[k]});
-    a.loss += lost;
-  }
+  keep_used_intersections(a, joint);
+  record_losses(a, size);
   // The second method where Z is four points in a plane (L = 3, d_x = 4).
   if (a.families.empty()) return a;
   const auto& f0 = a.families.front();

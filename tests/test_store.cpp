@@ -299,6 +299,22 @@ TEST_CASE("block and grid results survive the round trip through text exactly") 
   CHECK(c.proven_upper == b.proven_upper);
   CHECK(block_rank_data(c) == block_rank_data(b));
   CHECK_THROWS(block_rank_of_data("{\"rows\":1}"));
+  // Every certificate keeps the spelling stores written before the one table hold ('_' where JSON has '-').
+  const std::pair<block_certificate, const char*> stored[] = {
+      {block_certificate::full_rank_mod_p, "full_rank_mod_p"},
+      {block_certificate::meets_gram_bound, "meets_gram_bound"},
+      {block_certificate::meets_annihilator_bound, "meets_annihilator_bound"},
+      {block_certificate::exact_elimination, "exact_elimination"},
+      {block_certificate::exact_elimination_p_divided, "exact_elimination_p_divided"},
+      {block_certificate::lower_bound_only, "lower_bound_only"}};
+  for (const auto& [value, name] : stored) {
+    b.certificate = value;
+    CHECK(block_rank_data(b).find(std::string("\"certificate\":\"") + name + "\"") != std::string::npos);
+    CHECK(block_rank_of_data(block_rank_data(b)).certificate == value);
+  }
+  std::string unknown = block_rank_data(b);
+  unknown.replace(unknown.find("lower_bound_only"), 16, "lower-bound-only");  // the JSON key is not the store's spelling
+  CHECK_THROWS(block_rank_of_data(unknown));
 
   grid_rank_result g;
   g.rank = 34, g.points = 42, g.prime = 268435399, g.stop = grid_stop::reached_upper_bound, g.graded = true, g.evaluations = 9000;

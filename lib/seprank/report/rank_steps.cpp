@@ -12,30 +12,7 @@ namespace {
 
 using S = claim_status;
 
-const char* certificate_name(block_certificate c) {
-  switch (c) {
-    case block_certificate::full_rank_mod_p: return "full rank $mod p$";
-    case block_certificate::meets_gram_bound: return "rank $mod p$ meets the Gram-form bound";
-    case block_certificate::meets_annihilator_bound: return "rank $mod p$ meets the Gram count minus the proven rank-one annihilators";
-    case block_certificate::exact_elimination: return "fraction-free elimination over Z";
-    case block_certificate::exact_elimination_p_divided: return "fraction-free elimination over Z (p divided every maximal minor)";
-    case block_certificate::lower_bound_only: return "lower bound only";
-  }
-  return "?";
-}
-
-// The certificate as a JSON key.
-const char* certificate_key(block_certificate c) {
-  switch (c) {
-    case block_certificate::full_rank_mod_p: return "full-rank-mod-p";
-    case block_certificate::meets_gram_bound: return "meets-gram-bound";
-    case block_certificate::meets_annihilator_bound: return "meets-annihilator-bound";
-    case block_certificate::exact_elimination: return "exact-elimination";
-    case block_certificate::exact_elimination_p_divided: return "exact-elimination-p-divided";
-    case block_certificate::lower_bound_only: return "lower-bound-only";
-  }
-  return "?";
-}
+const char* certificate_name(block_certificate c) { return block_certificate_info_of(c).prose; }
 
 std::string plural(long n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
@@ -87,7 +64,7 @@ step_value block_table(const char* name, const std::vector<block_shape>& shapes,
                           {"cols", blk.cols},
                           {"rank", br.exact ? br.upper : br.rank_mod_p},
                           {"exact", br.exact},
-                          {"certificate", certificate_key(br.certificate)}});
+                          {"certificate", block_certificate_info_of(br.certificate).key}});
     if (br.sampled_rows > 0) v.data.back()["sampled"] = json{{"rows", br.sampled_rows}, {"cols", br.sampled_cols}};
     if (br.prime != 0 && br.prime != r.prime) v.data.back()["prime"] = exact_json(static_cast<long long>(br.prime));
   }

@@ -11,13 +11,36 @@
 namespace seprank {
 
 namespace {
-constexpr const char* certificate_names[] = {"full_rank_mod_p", "meets_gram_bound", "meets_annihilator_bound",
-                                             "exact_elimination", "exact_elimination_p_divided", "lower_bound_only"};
+
+constexpr block_certificate_info certificate_table[] = {
+    {block_certificate::full_rank_mod_p, "full-rank-mod-p", "full rank $mod p$"},
+    {block_certificate::meets_gram_bound, "meets-gram-bound", "rank $mod p$ meets the Gram-form bound"},
+    {block_certificate::meets_annihilator_bound, "meets-annihilator-bound",
+     "rank $mod p$ meets the Gram count minus the proven rank-one annihilators"},
+    {block_certificate::exact_elimination, "exact-elimination", "fraction-free elimination over Z"},
+    {block_certificate::exact_elimination_p_divided, "exact-elimination-p-divided",
+     "fraction-free elimination over Z (p divided every maximal minor)"},
+    {block_certificate::lower_bound_only, "lower-bound-only", "lower bound only"},
+};
+
+// The store's spelling of a certificate: its key with '_' for '-' (stored units keep their bytes).
+std::string store_name(block_certificate c) {
+  std::string name = block_certificate_info_of(c).key;
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
 }  // namespace
+
+const block_certificate_info& block_certificate_info_of(block_certificate c) {
+  for (const auto& info : certificate_table)
+    if (info.value == c) return info;
+  throw std::logic_error("block_certificate without a table row");
+}
 
 std::string block_rank_data(const block_rank& b) {
   const nlohmann::ordered_json j = {{"rows", b.rows}, {"cols", b.cols}, {"rank_mod_p", b.rank_mod_p}, {"upper", b.upper},
-                                    {"exact", b.exact}, {"certificate", certificate_names[static_cast<int>(b.certificate)]},
+                                    {"exact", b.exact}, {"certificate", store_name(b.certificate)},
                                     {"prime", b.prime}, {"sampled_rows", b.sampled_rows}, {"sampled_cols", b.sampled_cols},
                                     {"proven_upper", b.proven_upper}};
   return j.dump();
@@ -31,9 +54,10 @@ block_rank block_rank_of_data(const std::string& data) {
   j.at("sampled_rows").get_to(b.sampled_rows), j.at("sampled_cols").get_to(b.sampled_cols);
   j.at("proven_upper").get_to(b.proven_upper);
   const std::string name = j.at("certificate").get<std::string>();
-  const auto* found = std::find(std::begin(certificate_names), std::end(certificate_names), name);
-  if (found == std::end(certificate_names)) throw std::invalid_argument("a block result names no known certificate: " + name);
-  b.certificate = static_cast<block_certificate>(found - std::begin(certificate_names));
+  const auto* found = std::find_if(std::begin(certificate_table), std::end(certificate_table),
+                                   [&](const block_certificate_info& info) { return store_name(info.value) == name; });
+  if (found == std::end(certificate_table)) throw std::invalid_argument("a block result names no known certificate: " + name);
+  b.certificate = found->value;
   return b;
 }
 

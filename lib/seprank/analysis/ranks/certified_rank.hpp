@@ -23,6 +23,14 @@ enum class block_certificate {
   lower_bound_only,           // no upper bound met: rank mod p is a lower bound
 };
 
+// The one table of block_certificate: its JSON key (the store writes it with '_' for '-') and its prose.
+struct block_certificate_info {
+  block_certificate value;
+  const char* key;
+  const char* prose;
+};
+const block_certificate_info& block_certificate_info_of(block_certificate c);
+
 struct block_rank {
   long rows = 0, cols = 0, rank_mod_p = 0;
   long upper = -1;          // a proven upper bound used, or -1

@@ -1,0 +1,9 @@
+#!/bin/bash
+# Functions over 80 lines or 6 parameters (issue 34), by clang-tidy's readability-function-size on the build's
+# compile_commands.json: bash bench/function_size.sh [BUILD_DIR]. About 10 minutes on one core. The two generated
+# data tables (hessian_table, request_options) are expected in the list.
+set -euo pipefail
+build=${1:-build}
+run-clang-tidy -p "$build" -quiet -checks='-*,readability-function-size' \
+  -config="{CheckOptions: [{key: readability-function-size.LineThreshold, value: 80}, {key: readability-function-size.ParameterThreshold, value: 6}]}" \
+  'lib/|tools/|python/' 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | grep -E "warning: function|note: [0-9]+ (lines|parameters)" | sort -u

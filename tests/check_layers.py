@@ -11,21 +11,77 @@ analysis/structure (index structure, Gram form, monomial space, the span V of ps
 stabilization). A floor includes its own and lower floors only; analysis/paper includes no engine
 header at all. Three stricter rules:
   - render/ includes only report/derivation.hpp, report/plot_data.hpp, render/ and support/;
-  - report/ calls no rank, expansion, enumeration or closed-form routine (it reads records);
+  - report/ calls, of the functions declared in the model, engine, analysis and run headers, only those on
+    REPORT_MAY_CALL (names, enum tables, the one home of a quantity, shipped data, displayed logarithms): it reads
+    records and computes nothing;
   - tools/ includes only app/, render/formats.hpp and support/, and no FLINT or GiNaC header.
-Prints every violation and exits 1 when there is one.
+Prints every violation and exits 1 when there is one. With --self-test, checks a planted tree instead: a report
+file calling certified_rank() must be found, one calling only allowed functions must not.
 """
 import pathlib
 import re
 import sys
 
-root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+args = [a for a in sys.argv[1:] if a != "--self-test"]
+root = pathlib.Path(args[0] if args else ".")
+
+
+def self_test():
+    """Plants a tree with one computing call in report/ and one allowed one; 0 when only the first is found."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        t = pathlib.Path(tmp)
+        (t / "lib/seprank/analysis/ranks").mkdir(parents=True)
+        (t / "lib/seprank/model").mkdir(parents=True)
+        (t / "lib/seprank/report").mkdir(parents=True)
+        (t / "tools").mkdir()
+        (t / "tools/seprank-sym.cpp").write_text('#include "seprank/app/pipeline.hpp"\n')
+        (t / "lib/seprank/analysis/ranks/certified_rank.hpp").write_text(
+            "rank_result certified_rank(const coefficient_matrix& m);\n")
+        (t / "lib/seprank/model/verdict.hpp").write_text("const char* verdict_name(verdict v);\n")
+        (t / "lib/seprank/report/good.cpp").write_text(
+            '#include "seprank/model/verdict.hpp"\n// certified_rank(m) in a comment\n'
+            'std::string f(const rank_result& r) { return verdict_name(r.v) + std::string("certified_rank(x)"); }\n')
+        (t / "lib/seprank/report/bad.cpp").write_text(
+            '#include "seprank/analysis/ranks/certified_rank.hpp"\nlong g(const coefficient_matrix& m) { return certified_rank(m).lower; }\n')
+        out = subprocess.run([sys.executable, __file__, str(t)], capture_output=True, text=True).stdout
+        found = [line for line in out.splitlines() if "REPORT_MAY_CALL" in line]
+        ok = len(found) == 1 and "bad.cpp" in found[0] and "certified_rank()" in found[0]
+        print(out + ("self-test: the planted call is found, and only it" if ok else "self-test FAILED"))
+        return 0 if ok else 1
+
+
+if "--self-test" in sys.argv[1:]:
+    sys.exit(self_test())
 layers = ["support", "model", "engine", "analysis", "run", "report", "render", "app"]
 floors = ["paper", "analysis", "structure", "ranks", "theorem"]  # within analysis/, lowest first ("analysis": its shared files)
 include = re.compile(r'#include\s+[<"]([^">]+)[">]')
-computing = re.compile(r"\b(certified_rank|expand_output|enumerate_monomials|coefficient_matrix_of|grid_rank|"
-                       r"gram_rank|gram_form_of|analyse_\w+|paper_bounds_of|theorem1|theorem2|rank_mod_p|"
-                       r"exact_rank|kernel_basis|compare_with_paper)\s*\(")
+# What report/ may call of the lower layers' free functions, and why (everything else is a computation).
+REPORT_MAY_CALL = {
+    "verdict_name": "the verdict's one spelling (model/verdict)",
+    "decimal": "a number's exact decimal (model/quantities)",
+    "gram_entry_count": "D, from its one home (model/quantities)",
+    "summed_index_count": "C = (3^L - 1)/2, from its one home",
+    "summed_indices": "C as a big integer, from its one home",
+    "output_degree": "the degree 2C + 1 of y_p, from its one home",
+    "block_certificate_info_of": "the certificate's key and prose (one table)",
+    "block_shapes_of": "a coefficient matrix's block shapes (a record's sizes)",
+    "gram_rank_variable_count": "the size d_x + 2D of the Gram rank's ring, for a skip message",
+    "certified_table": "the shipped certified values (data)",
+    "is_upper": "whether a statement is an upper bound (a statement's property)",
+    "log3": "a displayed logarithm (floating point is for display only)",
+}
+lower_layers = ["model", "engine", "analysis", "run"]
+declaration = re.compile(r"^(?:inline |constexpr |static )*[A-Za-z_][\w:<>, *&]*[\s*&]+([a-z_][a-z0-9_]*)\s*\(", re.M)
+free_call = re.compile(r"(?<![.>:\w])([a-z_][a-z0-9_]*)\s*\(")
+
+
+def code_of(text):
+    """The text without comments and string literals."""
+    return re.sub(r"//[^\n]*", "", re.sub(r'"(\\.|[^"\\])*"', '""', text))
+
+
 problems = []
 
 def place(parts):
@@ -38,6 +94,10 @@ def place(parts):
 
 
 base = root / "lib" / "seprank"
+lower_declared = set()  # the free functions the lower layers' headers declare
+for layer in lower_layers:
+    for header in (base / layer).rglob("*.hpp"):
+        lower_declared.update(declaration.findall(code_of(header.read_text())))
 for path in sorted(base.rglob("*.[ch]pp")):
     where = place(path.parent.relative_to(base).parts)
     if where is None:
@@ -63,9 +123,10 @@ for path in sorted(base.rglob("*.[ch]pp")):
                 "seprank/report/derivation.hpp", "seprank/report/plot_data.hpp"):
             problems.append(f"{path}: a renderer includes {name}; renderers format a derivation only")
     if layer == "report":
-        code = re.sub(r"//[^\n]*", "", text)
-        for call in computing.findall(code):
-            problems.append(f"{path}: the report calls {call}(); reports build steps from analysis records")
+        for call in sorted(set(free_call.findall(code_of(text)))):
+            if call in lower_declared and call not in REPORT_MAY_CALL:
+                problems.append(f"{path}: the report calls {call}(), which is not on REPORT_MAY_CALL; "
+                                f"reports build steps from analysis records")
 
 cli = root / "tools" / "seprank-sym.cpp"
 for name in include.findall(cli.read_text()):

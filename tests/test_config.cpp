@@ -73,3 +73,15 @@ TEST_CASE("the main command's request: validate has no side effects; derive vali
   r.cfg.H = 3;  // does not divide d_x = 4
   CHECK_THROWS_AS(derive(r, {}), usage_error);
 }
+
+TEST_CASE("weights given in memory replace the weights option, never both; derive checks their shapes") {
+  derivation_request r = default_request();
+  r.cfg.L = 1, r.cfg.dx = 2, r.cfg.N = 2;
+  r.given_weights = std::make_shared<const integer_weights>(draw_weights(r.cfg, 2, 9));
+  validate(r);
+  r.weights = "symbolic";
+  CHECK_THROWS_WITH_AS(validate(r), "weights are given in memory and as 'symbolic': give one of them", usage_error);
+  r.weights = "random";
+  r.cfg.dx = 4;  // the given matrices are 2 x 2: refused by derive, before any expansion
+  CHECK_THROWS_WITH_AS(derive(r, {}), "the weights given: WQ 1 1 is 2 x 2, expected 4 x 4", usage_error);
+}

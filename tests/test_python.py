@@ -304,6 +304,22 @@ def test_network_forward():
     w[0][0]["Q"] = np.array([[1, 1], [2, 2]])
     r = seprank.Network(1, 2, weights=w).separation_rank(N=2)
     check(r["exact"] and r["value"] == 2, f"rank-one W^Q: sep = 2 by hand (got {r['value']})")
+    # Given weights travel in memory: the derivation names them so (no temporary file path), and the ranks are those
+    # of the same weights read from a file by the CLI's reader.
+    d = seprank.Network(1, 2, weights=w)._derive(N=2)
+    names = json.loads(d.to_json())["config"]["weights"]
+    check(names.startswith("given in memory"), f"given weights are named as such (got {names!r})")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "w.txt")
+        with open(path, "w") as f:
+            f.write(seprank._seprank.weight_file_text(1, 2, 1, False, w))
+        from_file = seprank.derive(L=1, dx=2, N=2, weights=path).results["separation_rank"]
+        check(from_file["value"] == 2 and from_file == d.results["separation_rank"], "in memory = read from a file")
+    try:
+        seprank.Network(1, 2, weights=w).separation_rank(N=2, weights="random")
+        check(False, "a second weights keyword is refused")
+    except TypeError as e:
+        check("given" in str(e), f"the refusal says the weights are given ({e})")
 
 
 def test_certificate_from_python():

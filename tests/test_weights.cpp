@@ -90,3 +90,31 @@ TEST_CASE("weight file errors name the line and the problem") {
   CHECK_THROWS_WITH_AS(read_weight_file("/nonexistent/w.txt", c), "weight file /nonexistent/w.txt: cannot be opened",
                        usage_error);
 }
+
+TEST_CASE("weights given in memory: checked against the configuration, used as given") {
+  const auto c = cfg(2, 4, 2);  // d_a = 2: W^Q, W^K, W^V 2 x 4, W^O 4 x 2
+  const auto w = draw_weights(c, 5, 9);
+  weight_choice choice;
+  choice.source = weight_choice::kind::given;
+  choice.given = std::make_shared<const integer_weights>(w);
+  CHECK(format_weights(obtain_weights(c, choice)) == format_weights(w));
+  CHECK_FALSE(choice.drawn());
+  auto wrong = w;
+  wrong.layers[1][0].O = dense_matrix<long>(2, 4, 1);  // transposed shape
+  choice.given = std::make_shared<const integer_weights>(wrong);
+  try {
+    obtain_weights(c, choice);
+    CHECK(false);
+  } catch (const usage_error& e) {
+    CHECK(std::string(e.what()) == "the weights given: WO 2 1 is 2 x 4, expected 4 x 2");
+  }
+  wrong = w;
+  wrong.layers[0][1].K(1, 3) = 1000000001;
+  CHECK_THROWS_AS(check_weights(wrong, c, "given"), usage_error);
+  wrong = w;
+  wrong.layers.pop_back();
+  CHECK_THROWS_WITH_AS(check_weights(wrong, c, "given"), "given: 1 layers, expected L = 2", usage_error);
+  wrong = w;
+  wrong.layers[1].pop_back();
+  CHECK_THROWS_WITH_AS(check_weights(wrong, c, "given"), "given: layer 2 has 1 heads, expected H = 2", usage_error);
+}

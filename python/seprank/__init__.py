@@ -13,9 +13,7 @@ keyword arguments, validates them the same way and raises the CLI's one-line mes
 from __future__ import annotations
 
 import json as _json
-import os as _os
 import sys as _sys
-import tempfile as _tempfile
 import time as _time
 from dataclasses import dataclass as _dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
@@ -422,6 +420,19 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
 
 
 
+def _derive_given(weights: list, **kw: Any) -> Derivation:
+    """derive() on integer weights passed in memory (Network's; no file): the keywords are derive()'s, less
+    ``weights``; ``seed`` still seeds the other random streams (primes, samples)."""
+    import inspect
+    if "weights" in kw:
+        raise TypeError("weights: this network's weights are given; use Network(weights=...) for others")
+    unknown = sorted(set(kw) - set(inspect.signature(derive).parameters))
+    if unknown:
+        raise TypeError(f"derive() got an unexpected keyword argument {unknown[0]!r}")
+    progress = kw.pop("progress", None)
+    return Derivation(_seprank.derive(_options(**kw), progress, weights))
+
+
 def _python_names(text: str) -> str:
     """A library message in Python's words: a CLI flag ``--time-limit`` becomes the keyword ``time_limit``, and
     ``time-limit = 0`` becomes ``time_limit = 0`` (only the names of options, never other hyphenated words)."""
@@ -588,9 +599,8 @@ class Network:
             weights = [[{k: (_integer_matrix(f"weights[{l}][{h}]['{k}']", head[k]) if k in head else None)
                          for k in ("Q", "K", "V", "O")} for h, head in enumerate(layer)] for l, layer in enumerate(weights)]
             weights = [[{k: v for k, v in head.items() if v is not None} for head in layer] for layer in weights]
-            text = _seprank.weight_file_text(self.L, self.dx, self.H, self.residual, weights)  # validates
+            _seprank.weight_file_text(self.L, self.dx, self.H, self.residual, weights)  # validates (the CLI's messages)
             self._weights = [[{k: _np.array(h[k], copy=True) for k in ("Q", "K", "V", "O")} for h in layer] for layer in weights]
-            self._text = text
         for layer in self._weights:  # the network is immutable: its ranks and its forward pass see the same weights
             for head in layer:
                 for a in head.values():
@@ -617,13 +627,7 @@ class Network:
     def _derive(self, **kw: Any) -> Derivation:
         if not self._given:
             return derive(L=self.L, dx=self.dx, H=self.H, seed=self.seed, residual=self.residual, **kw)
-        fd, path = _tempfile.mkstemp(suffix=".txt", prefix="seprank-weights-")
-        try:
-            with _os.fdopen(fd, "w") as f:
-                f.write(self._text)
-            return derive(L=self.L, dx=self.dx, H=self.H, residual=self.residual, weights=path, **kw)
-        finally:
-            _os.unlink(path)
+        return _derive_given(self._weights, L=self.L, dx=self.dx, H=self.H, residual=self.residual, **kw)
 
     def gram_rank(self, **options: Any) -> Dict[str, Any]:
         """The Gram rank (N -> infinity): ``{"value", "exact"}`` as the derivation certifies it (``value`` a
@@ -649,6 +653,7 @@ _document_parameters(Network.__init__, {
                "checked and copied (a non-integer entry is refused)"})
 
 derive = _in_python_names(derive)
+_derive_given = _in_python_names(_derive_given)
 audit = _in_python_names(audit)
 bounds = _in_python_names(bounds)
 corollary1 = _in_python_names(corollary1)

@@ -120,14 +120,6 @@ py::dict request_defaults() {
   return d;
 }
 
-derivation derive_py(const py::dict& options, const py::object& progress) {
-  const derivation_request r = request_of(options);
-  validate(r.cfg);
-  validate(r);
-  set_thread_count(r.threads);
-  const progress_fn p = progress_of(progress);
-  return without_gil([&] { return derive(r, p); });
-}
 
 atlas_config atlas_of(long L, const std::string& dx, const std::string& H) {
   auto big = [](const char* name, const std::string& v) {
@@ -285,6 +277,18 @@ std::string weight_file_text(int L, int dx, int H, bool residual, const py::list
   return format_weights(weights_from_python(c, weights));
 }
 
+// The main command; `weights` (None, or layers[l][h] = {"Q", "K", "V", "O"} integer arrays: Network's) are passed
+// in memory, checked as a weight file is.
+derivation derive_py(const py::dict& options, const py::object& progress, const py::object& weights) {
+  derivation_request r = request_of(options);
+  validate(r.cfg);
+  if (!weights.is_none()) r.given_weights = std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>()));
+  validate(r);
+  set_thread_count(r.threads);
+  const progress_fn p = progress_of(progress);
+  return without_gil([&] { return derive(r, p); });
+}
+
 // Translates the library's errors: usage -> ValueError, refusal -> seprank.ResourceLimit (RuntimeError until the
 // package registers it), Ctrl-C -> KeyboardInterrupt, time limit -> TimeoutError.
 void register_errors(py::module_& m) {
@@ -333,7 +337,7 @@ void bind_functions(py::module_& m) {
     py::gil_scoped_release release;
     wait_for_background_work();
   });
-  m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none());
+  m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none(), py::arg("weights") = py::none());
   m.def("derive_defaults", &request_defaults);
   m.def("request_options", &request_option_table);
   m.def("option_help", [] { return main_option_help(); });

@@ -44,7 +44,9 @@ namespace {
 
 weight_choice weights_of(const derivation_request& r) {
   weight_choice w;
-  if (r.weights == "random")
+  if (r.given_weights)
+    w.source = weight_choice::kind::given, w.given = r.given_weights;
+  else if (r.weights == "random")
     w.source = weight_choice::kind::random;
   else if (r.weights == "symbolic")
     w.source = weight_choice::kind::symbolic;
@@ -98,6 +100,8 @@ void validate(const derivation_request& r) {
                                                      : nullptr;
     if (rank_option) throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
   }
+  if (r.given_weights && r.weights != "random")
+    throw usage_error("weights are given in memory and as '" + r.weights + "': give one of them");
   if (r.verify < 0 || r.verify > 1000000)
     throw usage_error("verify = " + std::to_string(r.verify) + " is out of range: must satisfy 0 <= verify <= 1000000");
   if (r.verify > 0 && r.store.empty()) throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");

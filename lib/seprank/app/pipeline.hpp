@@ -3,6 +3,7 @@
 // for rendering. This header pulls in no FLINT or GiNaC header, so the CLI stays thin.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ namespace seprank {
 struct derivation_request {
   network_config cfg;
   std::string weights = "random";   // random, symbolic, or a weight file
+  // Integer weights in memory (Python's Network), checked against cfg; they replace `weights`, which must then be
+  // left at "random". Shared: a request is copied freely.
+  std::shared_ptr<const network_weights<long>> given_weights;
   std::uint64_t seed = 1;           // the weight draw's (and every random stream's) seed
   long weight_range = default_weight_range;
   std::string partition;            // "1,3|2,4"; empty: A = 1..N/2

@@ -1,11 +1,15 @@
 // Parameters of the analysed self-attention network (paper, eq. 3) and their validation.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "seprank/model/quantities.hpp"
 
 namespace seprank {
+
+template <class S>
+struct network_weights;  // model/weights.hpp
 
 // Ranges accepted for network computations (expansion, evaluation).
 inline constexpr int max_depth = 8;       // C = (3^8 - 1)/2 = 3280 summed indices
@@ -35,14 +39,17 @@ void validate(const network_config& cfg);
 inline constexpr std::uint64_t default_seed = 1;
 inline constexpr long default_weight_range = 9;
 
-// Where the integer weights come from: a seeded draw, a weight file, or symbols (whose exact
-// checks use the seeded draw).
+// Where the integer weights come from: a seeded draw, a weight file, symbols (whose exact checks use the
+// seeded draw), or integer matrices given in memory (Python's Network).
 struct weight_choice {
-  enum class kind { random, symbolic, file };
+  enum class kind { random, symbolic, file, given };
   kind source = kind::random;
   std::uint64_t seed = default_seed;
   long range = default_weight_range;
-  std::string path;  // for kind::file
+  std::string path;                                     // for kind::file
+  std::shared_ptr<const network_weights<long>> given;   // for kind::given
+  // The weights are the seeded draw (random, and symbolic's exact checks): seed S is the main draw.
+  bool drawn() const { return source == kind::random || source == kind::symbolic; }
 };
 
 

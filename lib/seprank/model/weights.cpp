@@ -204,8 +204,41 @@ GiNaC::exmap weight_substitution(const symbolic_weights& sym, const integer_weig
   return m;
 }
 
+void check_weights(const integer_weights& w, const network_config& c, const std::string& source) {
+  if (static_cast<int>(w.layers.size()) != c.L)
+    throw usage_error(source + ": " + std::to_string(w.layers.size()) + " layers, expected L = " + std::to_string(c.L));
+  for (std::size_t l = 0; l < w.layers.size(); ++l) {
+    if (static_cast<int>(w.layers[l].size()) != c.H)
+      throw usage_error(source + ": layer " + std::to_string(l + 1) + " has " + std::to_string(w.layers[l].size()) +
+                        " heads, expected H = " + std::to_string(c.H));
+    for (std::size_t h = 0; h < w.layers[l].size(); ++h)
+      for (int k = 0; k < 4; ++k) {
+        const auto& m = block(w.layers[l][h], k);
+        const int rows = k == 3 ? c.dx : c.head_size(), cols = k == 3 ? c.head_size() : c.dx;
+        const std::string where = source + ": " + kinds[k] + " " + std::to_string(l + 1) + " " + std::to_string(h + 1);
+        if (m.rows() != rows || m.cols() != cols)
+          throw usage_error(where + " is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + ", expected " +
+                            std::to_string(rows) + " x " + std::to_string(cols));
+        for (int r = 0; r < rows; ++r)
+          for (int col = 0; col < cols; ++col)
+            if (m(r, col) > max_weight_magnitude || m(r, col) < -max_weight_magnitude)
+              throw usage_error(where + " has the entry " + std::to_string(m(r, col)) +
+                                ", beyond the allowed magnitude 1000000000");
+      }
+  }
+}
+
 integer_weights obtain_weights(const network_config& c, const weight_choice& w) {
-  return w.source == weight_choice::kind::file ? read_weight_file(w.path, c) : draw_weights(c, w.seed, w.range);
+  switch (w.source) {
+    case weight_choice::kind::file: return read_weight_file(w.path, c);
+    case weight_choice::kind::given:
+      if (!w.given) throw std::logic_error("weight_choice::given without weights");
+      check_weights(*w.given, c, "the weights given");
+      return *w.given;
+    case weight_choice::kind::random:
+    case weight_choice::kind::symbolic: break;
+  }
+  return draw_weights(c, w.seed, w.range);
 }
 
 long max_abs_weight(const integer_weights& w) {

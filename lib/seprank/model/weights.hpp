@@ -45,7 +45,10 @@ integer_weights draw_weights(const network_config& cfg, std::uint64_t seed, long
 integer_weights parse_weights(std::istream& in, const network_config& cfg, const std::string& source);
 integer_weights read_weight_file(const std::string& path, const network_config& cfg);
 std::string format_weights(const integer_weights& w);
-// The weights a choice names: the seeded draw, or the file read and checked.
+// Throws usage_error when w does not have the shapes of eq. 3 for cfg (L layers of H heads; W^Q, W^K, W^V
+// d_a x d_x, W^O d_x x d_a) or an entry beyond max_weight_magnitude; `source` names the weights in the message.
+void check_weights(const integer_weights& w, const network_config& cfg, const std::string& source);
+// The weights a choice names: the seeded draw, the file read and checked, or the given ones checked.
 integer_weights obtain_weights(const network_config& cfg, const weight_choice& choice);
 // The largest |w| over all weights.
 long max_abs_weight(const integer_weights& w);

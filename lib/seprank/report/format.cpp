@@ -180,6 +180,7 @@ std::string regime_name(regime r) {
 
 std::string weight_description(const weight_choice& w) {
   if (w.source == weight_choice::kind::file) return "read from " + w.path;
+  if (w.source == weight_choice::kind::given) return "given in memory (integer matrices from the caller, e.g. seprank.Network(weights=...))";
   return "seeded draw (seed " + std::to_string(w.seed) + ", SplitMix64; every weight uniform on the nonzero integers in [-" +
          std::to_string(w.range) + ", " + std::to_string(w.range) + "])";
 }

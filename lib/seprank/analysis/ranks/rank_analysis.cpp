@@ -173,7 +173,7 @@ void seeds_stage(const rank_run& run, rank_analysis& a) {
     weight_choice wc = run.s.choice;
     wc.source = weight_choice::kind::random;
     wc.seed = run.s.choice.seed + static_cast<std::uint64_t>(k);
-    if (k == 0 && run.s.choice.source != weight_choice::kind::file) {  // the main draw: already ranked above
+    if (k == 0 && run.s.choice.drawn()) {  // the main draw: already ranked above
       a.seeds.push_back({wc.seed, a.sep.lower, a.sep.exact()});
       continue;
     }

@@ -146,6 +146,14 @@ double dense_rank_seconds(double rows, double cols, bool small_prime, int thread
   return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 / std::max(1, std::min(threads, 2));
 }
 
+double gram_block_seconds(double s, double t, int D, bool small_prime, int threads) {
+  return dense_rank_seconds(s, t, small_prime, threads) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
+}
+
+std::uint64_t dense_block_mb(long rows, long cols) {
+  return static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) * 8 / (1 << 20) + 1;
+}
+
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads) {
   double total = 0;
   for (const auto& b : blocks) total += dense_rank_seconds(b.rows, b.cols, false, threads);

@@ -80,6 +80,10 @@ long grid_points_within(const network_config& cfg, long max_points, double max_s
 // Dense rank mod p of a rows x cols matrix (FLINT nmod_mat_rank, measured on the 2-core machine: 3000^3
 // in 1.9 s with a prime below 2^26, 3.3 s with a 62-bit prime, both with 2 threads).
 double dense_rank_seconds(double rows, double cols, bool small_prime, int threads);
+// One Gram block of s x t sampled entries: its dense rank mod p plus building it (O(D) per entry, D = d_x (d_x + 1)/2).
+double gram_block_seconds(double s, double t, int D, bool small_prime, int threads);
+// MiB of a dense rows x cols matrix mod p (8 bytes an entry), rounded up.
+std::uint64_t dense_block_mb(long rows, long cols);
 // The certified rank of a coefficient matrix, block by block (dense mod p; elimination not counted).
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads);
 // Estimated seconds of the forward passes for `pairs` grid points (graded: C + 1 scalings each).

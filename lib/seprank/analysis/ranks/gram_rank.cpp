@@ -56,11 +56,6 @@ constexpr long small_prime_side = 1500;   // blocks with min(rows, cols) above t
 // Benchmarks).
 std::uint64_t draw_small_prime(std::uint64_t seed) { return draw_prime(stream_seed(seed, random_stream::small_prime), 26); }
 
-// Dense rank mod p of an s x t block (estimates.hpp) plus building it (O(D) per entry).
-double block_seconds(double s, double t, int D, bool small_prime, int threads) {
-  return dense_rank_seconds(s, t, small_prime, threads) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
-}
-
 struct graded_layout {
   int D, C;
   monomial_index index;
@@ -237,7 +232,7 @@ block_rank graded_block_rank(const network_config& c, int k, const gram_rank_req
   const long m = std::min(b.rows, b.cols);
   const long s = std::min(b.rows, m + sample_margin), t = std::min(b.cols, m + sample_margin);
   const bool use_small = m > small_prime_side;
-  const double est = block_seconds(s, t, lay.D, use_small, threads);
+  const double est = gram_block_seconds(s, t, lay.D, use_small, threads);
   if (progress && est >= 2)
     progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
              std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
@@ -381,8 +376,8 @@ std::vector<gram_block_unit> gram_block_units(const network_config& c, int threa
     const long m = std::min(u.rows, u.cols);
     u.ranked_rows = std::min(u.rows, m + sample_margin), u.ranked_cols = std::min(u.cols, m + sample_margin);
     u.small_prime = m > small_prime_side;
-    u.seconds = block_seconds(u.ranked_rows, u.ranked_cols, lay->D, u.small_prime, threads);
-    u.memory_mb = static_cast<std::uint64_t>(u.ranked_rows) * static_cast<std::uint64_t>(u.ranked_cols) * 8 / (1 << 20) + 1;
+    u.seconds = gram_block_seconds(u.ranked_rows, u.ranked_cols, lay->D, u.small_prime, threads);
+    u.memory_mb = dense_block_mb(u.ranked_rows, u.ranked_cols);
     units.push_back(u);
   }
   return units;

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "seprank/analysis/ranks/sweep.hpp"
+#include "seprank/app/pipeline.hpp"
+#include "seprank/support/errors.hpp"
 #include "seprank/report/sweep_report.hpp"
 
 using namespace seprank;
@@ -81,4 +83,22 @@ TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the 
   CHECK(std::abs(std::stod(p24.gram_count) - l3(110)) < 1e-6);
   CHECK(std::abs(std::stod(p24.lower_bound) - l3(12)) < 1e-6);
   CHECK(p24.refined_count.empty());              // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
+}
+
+TEST_CASE("derive_sweep and derive_audit check their own ranges (values, not text), before any work") {
+  sweep_request s;
+  s.dx = {2, 65};
+  CHECK_THROWS_WITH_AS(derive_sweep(s, {}), "--dx: value 65 out of range (values in 1..64)", usage_error);
+  s.dx = {2};
+  s.L = {};
+  CHECK_THROWS_WITH_AS(derive_sweep(s, {}), "--L: no values (values in 1..8)", usage_error);
+  audit_request a;
+  a.L = {101};
+  CHECK_THROWS_WITH_AS(derive_audit(a, [](const std::string&) {}), "L = 101 is out of range: must satisfy 1 <= L <= 100", usage_error);
+  // The defaults are the CLI's: 2..4, 1..3 and 1 for the sweep; 1..8 and 1..100 for the audit.
+  const sweep_request d;
+  CHECK(d.dx == std::vector<int>{2, 3, 4});
+  CHECK(d.L == std::vector<int>{1, 2, 3});
+  CHECK(d.H == std::vector<int>{1});
+  CHECK(audit_request{}.dx.size() == 100);
 }

@@ -53,6 +53,10 @@ struct cli_options {
   long max_beta2 = 64;
   seprank::sweep_request sweep;
   seprank::audit_request audit;
+  // The range options as given (parsed into the requests' values by parse_range in run()); their defaults are the
+  // requests' own values, written back as text.
+  std::string sweep_dx = seprank::range_text(sweep.dx), sweep_L = seprank::range_text(sweep.L), sweep_H = seprank::range_text(sweep.H);
+  std::string audit_L = seprank::range_text(audit.L), audit_dx = seprank::range_text(audit.dx);
   CLI::App* audit_cmd = nullptr;
   CLI::App* bounds = nullptr;
   CLI::App* corollary1 = nullptr;
@@ -181,9 +185,9 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.corollary2->add_option("--max-beta2", o.max_beta2, seprank::help_of("corollary2", "--max-beta2"))->capture_default_str();
   o.sweep_cmd = app.add_subcommand("sweep", "certified separation ranks and the paper's bounds over ranges of d_x, L, H, "
                                             "e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg");
-  o.sweep_cmd->add_option("--dx", o.sweep.dx, seprank::help_of("sweep", "--dx"))->capture_default_str();
-  o.sweep_cmd->add_option("--L", o.sweep.L, seprank::help_of("sweep", "--L"))->capture_default_str();
-  o.sweep_cmd->add_option("--H", o.sweep.H, seprank::help_of("sweep", "--H"))
+  o.sweep_cmd->add_option("--dx", o.sweep_dx, seprank::help_of("sweep", "--dx"))->capture_default_str();
+  o.sweep_cmd->add_option("--L", o.sweep_L, seprank::help_of("sweep", "--L"))->capture_default_str();
+  o.sweep_cmd->add_option("--H", o.sweep_H, seprank::help_of("sweep", "--H"))
       ->capture_default_str();
   o.sweep_cmd->add_option("--N", o.sweep.N, seprank::help_of("sweep", "--N"))->capture_default_str();
   o.sweep_cmd->add_option("--plot", o.sweep.plot, seprank::help_of("sweep", "--plot"));
@@ -193,8 +197,8 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   add_output_options(*o.sweep_cmd, o);
   o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): proved, contradicted, "
                                             "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");
-  o.audit_cmd->add_option("--L", o.audit.L, seprank::help_of("audit", "--L"))->capture_default_str();
-  o.audit_cmd->add_option("--dx", o.audit.dx, seprank::help_of("audit", "--dx"))->capture_default_str();
+  o.audit_cmd->add_option("--L", o.audit_L, seprank::help_of("audit", "--L"))->capture_default_str();
+  o.audit_cmd->add_option("--dx", o.audit_dx, seprank::help_of("audit", "--dx"))->capture_default_str();
   o.audit_cmd->add_option("--H", o.audit.H, seprank::help_of("audit", "--H"))->capture_default_str();
   o.audit_cmd->add_option("--plot", o.audit.plot, seprank::help_of("audit", "--plot"));
   add_output_options(*o.audit_cmd, o);
@@ -268,9 +272,14 @@ int run(cli_options& o) {
   } else if (o.audit_cmd->parsed()) {
     o.audit.exact_counts = format == seprank::output_format::json;  // only JSON shows the exact counts
     if (o.time_limit_given) o.audit.time_limit = o.run.limits.max_seconds;  // the main command's default does not apply
+    o.audit.L = seprank::parse_range(o.audit_L, seprank::audit_L_range);
+    o.audit.dx = seprank::parse_range(o.audit_dx, seprank::audit_dx_range);
     d = seprank::derive_audit(o.audit, progress);
   } else if (o.sweep_cmd->parsed()) {
     o.sweep.base = o.run;
+    o.sweep.dx = seprank::parse_range(o.sweep_dx, seprank::sweep_dx_range);
+    o.sweep.L = seprank::parse_range(o.sweep_L, seprank::sweep_L_range);
+    o.sweep.H = seprank::parse_range(o.sweep_H, seprank::sweep_H_range);
     const auto out = seprank::derive_sweep(o.sweep, progress);
     if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format, text_width(o.width)));
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";

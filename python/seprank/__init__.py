@@ -556,10 +556,11 @@ def corollary2(L: int = 12, dx: int = 64, H: int = 4, max_beta2: int = 64) -> De
     return Derivation(_seprank.derive_corollary2(int(L), _atlas("dx", dx), _atlas("H", H), int(max_beta2)))
 
 
-def _range_text(name: str, v: Union[int, str, Sequence[int]]) -> str:
+def _range_values(name: str, v: Union[int, str, Sequence[int]]) -> Union[str, List[int]]:
+    """A range as given: its text ("2..4", "1,2,4", parsed by the library) or its integers (checked by it)."""
     if isinstance(v, str):
         return v
-    return ",".join(str(x) for x in _ints(name, v))
+    return [int(x) for x in _ints(name, v)]
 
 
 def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] = "1..3",
@@ -568,7 +569,7 @@ def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] =
     """Certified separation ranks and the paper's bounds over ranges (``seprank-sym sweep``): ``dx``, ``L``
     and ``H`` as "a..b", "a,b,c" or sequences; ``options`` are :func:`derive`'s (seed, limits, ...).
     ``.table()`` gives the columns as arrays; ``.results["rows"]`` the typed rows."""
-    return Derivation(_seprank.derive_sweep(_range_text("dx", dx), _range_text("L", L), _range_text("H", H), int(N),
+    return Derivation(_seprank.derive_sweep(_range_values("dx", dx), _range_values("L", L), _range_values("H", H), int(N),
                                             _options(**options), progress))
 
 

@@ -277,6 +277,12 @@ std::string weight_file_text(int L, int dx, int H, bool residual, const py::list
   return format_weights(weights_from_python(c, weights));
 }
 
+// A range option from Python: its text ("2..4", parsed at this edge) or its values (checked by derive_*).
+std::vector<int> range_of(const py::object& v, const range_limits& lim) {
+  if (py::isinstance<py::str>(v)) return parse_range(v.cast<std::string>(), lim);
+  return v.cast<std::vector<int>>();
+}
+
 // The main command; `weights` (None, or layers[l][h] = {"Q", "K", "V", "O"} integer arrays: Network's) are passed
 // in memory, checked as a weight file is.
 derivation derive_py(const py::dict& options, const py::object& progress, const py::object& weights) {
@@ -349,19 +355,20 @@ void bind_functions(py::module_& m) {
   m.def("derive_corollary2", [](long L, const std::string& dx, const std::string& H, long max_beta2) {
     return derive_corollary2(atlas_of(L, dx, H), max_beta2);
   });
-  m.def("derive_sweep", [](const std::string& dx, const std::string& L, const std::string& H, int N, const py::dict& base,
+  m.def("derive_sweep", [](const py::object& dx, const py::object& L, const py::object& H, int N, const py::dict& base,
                            const py::object& progress) {
     sweep_request r;
-    r.dx = dx, r.L = L, r.H = H, r.N = N, r.base = request_of(base);
+    r.dx = range_of(dx, sweep_dx_range), r.L = range_of(L, sweep_L_range), r.H = range_of(H, sweep_H_range);
+    r.N = N, r.base = request_of(base);
     set_thread_count(r.base.threads);
     const progress_fn p = progress_of(progress);
     const sweep_outcome out = without_gil([&] { return derive_sweep(r, p); });
     if (out.interrupted) throw interrupted();
     return out.table;
   });
-  m.def("derive_audit", [](const std::string& L, const std::string& dx, long H) {
+  m.def("derive_audit", [](const py::object& L, const py::object& dx, long H) {
     audit_request r;
-    r.L = L, r.dx = dx, r.H = H;
+    r.L = range_of(L, audit_L_range), r.dx = range_of(dx, audit_dx_range), r.H = H;
     return without_gil([&] { return derive_audit(r, [](const std::string&) {}); });
   });
   m.def("bounds_record", &bounds_record);

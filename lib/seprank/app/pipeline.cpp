@@ -178,12 +178,22 @@ derivation derive_corollary2(const atlas_config& deep, long max_beta2) {
   return corollary2_derivation(corollary2(deep, max_beta2));
 }
 
+std::vector<int> parse_range(const std::string& text, const range_limits& lim) {
+  return parse_range(lim.option, text, static_cast<int>(lim.lo), static_cast<int>(lim.hi), static_cast<int>(lim.max_values));
+}
+
+std::vector<int> values_from(int a, int b) {
+  std::vector<int> out;
+  for (int v = a; v <= b; ++v) out.push_back(v);
+  return out;
+}
+
 sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) {
   validate(r.base);
   sweep_spec spec;
-  spec.dx = parse_range("--dx", r.dx, 1, max_width);
-  spec.L = parse_range("--L", r.L, 1, max_depth);
-  spec.H = parse_range("--H", r.H, 1, max_width);
+  for (const auto& [values, lim] : {std::pair{&r.dx, sweep_dx_range}, {&r.L, sweep_L_range}, {&r.H, sweep_H_range}})
+    check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
+  spec.dx = r.dx, spec.L = r.L, spec.H = r.H;
   if (r.N < 2 || r.N > max_positions)
     throw usage_error("N = " + std::to_string(r.N) + " is out of range: must satisfy 2 <= N <= 64");
   spec.N = r.N;
@@ -217,8 +227,8 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
                         " allowed");
   };
   if (L.empty() || dx.empty()) throw usage_error(std::string(L.empty() ? "L" : "dx") + ": no values");
-  for (int l : L) check("L", L.size(), l, 100, 100);
-  for (long d : dx) check("dx", dx.size(), d, 1000000, 100000);
+  for (int l : L) check("L", L.size(), l, audit_L_range.hi, audit_L_range.max_values);
+  for (long d : dx) check("dx", dx.size(), d, audit_dx_range.hi, audit_dx_range.max_values);
   if (H < 1 || H > 1000000) throw usage_error("H = " + std::to_string(H) + " is out of range: must satisfy 1 <= H <= 1000000");
   std::optional<scheduler> units;  // the other processes, when there are any (the audit has no store)
   if (process_group::world().size() > 1) units.emplace(scheduler_options{}, process_group::world());
@@ -226,15 +236,13 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
-  const auto Ls = parse_range("--L", r.L, 1, 100, 100);
-  const auto dx_values = parse_range("--dx", r.dx, 1, 1000000, 100000);
-  progress("auditing " + std::to_string(Ls.size() * dx_values.size()) + " configurations");
+  progress("auditing " + std::to_string(r.L.size() * r.dx.size()) + " configurations");
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
   struct deadline_scope {  // the deadline holds for this audit only
     explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
     ~deadline_scope() { clear_deadline(); }
   } deadline(r.time_limit);
-  const audit_map m = audit_of(Ls, std::vector<long>(dx_values.begin(), dx_values.end()), r.H, r.exact_counts);
+  const audit_map m = audit_of(r.L, std::vector<long>(r.dx.begin(), r.dx.end()), r.H, r.exact_counts);
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);

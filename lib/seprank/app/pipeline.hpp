@@ -51,9 +51,22 @@ derivation derive_bounds(const atlas_config& c);
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths);
 derivation derive_corollary2(const atlas_config& deep, long max_beta2);
 
-// Sweeps over ranges of d_x, L, H ("2..4", "1,2,4" or "3").
+// A range option's allowed values and count: one home for the CLI's parse and derive_*'s own check.
+struct range_limits {
+  const char* option;  // "--dx"
+  long lo, hi, max_values;
+};
+inline constexpr range_limits sweep_dx_range{"--dx", 1, max_width, 64}, sweep_L_range{"--L", 1, max_depth, 64},
+    sweep_H_range{"--H", 1, max_width, 64};
+inline constexpr range_limits audit_L_range{"--L", 1, 100, 100}, audit_dx_range{"--dx", 1, 1000000, 100000};
+// The edge: a range option's text ("2..4", "1,2,4" or "3") as values within its limits, or usage_error.
+std::vector<int> parse_range(const std::string& text, const range_limits& lim);
+// The consecutive values a..b.
+std::vector<int> values_from(int a, int b);
+
+// Sweeps over ranges of d_x, L, H (values; the CLI and Python parse "2..4", "1,2,4" or "3" with parse_range).
 struct sweep_request {
-  std::string dx = "2..4", L = "1..3", H = "1";
+  std::vector<int> dx = values_from(2, 4), L = values_from(1, 3), H = {1};
   int N = 4;
   derivation_request base;          // weights, limits, rank options, threads
   std::string plot;                 // SVG path; empty: no plot
@@ -68,7 +81,7 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress);
 // The audit map: every printed statement at each (L, d_x) for one H, from the rules and the shipped
 // certified values (no computation per configuration). L: 1..100, d_x: 1..10^6, at most 10^5 values each.
 struct audit_request {
-  std::string L = "1..8", dx = "1..100";
+  std::vector<int> L = values_from(1, 8), dx = values_from(1, 100);
   long H = 1;
   std::string plot;                 // SVG or PNG path; empty: no plot
   bool exact_counts = false;        // each row carries the Gram count and the refined count as integers (JSON)

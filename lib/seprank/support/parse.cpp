@@ -49,6 +49,30 @@ std::vector<int> parse_range(const std::string& option, const std::string& text,
   return out;
 }
 
+template <class T>
+void check_range(const std::string& option, const std::vector<T>& values, long lo, long hi, long max_values) {
+  const std::string allowed = " (values in " + std::to_string(lo) + ".." + std::to_string(hi) + ")";
+  if (values.empty()) throw usage_error(option + ": no values" + allowed);
+  if (static_cast<long>(values.size()) > max_values)
+    throw usage_error(option + ": " + std::to_string(values.size()) + " values, more than the " + std::to_string(max_values) + " allowed");
+  for (const T v : values)
+    if (v < lo || v > hi) throw usage_error(option + ": value " + std::to_string(v) + " out of range" + allowed);
+}
+template void check_range<int>(const std::string&, const std::vector<int>&, long, long, long);
+template void check_range<long>(const std::string&, const std::vector<long>&, long, long, long);
+
+template <class T>
+std::string range_text(const std::vector<T>& values) {
+  bool consecutive = values.size() > 1;
+  for (std::size_t k = 1; k < values.size(); ++k) consecutive = consecutive && values[k] == values[k - 1] + 1;
+  if (consecutive) return std::to_string(values.front()) + ".." + std::to_string(values.back());
+  std::string out;
+  for (const T v : values) out += (out.empty() ? "" : ",") + std::to_string(v);
+  return out;
+}
+template std::string range_text<int>(const std::vector<int>&);
+template std::string range_text<long>(const std::vector<long>&);
+
 std::uint64_t parse_unsigned(const std::string& name, const std::string& text) {
   errno = 0;
   char* end = nullptr;

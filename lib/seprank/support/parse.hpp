@@ -19,5 +19,11 @@ std::uint64_t parse_seed(const std::string& text);
 // Parses "2..4", "1,2,4" or "3" into a list of integers in [lo, hi]; throws usage_error naming
 // the option otherwise (at most max_values values).
 std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi, int max_values = 64);
+// The same checks on values given as numbers (Python's lists): every value in [lo, hi], 1..max_values of them.
+template <class T>
+void check_range(const std::string& option, const std::vector<T>& values, long lo, long hi, long max_values);
+// "2..4" for consecutive values, else "1,2,4": the text parse_range reads back.
+template <class T>
+std::string range_text(const std::vector<T>& values);
 
 }  // namespace seprank

@@ -70,6 +70,7 @@ struct cli_options {
   CLI::App* hessian_cmd = nullptr;
   bool time_limit_given = false;
   bool summary = false;
+  std::string partition_text;  // --partition as given
   seprank::hessian_ranks_request hessian;
 };
 
@@ -137,6 +138,8 @@ void add_options(CLI::App& app, cli_options& o) {
           using T = std::remove_pointer_t<decltype(member)>;
           if constexpr (std::is_same_v<T, bool>) {
             return app.add_flag(opt.flag, *member, opt.help);
+          } else if constexpr (std::is_same_v<T, std::optional<seprank::partition>>) {
+            return app.add_option(opt.flag, o.partition_text, opt.help);  // parsed in run_reporting_errors (needs N)
           } else {
             CLI::Option* option = app.add_option(opt.flag, *member, opt.help);
             if constexpr (std::is_same_v<T, std::uint64_t>) option->check(unsigned_value(opt.flag.substr(2)));
@@ -341,6 +344,7 @@ int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
     if (group.rank == 0) std::cerr << "seprank-sym: " << message << "\n";
   };
   try {
+    seprank::set_partition_text(o.run, o.partition_text);
     seprank::validate(o.run);
     if (o.latex_fragment) {
       if (o.format != "text" && o.format != "latex" && o.format != "latex-fragment")

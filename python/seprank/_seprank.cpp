@@ -69,16 +69,21 @@ derivation_request request_of(const py::dict& o) {
     if (!found) throw usage_error("unknown option " + k);
   }
   derivation_request r = default_request();
+  std::string partition_text;  // parsed last: it needs N
   for (const auto& opt : table) {
     if (opt.keyword.empty() || !o.contains(opt.keyword.c_str()) || o[opt.keyword.c_str()].is_none()) continue;
     const py::object v = o[opt.keyword.c_str()];
     std::visit(
         [&](auto* member) {
           using T = std::remove_pointer_t<decltype(member)>;
-          *member = v.cast<T>();
+          if constexpr (std::is_same_v<T, std::optional<partition>>)
+            partition_text = v.cast<std::string>();
+          else
+            *member = v.cast<T>();
         },
         opt.target(r));
   }
+  set_partition_text(r, partition_text);
   return r;
 }
 
@@ -96,11 +101,16 @@ py::list request_option_table() {
       std::visit(
           [&](auto* member) {
             using T = std::remove_pointer_t<decltype(member)>;
-            if (!opt.machine_default) d["default"] = *member;
+            constexpr bool text = std::is_same_v<T, std::string> || std::is_same_v<T, std::optional<partition>>;
+            if constexpr (std::is_same_v<T, std::optional<partition>>) {
+              d["default"] = "";  // the default partition; given as text ("1,3|2,4")
+            } else {
+              if (!opt.machine_default) d["default"] = *member;
+            }
             d["type"] = std::is_same_v<T, bool>            ? "bool"
                         : std::is_same_v<T, std::uint64_t> ? "uint64"
                         : std::is_same_v<T, double>        ? "float"
-                        : std::is_same_v<T, std::string>   ? "str"
+                        : text                             ? "str"
                                                            : "int";
           },
           opt.target(r));

@@ -57,12 +57,6 @@ weight_choice weights_of(const derivation_request& r) {
   return w;
 }
 
-rank_options ranks_of(const derivation_request& r) {
-  rank_options o = r.ranks;
-  if (!r.partition.empty()) o.explicit_partition = parse_partition(r.partition, r.cfg.N);
-  return o;
-}
-
 void require_positive(const char* name, double v) {
   if (!(v > 0)) throw usage_error(std::string(name) + " = " + display_double(v) + " is out of range: must be > 0");
 }
@@ -89,11 +83,11 @@ void validate(const derivation_request& r) {
                       " does not allow --all-partitions: balanced partitions need an even N <= 8");
   if (r.basis_print_limit < 0)
     throw usage_error("basis-limit = " + std::to_string(r.basis_print_limit) + " is out of range: must be >= 0");
-  if (!r.partition.empty()) parse_partition(r.partition, r.cfg.N);
+  if (r.ranks.explicit_partition) validate(*r.ranks.explicit_partition, r.cfg.N);
   if (r.structure_only) {  // the options of the rank stage, which --structure-only leaves out (the CLI's excludes too)
     const char* rank_option = !r.certificate.empty() ? "--certificate"
                               : r.basis              ? "--basis"
-                              : !r.partition.empty() ? "--partition"
+                              : o.explicit_partition ? "--partition"
                               : o.kernel             ? "--kernel"
                               : o.seeds > 1          ? "--seeds"
                               : o.all_partitions     ? "--all-partitions"
@@ -130,7 +124,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   t.cfg = r.cfg;
   t.weights = weights_of(r);
   t.limits = r.limits;
-  t.ranks = ranks_of(r);
+  t.ranks = r.ranks;
   t.threads = r.threads;
   t.structure_only = r.structure_only;
   t.listed_monomials = r.basis ? r.basis_print_limit : 0;

@@ -24,7 +24,6 @@ struct derivation_request {
   std::shared_ptr<const network_weights<long>> given_weights;
   std::uint64_t seed = 1;           // the weight draw's (and every random stream's) seed
   long weight_range = default_weight_range;
-  std::string partition;            // "1,3|2,4"; empty: A = 1..N/2
   resource_limits limits;
   rank_options ranks;
   int threads = 1;

@@ -2,6 +2,15 @@
 
 namespace seprank {
 
+void set_partition_text(derivation_request& r, const std::string& text) {
+  if (text.empty()) {
+    r.ranks.explicit_partition.reset();
+    return;
+  }
+  validate(r.cfg);  // the partition is of 1..N: N first, with its own message
+  r.ranks.explicit_partition = parse_partition(text, r.cfg.N);
+}
+
 const std::vector<request_option>& request_options() {
   static const std::vector<request_option> table{
       {"--L", "L", "depth L (number of layers), 1..8",
@@ -50,7 +59,7 @@ const std::vector<request_option>& request_options() {
       {"--basis-limit", "basis_limit", "list at most this many basis elements",
        [](derivation_request& r) { return option_target(&r.basis_print_limit); }},
       {"--partition", "partition", "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)",
-       [](derivation_request& r) { return option_target(&r.partition); }, true},
+       [](derivation_request& r) { return option_target(&r.ranks.explicit_partition); }, true},
       {"--kernel", "kernel", "print a basis of the kernel of the coefficient matrix",
        [](derivation_request& r) { return option_target(&r.ranks.kernel); }, true},
       {"--kernel-limit", "kernel_limit", "print at most this many kernel relations",

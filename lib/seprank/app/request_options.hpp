@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,8 +16,9 @@
 
 namespace seprank {
 
-// The member an option sets, typed.
-using option_target = std::variant<int*, long*, std::uint64_t*, double*, bool*, std::string*>;
+// The member an option sets, typed. A partition is given as text ("1,3|2,4") at the edges and parsed by
+// set_partition_text once the other options are set (it needs N).
+using option_target = std::variant<int*, long*, std::uint64_t*, double*, bool*, std::string*, std::optional<partition>*>;
 
 struct request_option {
   std::string flag;     // "--max-terms"
@@ -27,6 +29,9 @@ struct request_option {
   bool needs_ranks = false;  // it asks for the rank stage: --structure-only excludes it
   bool machine_default = false;  // its default is the machine's (default_request; Python: None)
 };
+
+// The edge's parse of --partition's text into r (after r.cfg is validated); empty text: the default partition.
+void set_partition_text(derivation_request& r, const std::string& text);
 
 // In the order of --help.
 const std::vector<request_option>& request_options();

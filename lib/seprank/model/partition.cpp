@@ -30,6 +30,18 @@ std::vector<int> parse_side(const std::string& text, const std::string& whole, i
   return side;
 }
 
+// Disjoint sides covering 1..N (each side already non-empty, in range and sorted); `label` names it in a message.
+void check_cover(const partition& p, int N, const std::string& label) {
+  std::vector<int> all = p.A;
+  all.insert(all.end(), p.B.begin(), p.B.end());
+  std::sort(all.begin(), all.end());
+  for (std::size_t k = 1; k < all.size(); ++k)
+    if (all[k] == all[k - 1]) throw usage_error(label + ": position " + std::to_string(all[k]) + " appears twice");
+  for (int j = 1; j <= N; ++j)
+    if (!std::binary_search(all.begin(), all.end(), j))
+      throw usage_error(label + ": position " + std::to_string(j) + " is missing (the sides must cover 1.." + std::to_string(N) + ")");
+}
+
 }  // namespace
 
 bool partition::in_A(int position) const { return std::binary_search(A.begin(), A.end(), position); }
@@ -53,17 +65,19 @@ partition parse_partition(const std::string& text, int N) {
   if (bar == std::string::npos || text.find('|', bar + 1) != std::string::npos)
     throw usage_error("partition '" + text + "': expected two position lists separated by one '|', e.g. 1,2|3,4");
   partition p{parse_side(text.substr(0, bar), text, N), parse_side(text.substr(bar + 1), text, N)};
-  std::vector<int> all = p.A;
-  all.insert(all.end(), p.B.begin(), p.B.end());
-  std::sort(all.begin(), all.end());
-  for (std::size_t k = 1; k < all.size(); ++k)
-    if (all[k] == all[k - 1])
-      throw usage_error("partition '" + text + "': position " + std::to_string(all[k]) + " appears twice");
-  for (int j = 1; j <= N; ++j)
-    if (!std::binary_search(all.begin(), all.end(), j))
-      throw usage_error("partition '" + text + "': position " + std::to_string(j) + " is missing (the sides must cover 1.." +
-                        std::to_string(N) + ")");
+  check_cover(p, N, "partition '" + text + "'");
   return p;
+}
+
+void validate(const partition& p, int N) {
+  const std::string label = "partition " + p.str();
+  if (p.A.empty() || p.B.empty()) throw usage_error(label + ": both sides must be non-empty");
+  for (const auto* side : {&p.A, &p.B}) {
+    if (!std::is_sorted(side->begin(), side->end())) throw usage_error(label + ": each side must be sorted");
+    for (int j : *side)
+      if (j < 1 || j > N) throw usage_error(label + ": position " + std::to_string(j) + " is out of range 1.." + std::to_string(N));
+  }
+  check_cover(p, N, label);
 }
 
 std::vector<partition> balanced_partitions(const network_config& c) {

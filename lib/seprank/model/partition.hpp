@@ -22,6 +22,8 @@ partition default_partition(const network_config& cfg);
 // Parses "1,3|2,4": the positions of A, '|', the positions of B. Throws usage_error unless the
 // two sets are non-empty, disjoint and cover 1..N.
 partition parse_partition(const std::string& text, int N);
+// The same checks on a partition given as positions (sorted here): usage_error names the problem.
+void validate(const partition& p, int N);
 
 // Every balanced partition with the output position i in A (each unordered split once).
 std::vector<partition> balanced_partitions(const network_config& cfg);

@@ -1,11 +1,20 @@
 // Shared helpers for the unit tests: configurations, hand-written weights, double-precision oracles.
 #pragma once
 #include <cmath>
+#include <cstdlib>
 
 #include "seprank/model/quantities.hpp"
 #include "seprank/model/weights.hpp"
 
 namespace seprank::testing {
+
+// How many times a randomized test repeats its draws (FLINT's flint_test_multiplier): SEPRANK_TEST_MULTIPLIER,
+// 1 by default, e.g. SEPRANK_TEST_MULTIPLIER=50 for a long soak.
+inline int test_multiplier() {
+  const char* v = std::getenv("SEPRANK_TEST_MULTIPLIER");
+  const int m = v ? std::atoi(v) : 1;
+  return m > 0 ? m : 1;
+}
 
 inline network_config config(int L, int dx, int H, int N, bool residual = false) {
   network_config c;

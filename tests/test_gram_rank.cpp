@@ -5,9 +5,11 @@
 #include <map>
 #include <tuple>
 
+#include "helpers.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/ranks/minor_relations.hpp"
 #include "seprank/model/weights.hpp"
+#include "seprank/support/random.hpp"
 
 using namespace seprank;
 
@@ -146,6 +148,27 @@ TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
     deficit += compare_with_expansion(c, rank_one_values(w));
   }
   CHECK(deficit > 0);  // rank-1 values take the paths for blocks below full rank
+}
+
+TEST_CASE("graded Gram rank = the expansion's on random draws (repeated SEPRANK_TEST_MULTIPLIER times)") {
+  // Random shapes and seeds, random and rank-1 W^V values: the graded blocks against the expansion, block by block.
+  splitmix64 rng{0x6a7e5eedULL};
+  const std::tuple<int, int, int> shapes[] = {{1, 2, 1}, {1, 3, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {3, 2, 1}};
+  for (int iter = 0; iter < 6 * seprank::testing::test_multiplier(); ++iter) {
+    const auto [L, dx, H] = shapes[rng.next() % (sizeof shapes / sizeof shapes[0])];
+    network_config c = cfg(L, dx, false);
+    c.H = H;
+    const std::uint64_t seed = rng.next();
+    const long range = 1 + static_cast<long>(rng.next() % 9);
+    CAPTURE(iter);
+    CAPTURE(c.L);
+    CAPTURE(c.dx);
+    CAPTURE(c.H);
+    CAPTURE(seed);
+    const auto w = draw_weights(c, seed, range);
+    compare_with_expansion(c, w);
+    compare_with_expansion(c, rank_one_values(w));
+  }
 }
 
 TEST_CASE("graded Gram rank: block sizes d_x multichoose(D, C - k) x multichoose(D, k), worked by hand") {

@@ -6,6 +6,7 @@
 #include <flint/fmpz_mat.h>
 #include <flint/ulong_extras.h>
 
+#include "helpers.hpp"
 #include "skip.hpp"
 #include "seprank/engine/fflas_rank.hpp"
 #include "seprank/engine/linalg.hpp"
@@ -14,12 +15,13 @@ using namespace seprank;
 
 namespace {
 
-// A random integer matrix of planted rank (FLINT's fmpz_mat_randrank, then random row operations).
-integer_matrix planted(long rows, long cols, long rank, flint_rand_t state) {
+// A random integer matrix of planted rank (FLINT's fmpz_mat_randrank, then `ops` random row and column operations;
+// default 3 rows cols).
+integer_matrix planted(long rows, long cols, long rank, flint_rand_t state, long ops = -1) {
   fmpz_mat_t m;
   fmpz_mat_init(m, rows, cols);
   fmpz_mat_randrank(m, state, rank, 20);
-  fmpz_mat_randops(m, state, 3 * rows * cols);
+  fmpz_mat_randops(m, state, ops >= 0 ? ops : 3 * rows * cols);
   integer_matrix a;
   a.rows = rows, a.cols = cols;
   for (long r = 0; r < rows; ++r)
@@ -52,6 +54,25 @@ TEST_CASE("planted ranks are recovered exactly and mod p") {
       for (const auto& e : a.entries) av[e.row] += e.value * v[e.col];
       for (const auto& x : av) CHECK(x == 0);
     }
+  }
+  flint_randclear(state);
+}
+
+TEST_CASE("random shapes and planted ranks (repeated SEPRANK_TEST_MULTIPLIER times): exact, mod p and the kernel agree") {
+  flint_rand_t state;
+  flint_randinit(state);
+  const std::uint64_t p = draw_prime(5);
+  for (int iter = 0; iter < 60 * seprank::testing::test_multiplier(); ++iter) {
+    const long rows = 1 + static_cast<long>(n_randint(state, 24)), cols = 1 + static_cast<long>(n_randint(state, 24));
+    const long rank = static_cast<long>(n_randint(state, static_cast<ulong>(std::min(rows, cols) + 1)));
+    CAPTURE(iter);
+    CAPTURE(rows);
+    CAPTURE(cols);
+    CAPTURE(rank);
+    const auto a = planted(rows, cols, rank, state);
+    CHECK(exact_rank(a) == rank);
+    CHECK(rank_mod_p(a, p) == rank);  // 20-bit entries mixed: p | every rank-sized minor has probability about 2^-62
+    CHECK(static_cast<long>(kernel_basis(a).size()) == cols - rank);
   }
   flint_randclear(state);
 }
@@ -152,7 +173,7 @@ TEST_CASE("ranks on BLAS of sparse integer matrices: rank_mod_p_fastest reduces 
   for (auto [rows, cols, rank] : {std::array<long, 3>{420, 410, 410}, {400, 450, 123}, {500, 400, 0}}) {
     CAPTURE(rows);
     CAPTURE(rank);
-    integer_matrix a = planted(rows, cols, rank, state);
+    integer_matrix a = planted(rows, cols, rank, state, 8 * (rows + cols));  // enough to mix, and entries beyond p
     bool large = false;
     for (const auto& e : a.entries) large = large || abs(e.value) > mpz_class(p);
     CHECK((rank == 0 || large));

@@ -1,6 +1,7 @@
 """The Python package seprank against the CLI and against independent computations.
 
-Run by meson (suite 'python') with the build tree's package on PYTHONPATH and SEPRANK_SYM naming the CLI.
+Run by meson (suite 'python') with the build tree's package on PYTHONPATH and SEPRANK_SYM naming the CLI, through
+unittest (one case: `python3 tests/test_python.py PackageTests.test_store`).
 Each test compares with a second source: the CLI's output for the same options, the CLI's messages for bad
 input, a literal numpy evaluation of eq. 3, hand values.
 """
@@ -14,6 +15,7 @@ import sys
 import random
 import tempfile
 import time
+import unittest
 
 import numpy as np
 
@@ -676,11 +678,24 @@ def test_every_option_of_the_table_on_every_surface():
     check(derive_keywords == table_keywords, f"derive()'s keywords are the table's: {sorted(derive_keywords ^ table_keywords)} differ")
 
 
-if __name__ == "__main__":
-    tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
-    for t in tests:
+class PackageTests(unittest.TestCase):
+    """Each test_ function above as a unittest case: it fails when one of its checks failed (all are run and
+    printed, as `check` collects them) or when it raises."""
+
+
+def _as_case(fn):
+    def case(self):
         before = len(failures)
-        t()
-        print(("ok      " if len(failures) == before else "FAILED  ") + t.__name__)
-    print(f"python: {len(tests)} tests, {len(failures)} failed checks")
-    sys.exit(1 if failures else 0)
+        fn()
+        self.assertEqual(failures[before:], [], f"{fn.__name__}: failed checks")
+    case.__doc__ = fn.__doc__
+    return case
+
+
+for _name, _fn in sorted(dict(globals()).items()):
+    if _name.startswith("test_") and callable(_fn):
+        setattr(PackageTests, _name, _as_case(_fn))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

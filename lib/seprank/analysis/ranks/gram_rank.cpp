@@ -61,8 +61,9 @@ struct graded_layout {
   monomial_index index;
   graded_layout(const network_config& c)
       : D(gram_entry_count(c.dx)), C(static_cast<int>(summed_index_count(c.L))), index(D, C) {}
-  long rows(const network_config& c, int k) const { return c.dx * static_cast<long>(index.count(C - k)); }
-  long cols(int k) const { return static_cast<long>(index.count(k)); }
+  // The block's size from its one home (analysis/paper/gram_count; the graded path is homogeneous: no residual).
+  long rows(const network_config& c, int k) const { return gram_block_size_of(c, static_cast<unsigned>(k)).rows.convert_to<long>(); }
+  long cols(const network_config& c, int k) const { return gram_block_size_of(c, static_cast<unsigned>(k)).cols.convert_to<long>(); }
 };
 
 // k distinct indices from [0, n) in increasing order (all of them when k >= n), Floyd's sampling.
@@ -228,7 +229,7 @@ block_rank graded_block_rank(const network_config& c, int k, const gram_rank_req
   const int threads = req.threads;
   splitmix64 rng{splitmix_hash(stream_seed(prime, random_stream::gram_block_sample) + static_cast<std::uint64_t>(k))};
   block_rank b;
-  b.rows = lay.rows(c, k), b.cols = lay.cols(k);
+  b.rows = lay.rows(c, k), b.cols = lay.cols(c, k);
   const long m = std::min(b.rows, b.cols);
   const long s = std::min(b.rows, m + sample_margin), t = std::min(b.cols, m + sample_margin);
   const bool use_small = m > small_prime_side;
@@ -322,11 +323,11 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
       if (u.origin != unit_origin::stored) throw;
       impossible = std::string("unreadable (") + e.what() + ")";
     }
-    if (impossible.empty() && u.origin == unit_origin::stored) impossible = implausible_block(b, lay.rows(c, k), lay.cols(k), static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1);
+    if (impossible.empty() && u.origin == unit_origin::stored) impossible = implausible_block(b, lay.rows(c, k), lay.cols(c, k), static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1);
     if (!impossible.empty()) {  // (a block computed here is never judged so: its own checks say FAILED where they fail)
       res.units.impossible.push_back("k = " + std::to_string(k) + ": " + impossible);
       b = block_rank{};  // counted as nothing: an impossible value is never used
-      b.rows = lay.rows(c, k), b.cols = lay.cols(k), b.prime = req.prime;
+      b.rows = lay.rows(c, k), b.cols = lay.cols(c, k), b.prime = req.prime;
     }
     if (!b.exact && impossible.empty()) {  // (an ignored block claims nothing, so no error bound)
       if (max_bits < 0)
@@ -372,7 +373,7 @@ std::vector<gram_block_unit> gram_block_units(const network_config& c, int threa
   std::vector<gram_block_unit> units;
   for (int k = 0; k <= lay->C; ++k) {
     gram_block_unit u;
-    u.k = k, u.rows = lay->rows(c, k), u.cols = lay->cols(k);
+    u.k = k, u.rows = lay->rows(c, k), u.cols = lay->cols(c, k);
     const long m = std::min(u.rows, u.cols);
     u.ranked_rows = std::min(u.rows, m + sample_margin), u.ranked_cols = std::min(u.cols, m + sample_margin);
     u.small_prime = m > small_prime_side;

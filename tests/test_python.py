@@ -96,6 +96,9 @@ def test_subcommands_equal_cli_json():
         (seprank.corollary2(), ["corollary2"]),
         (seprank.sweep("2..3", "1..2"), ["sweep", "--dx", "2..3", "--L", "1..2"]),
         (seprank.sweep([2, 3], [1, 2], seed=3), ["sweep", "--dx", "2,3", "--L", "1,2", "--seed", "3"]),
+        (seprank.plan(L=3, dx=4, np=3, node_memory=1), ["plan", "--L", "3", "--dx", "4", "--np", "3", "--node-memory", "1"]),
+        (seprank.hessian_ranks(level=[1, 2], d="2..4", seed=5), ["--seed", "5", "hessian-ranks", "--level", "1,2", "--d", "2..4"]),
+        (seprank.hessian_ranks(level="1", d="1..3", check=True), ["hessian-ranks", "--level", "1", "--d", "1..3", "--check"]),
     ]
     for d, args in pairs:
         check(d.to_json() == cli(*args, "--format", "json")[1], f"{args[0]} JSON equals the CLI's ({args})")
@@ -607,7 +610,8 @@ def test_subcommand_keywords_documented_from_the_cli_help():
     # `seprank-sym SUBCOMMAND --help` (read from the CLI's output), with its default.
     import re
     for fn, sub, own in ((seprank.audit, "audit", ()), (seprank.bounds, "bounds", ()), (seprank.corollary1, "corollary1", ()),
-                         (seprank.corollary2, "corollary2", ()), (seprank.sweep, "sweep", ("progress", "options"))):
+                         (seprank.corollary2, "corollary2", ()), (seprank.sweep, "sweep", ("progress", "options")),
+                         (seprank.plan, "plan", ()), (seprank.hessian_ranks, "hessian-ranks", ("seed", "progress"))):
         rc, out, _ = cli(sub, "--help")
         doc = fn.__doc__
         for name, p in inspect.signature(fn).parameters.items():
@@ -676,6 +680,42 @@ def test_every_option_of_the_table_on_every_surface():
     derive_keywords = set(sig.parameters) - {"progress"}
     table_keywords = {o["keyword"] for o in table if o["keyword"]}
     check(derive_keywords == table_keywords, f"derive()'s keywords are the table's: {sorted(derive_keywords ^ table_keywords)} differ")
+
+
+# The subcommands' options the Python function of the same name does not take, and why (the rest must be keywords).
+CLI_ONLY = {("sweep", "--plot"): "Python draws from .table() (matplotlib)",
+            ("sweep", "--plot-against"): "the same",
+            ("audit", "--plot"): "Python draws from the arrays audit() returns"}
+
+
+def test_every_subcommand_option_on_every_surface():
+    # The subcommands' one table (app/option_help, exported) against each surface: the CLI's SUBCOMMAND --help, the
+    # man page, the Python function of the same name and its stub. Nothing here names an option: one added to the
+    # table and missed anywhere (or a subcommand without a Python function) fails here.
+    import ast
+    here = os.path.dirname(os.path.abspath(__file__))
+    man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")
+    stub_tree = ast.parse(open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")).read())
+    stubs = {n.name: n for n in stub_tree.body if isinstance(n, ast.FunctionDef)}
+    names = _seprank.subcommand_names()
+    check(len(names) >= 7, f"the subcommand tables: {names}")
+    for sub in names:
+        fn = getattr(seprank, sub.replace("-", "_"), None)
+        check(fn is not None, f"seprank.{sub.replace('-', '_')} exists for seprank-sym {sub}")
+        check(f"\n.B {sub}" in man or f"\n.SS {sub}" in man or f"B {sub}\n" in man or f"\\fB{sub}\\fR" in man,
+              f"the man page has the subcommand {sub}")
+        _, sub_help, _ = cli(sub, "--help")
+        params = set(inspect.signature(fn).parameters) if fn else set()
+        stub = stubs.get(sub.replace("-", "_"))
+        stub_args = {a.arg for a in stub.args.args + stub.args.kwonlyargs} | ({stub.args.kwarg.arg} if stub and stub.args.kwarg else set()) \
+            if stub else set()
+        check(stub is not None, f"the stub declares seprank.{sub.replace('-', '_')}")
+        check(stub_args == params, f"the stub's {sub} takes the function's keywords ({sorted(stub_args ^ params)} differ)")
+        for flag, _ in _seprank.subcommand_option_help(sub):
+            check(flag + " " in sub_help or flag + "\n" in sub_help, f"seprank-sym {sub} --help lists {flag}")
+            check(flag in man, f"the man page lists {sub} {flag}")
+            kw = flag[2:].replace("-", "_")
+            check(kw in params or (sub, flag) in CLI_ONLY, f"seprank.{sub.replace('-', '_')}() takes {kw} ({sub} {flag})")
 
 
 class PackageTests(unittest.TestCase):

@@ -72,6 +72,7 @@ struct cli_options {
   bool summary = false;
   std::string partition_text;  // --partition as given
   seprank::hessian_ranks_request hessian;
+  std::string hessian_level = seprank::range_text(hessian.level), hessian_d = seprank::range_text(hessian.d);
 };
 
 // For an option bound to an unsigned integer: the library's strict parse (CLI11 would wrap "-1" to 2^64 - 1, no
@@ -223,8 +224,8 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.hessian_cmd = app.add_subcommand(
       "hessian-ranks", "certified Hessian ranks of gamma = b^T R_l0(M) b on d x d blocks, the input of the lower bound at every size "
                        "(docs/theory.md, section 15); --check recomputes the shipped table's rows, e.g. hessian-ranks --check --level 1..4 --d 1..12");
-  o.hessian_cmd->add_option("--level", o.hessian.level, seprank::help_of("hessian-ranks", "--level"))->capture_default_str();
-  o.hessian_cmd->add_option("--d", o.hessian.d, seprank::help_of("hessian-ranks", "--d"))->capture_default_str();
+  o.hessian_cmd->add_option("--level", o.hessian_level, seprank::help_of("hessian-ranks", "--level"))->capture_default_str();
+  o.hessian_cmd->add_option("--d", o.hessian_d, seprank::help_of("hessian-ranks", "--d"))->capture_default_str();
   o.hessian_cmd->add_flag("--check", o.hessian.check, seprank::help_of("hessian-ranks", "--check"));
   add_output_options(*o.hessian_cmd, o);
   o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
@@ -269,6 +270,8 @@ int run(cli_options& o) {
     d = seprank::derive_annihilators(o.run, progress);
   } else if (o.hessian_cmd->parsed()) {
     o.hessian.seed = o.run.seed;  // --seed is read before the subcommand
+    o.hessian.level = seprank::parse_range(o.hessian_level, seprank::hessian_level_range);
+    o.hessian.d = seprank::parse_range(o.hessian_d, seprank::hessian_d_range);
     d = seprank::derive_hessian_ranks(o.hessian, progress);
   } else if (o.store_cmd->parsed()) {
     d = seprank::derive_store_listing(o.store_file);

@@ -49,7 +49,7 @@ REGIME_NAMES = tuple(_seprank.REGIME_NAMES)
 #: The paper's statements in the audit, in order.
 STATEMENTS = tuple(_seprank.STATEMENTS)
 
-__all__ = ["derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "Network", "Derivation", "Step",
+__all__ = ["derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "plan", "hessian_ranks", "Network", "Derivation", "Step",
            "Value", "Finding", "Progress", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"]
 
 
@@ -573,12 +573,39 @@ def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] =
                                             _options(**options), progress))
 
 
+def plan(L: int = 2, dx: int = 4, H: int = 1, np: int = 1, threads: int = 1, node_memory: int = 0) -> Derivation:
+    """The Gram rank's units of work (one per degree block) with estimated time and memory, and the schedule on
+    ``np`` processes (``seprank-sym plan``): ``.results`` holds the units, the critical path and the wall time."""
+    node_memory = _checked_integer("node_memory", node_memory)
+    if not 0 <= node_memory < 2 ** 64:
+        raise ValueError(f"node_memory = {node_memory} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
+    return Derivation(_seprank.derive_plan(_checked_integer("L", L, 32), _checked_integer("dx", dx, 32),
+                                           _checked_integer("H", H, 32), _checked_integer("np", np, 32),
+                                           _checked_integer("threads", threads, 32), node_memory))
+
+
+def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Sequence[int]] = "1..8", seed: int = 1,
+                  check: bool = False, progress: Optional[Callable[[str], None]] = None) -> Derivation:
+    """Certified Hessian ranks of gamma on d x d blocks, the input of the proven lower bound (``seprank-sym
+    hessian-ranks``; docs/theory.md, section 15); ``check`` recomputes the shipped table's rows in the ranges."""
+    if not isinstance(check, (bool, _np.bool_)):
+        raise TypeError(f"check must be True or False, not {type(check).__name__} ({check!r})")
+    seed = _checked_integer("seed", seed)
+    if not 0 <= seed < 2 ** 64:
+        raise ValueError(f"seed = {seed} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
+    return Derivation(_seprank.derive_hessian_ranks(_range_values("level", level), _range_values("d", d), seed,
+                                                    bool(check), progress))
+
+
 _document_parameters(audit, {}, "audit")
 _document_parameters(bounds, {}, "bounds")
 _document_parameters(corollary1, {}, "corollary1")
 _document_parameters(corollary2, {}, "corollary2")
 _document_parameters(sweep, {"progress": "called with each progress message (e.g. a seprank.Progress()); None: silent",
                              "options": "derive()'s keywords for every configuration of the sweep (seed, limits, ...)"}, "sweep")
+_document_parameters(plan, {}, "plan")
+_document_parameters(hessian_ranks, {"progress": "called with each progress message (e.g. a seprank.Progress()); None: silent"},
+                     "hessian-ranks")
 
 
 class Network:
@@ -660,6 +687,8 @@ bounds = _in_python_names(bounds)
 corollary1 = _in_python_names(corollary1)
 corollary2 = _in_python_names(corollary2)
 sweep = _in_python_names(sweep)
+plan = _in_python_names(plan)
+hessian_ranks = _in_python_names(hessian_ranks)
 
 # The typing names served the annotations above (strings: PEP 563); they are not part of the package.
 del annotations, Any, Callable, Dict, List, Optional, Sequence, Union

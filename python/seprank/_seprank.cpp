@@ -358,6 +358,7 @@ void bind_functions(py::module_& m) {
   m.def("request_options", &request_option_table);
   m.def("option_help", [] { return main_option_help(); });
   m.def("subcommand_option_help", [](const std::string& sub) { return subcommand_option_help(sub); });
+  m.def("subcommand_names", &subcommand_names);
   m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H) { return derive_bounds(atlas_of(L, dx, H)); });
   m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
     return derive_corollary1(atlas_of(L, dx, H), shallow);
@@ -380,6 +381,18 @@ void bind_functions(py::module_& m) {
     audit_request r;
     r.L = range_of(L, audit_L_range), r.dx = range_of(dx, audit_dx_range), r.H = H;
     return without_gil([&] { return derive_audit(r, [](const std::string&) {}); });
+  });
+  m.def("derive_plan", [](int L, int dx, int H, int np, int threads, std::uint64_t node_memory) {
+    plan_request r;
+    r.cfg.L = L, r.cfg.dx = dx, r.cfg.H = H, r.processes = np, r.threads = threads, r.node_memory_mb = node_memory;
+    return derive_plan(r);
+  });
+  m.def("derive_hessian_ranks", [](const py::object& level, const py::object& d, std::uint64_t seed, bool check,
+                                   const py::object& progress) {
+    hessian_ranks_request r;
+    r.level = range_of(level, hessian_level_range), r.d = range_of(d, hessian_d_range), r.seed = seed, r.check = check;
+    const progress_fn p = progress_of(progress);
+    return without_gil([&] { return derive_hessian_ranks(r, p); });
   });
   m.def("bounds_record", &bounds_record);
   m.def("audit_arrays", &audit_arrays);

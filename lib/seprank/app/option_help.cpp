@@ -21,9 +21,12 @@ const std::string& help_of(const std::string& flag) {
   throw std::logic_error("no help for option " + flag);
 }
 
-const std::vector<std::pair<std::string, std::string>>& subcommand_option_help(const std::string& subcommand) {
-  using table = std::vector<std::pair<std::string, std::string>>;
-  static const std::map<std::string, table> tables{
+namespace {
+
+using option_table = std::vector<std::pair<std::string, std::string>>;
+
+const std::map<std::string, option_table>& subcommand_tables() {
+  static const std::map<std::string, option_table> tables{
       {"bounds", {{"--L", "depth L, 1..10000"},
                   {"--dx", "width d_x, 1..10^12"},
                   {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"}}},
@@ -54,6 +57,19 @@ const std::vector<std::pair<std::string, std::string>>& subcommand_option_help(c
       {"hessian-ranks", {{"--level", "levels l0: a..b, a,b,c or a (1..4)"},
                          {"--d", "block sizes: a..b, a,b,c or a (1..128)"},
                          {"--check", "recompute the shipped table's rows in these ranges (FAILED, exit 1, if one differs)"}}}};
+  return tables;
+}
+
+}  // namespace
+
+std::vector<std::string> subcommand_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, table] : subcommand_tables()) names.push_back(name);
+  return names;
+}
+
+const std::vector<std::pair<std::string, std::string>>& subcommand_option_help(const std::string& subcommand) {
+  const auto& tables = subcommand_tables();
   const auto it = tables.find(subcommand);
   if (it == tables.end()) throw std::logic_error("no option table for subcommand " + subcommand);
   return it->second;

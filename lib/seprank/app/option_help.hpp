@@ -18,5 +18,7 @@ const std::string& help_of(const std::string& flag);
 // "hessian-ranks"; the output options are the main table's): its --help and the Python keywords of the same name.
 const std::vector<std::pair<std::string, std::string>>& subcommand_option_help(const std::string& subcommand);
 const std::string& help_of(const std::string& subcommand, const std::string& flag);
+// The subcommands that have such a table, in alphabetical order.
+std::vector<std::string> subcommand_names();
 
 }  // namespace seprank

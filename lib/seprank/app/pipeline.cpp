@@ -245,8 +245,10 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
 }
 
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
-  const auto levels = parse_range("--level", r.level, 1, hessian_table_max_level, 4);
-  const auto sizes = parse_range("--d", r.d, 1, 128, 128);
+  const auto& levels = r.level;
+  const auto& sizes = r.d;
+  for (const auto& [values, lim] : {std::pair{&levels, hessian_level_range}, {&sizes, hessian_d_range}})
+    check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
   const std::uint64_t seed = r.seed;
   std::vector<hessian_rank_row> rows;
   for (int level : levels)
@@ -269,7 +271,7 @@ derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_f
       }
       rows.push_back(row);
     }
-  if (r.check && rows.empty()) throw usage_error("hessian-ranks --check: the table has no row with --level " + r.level + " and --d " + r.d);
+  if (r.check && rows.empty()) throw usage_error("hessian-ranks --check: the table has no row with --level " + range_text(r.level) + " and --d " + range_text(r.d));
   return hessian_ranks_derivation(rows, r.check, seed);
 }
 

@@ -9,6 +9,7 @@
 
 #include "seprank/analysis/options.hpp"
 #include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/hessian_table.hpp"
 #include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/report/derivation.hpp"
@@ -98,8 +99,9 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
 
 // Certified block Hessian ranks of gamma (docs/theory.md, section 15; `seprank-sym hessian-ranks`): computed for
 // levels x sizes and a seed, or with check the shipped table's rows in those ranges recomputed (FAILED on disagreement).
+inline constexpr range_limits hessian_level_range{"--level", 1, hessian_table_max_level, 4}, hessian_d_range{"--d", 1, 128, 128};
 struct hessian_ranks_request {
-  std::string level = "1..2", d = "1..8";
+  std::vector<int> level = values_from(1, 2), d = values_from(1, 8);
   std::uint64_t seed = 1;
   bool check = false;
 };

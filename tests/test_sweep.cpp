@@ -46,13 +46,13 @@ TEST_CASE("the sweep plot keeps each theorem's bound in its own series: never on
   const auto& at1 = plot.series[0].points[0];
   const auto& at2 = plot.series[0].points[1];
   CHECK(at1.x == 1);
-  CHECK_FALSE(at1.th1_upper.empty());
-  CHECK(at1.th2_upper.empty());
+  CHECK(at1.th1_upper.has_value());
+  CHECK_FALSE(at1.th2_upper.has_value());
   CHECK(at2.x == 2);
-  CHECK(at2.th1_upper.empty());
-  CHECK_FALSE(at2.th2_upper.empty());
+  CHECK_FALSE(at2.th1_upper.has_value());
+  CHECK(at2.th2_upper.has_value());
   // Theorem 1's upper bound at L = 1: ((3^1 - 1)/2) log_3(d_x + H) = log_3 5 (eq. 7)
-  CHECK(std::abs(std::stod(at1.th1_upper) - std::log(5.0) / std::log(3.0)) < 1e-5);
+  CHECK(std::abs(at1.th1_upper.value() - std::log(5.0) / std::log(3.0)) < 1e-5);
 }
 
 TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the counts and the proven lower bound by hand") {
@@ -74,15 +74,15 @@ TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the 
   const auto l3 = [](double v) { return std::log(v) / std::log(3.0); };
   // L = 1, d_x = 2: C = 1, D = 3; Gram count min(2 mc(3, 1), mc(3, 0)) + min(2 mc(3, 0), mc(3, 1)) = 1 + 2 = 3.
   const auto& p12 = plot.series[0].points[0];
-  CHECK(std::abs(std::stod(p12.gram_count) - l3(3)) < 1e-6);
-  CHECK(p12.lower_bound.empty());  // no proven lower bound at L = 1
+  CHECK(std::abs(p12.gram_count.value() - l3(3)) < 1e-6);
+  CHECK_FALSE(p12.lower_bound.has_value());  // no proven lower bound at L = 1
   // L = 2, d_x = 4: Gram count 110 (C = 4, D = 10) and the proven lower bound 2 binom(5 + 1, 1) = 12
   // (level 1: blocks 2 + 2, ranks 3 + 3, r = 5, n = 1; docs/theory.md section 15).
   const auto& p24 = plot.series[1].points[2];
   CHECK(p24.x == 4);
-  CHECK(std::abs(std::stod(p24.gram_count) - l3(110)) < 1e-6);
-  CHECK(std::abs(std::stod(p24.lower_bound) - l3(12)) < 1e-6);
-  CHECK(p24.refined_count.empty());              // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
+  CHECK(std::abs(p24.gram_count.value() - l3(110)) < 1e-6);
+  CHECK(std::abs(p24.lower_bound.value() - l3(12)) < 1e-6);
+  CHECK_FALSE(p24.refined_count.has_value());              // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
 }
 
 TEST_CASE("derive_sweep and derive_audit check their own ranges (values, not text), before any work") {

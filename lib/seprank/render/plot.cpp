@@ -118,7 +118,12 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   // One block per series; columns: x (L or d_x), certified log3 sep, lower-bound log3 sep, log3 Gram rank, the Gram
   // count, the refined count, the proven lower bound, then the paper's Theorem 1 upper, Theorem 2 upper, Theorem 1
   // lower, Theorem 2 lower (each in its regime; lower ones when > 0).
-  auto cell = [](const std::string& v) { return v.empty() ? std::string("NaN") : v; };
+  auto cell = [](const std::optional<double>& v) {  // 6 decimals, as the tables show them; NaN: no point
+    if (!v) return std::string("NaN");
+    char text[64];
+    std::snprintf(text, sizeof text, "%.6f", *v);
+    return std::string(text);
+  };
   // Which kinds each series has, so that no empty series is drawn and the legend lists each kind once.
   constexpr int kinds_n = 10;
   const char* const with[kinds_n] = {"linespoints pt 7 ps 1.1", "points pt 6 ps 1.1", "points pt 4 ps 2", "lines lw 2", "points pt 8 ps 1.3",
@@ -133,10 +138,10 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
   std::array<bool, kinds_n> any{};
   for (std::size_t b = 0; b < plot.series.size(); ++b) {
     for (const auto& p : plot.series[b].points) {
-      const std::string* v[kinds_n] = {&p.sep_certified, &p.sep_lower, &p.gram,      &p.gram_count, &p.refined_count,
+      const std::optional<double>* v[kinds_n] = {&p.sep_certified, &p.sep_lower, &p.gram,      &p.gram_count, &p.refined_count,
                                        &p.lower_bound,   &p.th1_upper, &p.th2_upper, &p.th1_lower,  &p.th2_lower};
       data << p.x;
-      for (int k = 0; k < kinds_n; ++k) data << ' ' << cell(*v[k]), has[b][static_cast<std::size_t>(k)] = has[b][static_cast<std::size_t>(k)] || !v[k]->empty();
+      for (int k = 0; k < kinds_n; ++k) data << ' ' << cell(*v[k]), has[b][static_cast<std::size_t>(k)] = has[b][static_cast<std::size_t>(k)] || v[k]->has_value();
       data << '\n';
     }
     data << "\n\n";

@@ -1,8 +1,9 @@
 // The data of a sweep plot, ready to draw: series of points against depth L (one series per (d_x, H)) or against
-// width d_x (one per (L, H)), the log_3 values as display text (empty: no point), and the thresholds
+// width d_x (one per (L, H)), the log_3 values as numbers (none: no point), and the thresholds
 // L_th = log_3 d_x (against L) or d_x = 3^L (against d_x). Built by report/sweep_report.cpp and
 // written for gnuplot by render/plot.cpp.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,13 +11,13 @@ namespace seprank {
 
 struct plot_point {
   int x = 0;                                   // L, or d_x when the plot is against d_x
-  std::string sep_certified, sep_lower, gram;  // log_3 values: sep (exact / a lower bound), the Gram rank
+  std::optional<double> sep_certified, sep_lower, gram;  // log_3 values: sep (exact / a lower bound), the Gram rank
   // Bounds that need no rank (log_3): the Gram count, the refined count (shown only where it is below the Gram
   // count), the proven lower bound of docs/theory.md section 15.
-  std::string gram_count, refined_count, lower_bound;
+  std::optional<double> gram_count, refined_count, lower_bound;
   // The paper's bounds, log_3, each theorem's in its own column (its regime only): a plot never joins
   // Theorem 1's bound at small L to Theorem 2's at large L into one line.
-  std::string th1_upper, th2_upper, th1_lower, th2_lower;
+  std::optional<double> th1_upper, th2_upper, th1_lower, th2_lower;
 };
 
 struct plot_series {

@@ -97,16 +97,16 @@ plot_point plot_point_of(const sweep_row& row, bool against_dx) {
   const bool th2 = p.reg == regime::depth_inefficient, th1 = p.reg == regime::depth_efficient;
   plot_point pt;
   pt.x = against_dx ? row.dx : row.L;
-  if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = format_float(log3(big_float(row.sep)), 6);
-  if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = format_float(log3(big_float(row.gram)), 6);
-  if (row.counted && row.gram_count > 0) pt.gram_count = format_float(log3(big_float(row.gram_count)), 6);
-  if (row.counted && row.refined_count > 0 && row.refined_count < row.gram_count)
-    pt.refined_count = format_float(log3(big_float(row.refined_count)), 6);
+  const auto l3 = [](const big_float& v) { return log3(v).convert_to<double>(); };
+  if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = l3(big_float(row.sep));
+  if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = l3(big_float(row.gram));
+  if (row.counted && row.gram_count > 0) pt.gram_count = l3(big_float(row.gram_count));
+  if (row.counted && row.refined_count > 0 && row.refined_count < row.gram_count) pt.refined_count = l3(big_float(row.refined_count));
   if (row.has_lower_bound)
-    pt.lower_bound = format_float(row.lower_bound_exact ? log3(big_float(row.lower_bound)) : row.lower_bound_log3, 6);
-  if (th1 || th2) (th1 ? pt.th1_upper : pt.th2_upper) = format_float(p.upper_log3(), 6);
+    pt.lower_bound = row.lower_bound_exact ? l3(big_float(row.lower_bound)) : row.lower_bound_log3.convert_to<double>();
+  if (th1 || th2) (th1 ? pt.th1_upper : pt.th2_upper) = p.upper_log3().convert_to<double>();
   const bool low_ok = (th1 || th2) && p.lower_defined() && p.lower_log3() > 0;
-  if (low_ok) (th1 ? pt.th1_lower : pt.th2_lower) = format_float(p.lower_log3(), 6);
+  if (low_ok) (th1 ? pt.th1_lower : pt.th2_lower) = p.lower_log3().convert_to<double>();
   return pt;
 }
 

@@ -200,7 +200,7 @@ TEST_CASE("typed values for JSON: integers up to 15 digits are numbers, longer o
   const step_value v = exact_value("$C$", 13LL);
   CHECK(v.value == "13");
   CHECK(v.data == json(13));
-  CHECK(decimal_value("b", "0.315465").data == json(0.315465));
+  CHECK(decimal_value("b", big_float("0.315465")).data == json(0.315465));
 }
 
 TEST_CASE("the refined count under the every-weight claim says for which weights it holds") {

@@ -57,8 +57,8 @@ derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower
   else s.values.push_back({"$n = (3^{L - l_0} - 1)/2$", "$(3^{" + str(static_cast<long long>(h.L - h.level)) + "} - 1)/2$ (" +
                                                            str(big_int(h.n.str().size())) + " digits)"});
   if (h.exact && h.value < big_int("1" + std::string(60, '0'))) s.values.push_back(exact_value("$2 binom(r + n, n)$", h.value));
-  s.values.push_back(decimal_value("$log_3$ of the bound, at least", format_float(h.log3_lower)));
-  s.values.push_back(decimal_value("$log_3$ of the bound, at most", format_float(h.log3_upper)));
+  s.values.push_back(decimal_value("$log_3$ of the bound, at least", h.log3_lower));
+  s.values.push_back(decimal_value("$log_3$ of the bound, at most", h.log3_upper));
   s.check = std::string("the theorem is proven in docs/theory.md, section 15; each block's Hessian rank is a rank mod a 62-bit prime at an "
                         "integer point from the shipped table (analysis/paper/hessian_table; `seprank-sym hessian-ranks --check` recomputes "
                         "every row, a test a sample), with $gamma != 0$ and $b^T A_{l_0} != 0$ there; ") +
@@ -77,9 +77,9 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   const std::string three_L_text = decimal_digits(big_float(c.L)) < 60 ? three_L.str() : "3^" + std::to_string(c.L);
   d.steps.push_back({"Depth threshold and regime",
                      "$L_th = log_3 d_x$; Theorem 1 assumes $L < L_th$, Theorem 2 assumes $L > L_th$",
-                     {decimal_value("$log_3 d_x$", format_float(log3(big_float(c.dx)))),
+                     {decimal_value("$log_3 d_x$", log3(big_float(c.dx))),
                       {"$3^L$ vs $d_x$", "$" + three_L_text + cmp + c.dx.str() + "$"},
-                      decimal_digits(big_float(c.L)) < 60 ? exact_value("$C = (3^L - 1)/2$", C) : decimal_value("$C = (3^L - 1)/2$", format_float(big_float(C))),
+                      decimal_digits(big_float(c.L)) < 60 ? exact_value("$C = (3^L - 1)/2$", C) : decimal_value("$C = (3^L - 1)/2$", big_float(C)),
                       {"regime", regime_name(r)}},
                      S::computed,
                      head_note(c) + "Exact integer comparison of $3^L$ with $d_x$ (cpp_int); logarithms in 100-digit arithmetic"});
@@ -89,14 +89,14 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   derivation_step s1{"Theorem 1 (eq. 7)",
                      "$3^{L-2} (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)$, $a = -L + 2 - log_3 2$",
                      {{"hypothesis $L < log_3 d_x$", r == regime::depth_efficient ? "holds" : "does NOT hold: the bounds are not claimed here"},
-                      decimal_value("$a$", format_float(t1.a))},
+                      decimal_value("$a$", t1.a)},
                      S::paper,
                      "the paper's statement (almost every weight); evaluated exactly as printed"};
   if (t1.lower_defined)
     s1.values.push_back({"lower bound, $log_3$", format_float(t1.lower_log3) + " (" + vacuity(t1.lower_log3) + ")"});
   else
     s1.values.push_back({"lower bound", "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined"});
-  s1.values.push_back(decimal_value("upper bound, $log_3$", format_float(t1.upper_log3)));
+  s1.values.push_back(decimal_value("upper bound, $log_3$", t1.upper_log3));
   if (t1.upper_exact && decimal_digits(t1.upper_log3) < 80)
     s1.values.push_back(exact_value("upper bound $(d_x + H)^C$, exact", t1.upper));
   else
@@ -109,19 +109,19 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   derivation_step s2{"Theorem 2 (eq. 8)",
                      "$(1/2) d_x L + b_1 + b_2 <= log_3 sep <= 2 d_x L + c_1 + c_2$",
                      {{"hypothesis $L > log_3 d_x$", r == regime::depth_inefficient ? "holds" : "does NOT hold: the bounds are not claimed here"},
-                      decimal_value("$b_1 = -L (H/2 + 1)$", format_float(t2.b1)),
-                      t2.b2_defined ? decimal_value("$b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2))$", format_float(t2.b2))
+                      decimal_value("$b_1 = -L (H/2 + 1)$", t2.b1),
+                      t2.b2_defined ? decimal_value("$b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2))$", t2.b2)
                                      : step_value{"$b_2 = -d_x (1 + (1/2) log_3((d_x - H)/2))$", "undefined ($d_x = H$)"},
-                      decimal_value("$c_1 = L$", format_float(t2.c1)),
-                      decimal_value("$c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x$", format_float(t2.c2))},
+                      decimal_value("$c_1 = L$", t2.c1),
+                      decimal_value("$c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + log_3 d_x$", t2.c2)},
                      S::paper,
                      "the paper's statement (almost every weight); $c_2$ reads $log_3$ of the whole product $(d_x/2) sqrt(2 sqrt(2e))$"};
   if (t2.b2_defined)
     s2.values.push_back({"lower bound, $log_3$", format_float(t2.lower_log3) + " (" + vacuity(t2.lower_log3) + ")"});
-  s2.values.push_back(decimal_value("upper bound, $log_3$", format_float(t2.upper_log3)));
+  s2.values.push_back(decimal_value("upper bound, $log_3$", t2.upper_log3));
   const std::string upper_number = format_power_of_three(t2.upper_log3);
   s2.values.push_back({"upper bound as a number", "$" + upper_number + "$", {}, shown_decimal(upper_number)});
-  s2.values.push_back(decimal_value("$c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x$ (read as a fraction)", format_float(t2.c2_fraction)));
+  s2.values.push_back(decimal_value("$c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x$ (read as a fraction)", t2.c2_fraction));
   s2.values.push_back({"upper bound with $c_2'$, $log_3$", format_float(t2.upper_log3_fraction) + " ($" +
                                                           format_power_of_three(t2.upper_log3_fraction) + "$)"});
   s2.check += "; $c_2'$ reads the nested root as a flattened fraction: a hypothesis about the print, not the paper's text "
@@ -133,12 +133,12 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
                                                                             : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
 
   d.results = json{{"regime", regime_key(r)},
-                   {"theorem1_lower_log3", t1.lower_defined ? shown_decimal(format_float(t1.lower_log3)) : json()},
-                   {"theorem1_upper_log3", shown_decimal(format_float(t1.upper_log3))},
-                   {"theorem2_lower_log3", t2.b2_defined ? shown_decimal(format_float(t2.lower_log3)) : json()},
-                   {"theorem2_upper_log3", shown_decimal(format_float(t2.upper_log3))},
-                   {"theorem2_upper_fraction_log3", shown_decimal(format_float(t2.upper_log3_fraction))},
-                   {"lower_bound_log3", lower ? shown_decimal(format_float(lower->log3_lower)) : json()}};
+                   {"theorem1_lower_log3", t1.lower_defined ? decimal_json(t1.lower_log3) : json()},
+                   {"theorem1_upper_log3", decimal_json(t1.upper_log3)},
+                   {"theorem2_lower_log3", t2.b2_defined ? decimal_json(t2.lower_log3) : json()},
+                   {"theorem2_upper_log3", decimal_json(t2.upper_log3)},
+                   {"theorem2_upper_fraction_log3", decimal_json(t2.upper_log3_fraction)},
+                   {"lower_bound_log3", lower ? decimal_json(lower->log3_lower) : json()}};
   return d;
 }
 
@@ -161,7 +161,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
                      deep_network_values(r.deep, "L_deep < log_3 d_x", r.hypothesis, "Corollary 1"),
                      S::paper,
                      head_note(r.deep) + "The paper's bound, evaluated as printed"});
-  d.steps.back().values.push_back(decimal_value("lower bound, $log_3$", format_float(r.deep_lower_log3)));
+  d.steps.back().values.push_back(decimal_value("lower bound, $log_3$", r.deep_lower_log3));
   d.steps.back().id = "deep-lower-bound";
   json rows = json::array();
   for (const auto& row : r.rows) {
@@ -170,7 +170,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
                       "equate the shallow network's Theorem 1 upper bound $C_s log_3(d + H)$ with the deep lower bound: "
                       "$d = 3^{lower / C_s} - H$ (the paper: \"numerically equating\" the two)",
                       {{"$C_s = (3^{L_s} - 1)/2$", big_float(row.C_shallow).str(), {}, shown_decimal(big_float(row.C_shallow).str())},
-                       decimal_value("computed width $d$", format_float(row.width, 4)),
+                       decimal_value("computed width $d$", row.width, 4),
                        {"round trip $C_s log_3(d + H)$", format_float(row.check_log3) + (round_trip ? " = the deep lower bound" : " DIFFERS")}},
                       round_trip ? S::verified : S::failed,
                       "100-digit arithmetic; the width plugged back into the shallow upper bound reproduces the deep lower bound"};
@@ -194,10 +194,10 @@ derivation corollary1_derivation(const corollary1_result& r) {
     d.steps.push_back(s);
     d.steps.back().id = "shallow-depth-" + std::to_string(row.L_shallow);
     rows.push_back(json{{"L_shallow", row.L_shallow},
-                        {"width", shown_decimal(format_float(row.width, 6))},
+                        {"width", decimal_json(row.width, 6)},
                         {"quoted", row.quoted.empty() ? json() : shown_decimal(row.quoted)}});
   }
-  d.results = json{{"deep_lower_log3", shown_decimal(format_float(r.deep_lower_log3))}, {"rows", rows}};
+  d.results = json{{"deep_lower_log3", decimal_json(r.deep_lower_log3)}, {"rows", rows}};
   return d;
 }
 
@@ -210,8 +210,8 @@ derivation corollary2_derivation(const corollary2_result& r) {
                      deep_network_values(r.deep, "L_deep > log_3 d_x", r.hypothesis, "Corollary 2"),
                      S::computed,
                      "closed forms in 100-digit arithmetic"});
-  d.steps.back().values.push_back(decimal_value("$beta_1$", format_float(r.beta1)));
-  d.steps.back().values.push_back(decimal_value("deep upper bound, $log_3$", format_float(r.deep_upper_log3)));
+  d.steps.back().values.push_back(decimal_value("$beta_1$", r.beta1));
+  d.steps.back().values.push_back(decimal_value("deep upper bound, $log_3$", r.deep_upper_log3));
   d.steps.back().id = "deep-network";
   if (!head_note(r.deep).empty()) d.steps.back().values.insert(d.steps.back().values.begin() + 2, {"note", head_note(r.deep)});
   d.steps.push_back({"Where the nominal shallow network sits",
@@ -233,8 +233,8 @@ derivation corollary2_derivation(const corollary2_result& r) {
     tried.items.push_back("$beta_2 = " + std::to_string(t.beta2) + "$: $d_x = " + t.dx.str() + "$, $L = " + std::to_string(t.L) +
                           "$ (nominal $beta_1 L + beta_2 = " + format_float(t.nominal_depth, 3) + "$), Theorem 1 lower bound $log_3$ " +
                           (t.lower_defined ? format_float(t.lower_log3) : std::string("undefined")) + (t.higher ? " > deep upper bound" : ""));
-    tried.data.push_back(json{{"beta2", t.beta2}, {"dx", exact_json(t.dx)}, {"L", t.L}, {"nominal_depth", shown_decimal(format_float(t.nominal_depth, 3))},
-                              {"lower_log3", t.lower_defined ? shown_decimal(format_float(t.lower_log3)) : json()}, {"above_deep_upper", t.higher}});
+    tried.data.push_back(json{{"beta2", t.beta2}, {"dx", exact_json(t.dx)}, {"L", t.L}, {"nominal_depth", decimal_json(t.nominal_depth, 3)},
+                              {"lower_log3", t.lower_defined ? decimal_json(t.lower_log3) : json()}, {"above_deep_upper", t.higher}});
   }
   derivation_step s{"A $beta_2$ and the shallower, wider network",
                     "the paper: there is $beta_2 = O(log H log d_x log L)$ such that a network of depth $beta_1 L + beta_2$ and "
@@ -254,7 +254,7 @@ derivation corollary2_derivation(const corollary2_result& r) {
   }
   d.steps.push_back(s);
   d.steps.back().id = "beta2";
-  d.results = json{{"beta1", shown_decimal(format_float(r.beta1))},
+  d.results = json{{"beta1", decimal_json(r.beta1)},
                    {"beta2", r.beta2 > 0 ? json(r.beta2) : json()},
                    {"L_shallow", r.beta2 > 0 ? json(r.L_shallow) : json()},
                    {"dx_shallow", r.beta2 > 0 ? exact_json(r.dx_shallow) : json()}};

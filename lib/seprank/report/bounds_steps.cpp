@@ -54,14 +54,14 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
                          audit_note(cmp),
                      "paper-upper-bound"};
   if (th2)
-    st.values = {decimal_value("$c_1$", format_float(p.t2.c1)),
-                 decimal_value("$c_2$ (as transcribed from the printed eq. 8)", format_float(p.t2.c2)),
+    st.values = {decimal_value("$c_1$", p.t2.c1),
+                 decimal_value("$c_2$ (as transcribed from the printed eq. 8)", p.t2.c2),
                  {"$2 d_x L + c_1 + c_2$", format_float(upper) + " ($sep <= " + format_power_of_three(upper) + "$)"},
-                 decimal_value("$c_2'$ (read as a fraction)", format_float(p.t2.c2_fraction)),
+                 decimal_value("$c_2'$ (read as a fraction)", p.t2.c2_fraction),
                  {"$2 d_x L + c_1 + c_2'$", format_float(p.t2.upper_log3_fraction) + " ($sep <= " +
                                                format_power_of_three(p.t2.upper_log3_fraction) + "$)"}};
   else
-    st.values = {decimal_value("$C log_3(d_x + H)$", format_float(upper)),
+    st.values = {decimal_value("$C log_3(d_x + H)$", upper),
                  p.t1.upper_exact ? exact_value("$(d_x + H)^C$", p.t1.upper)
                                   : step_value{"$(d_x + H)^C$", "$" + format_power_of_three(upper) + "$", {},
                                                shown_decimal(format_power_of_three(upper))}};
@@ -101,9 +101,9 @@ derivation_step paper_lower_step(const paper_comparison& cmp) {
   }
   const big_float& lower = p.lower_log3();
   if (th2)
-    st.values = {decimal_value("$b_1$", format_float(p.t2.b1)), decimal_value("$b_2$", format_float(p.t2.b2)), decimal_value("$(1/2) d_x L + b_1 + b_2$", format_float(lower))};
+    st.values = {decimal_value("$b_1$", p.t2.b1), decimal_value("$b_2$", p.t2.b2), decimal_value("$(1/2) d_x L + b_1 + b_2$", lower)};
   else
-    st.values = {decimal_value("$a$", format_float(p.t1.a)), decimal_value("$3^{L-2} (log_3(d_x - H) + a)$", format_float(lower))};
+    st.values = {decimal_value("$a$", p.t1.a), decimal_value("$3^{L-2} (log_3(d_x - H) + a)$", lower)};
   if (lower <= 0)
     st.values.push_back({"vacuous", "yes: it only says $log_3 sep >= " + format_float(lower, 3) + "$, true of every nonzero function"});
   else

@@ -61,7 +61,12 @@ step_value exact_value(std::string name, long long v, std::string text) {
 step_value exact_value(std::string name, const big_int& v, std::string text) {
   return {std::move(name), std::move(text), {}, exact_json(v)};
 }
-step_value decimal_value(std::string name, std::string shown) {
+json decimal_json(const big_float& v, int digits) { return shown_decimal(format_float(v, digits)); }
+
+json display_json(double v, int digits) { return shown_decimal(display_double(v, digits)); }
+
+step_value decimal_value(std::string name, const big_float& v, int digits) {
+  std::string shown = format_float(v, digits);
   json data = shown_decimal(shown);
   return {std::move(name), std::move(shown), {}, std::move(data)};
 }

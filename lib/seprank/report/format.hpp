@@ -29,7 +29,12 @@ step_value exact_value(std::string name, long long v);
 step_value exact_value(std::string name, const big_int& v);
 step_value exact_value(std::string name, long long v, std::string text);
 step_value exact_value(std::string name, const big_int& v, std::string text);
-step_value decimal_value(std::string name, std::string shown);
+// The typed value of format_float(v, digits): the number shown (JSON records beside a shown decimal).
+json decimal_json(const big_float& v, int digits = 6);
+// The same for display_double(v, digits) (times and sizes).
+json display_json(double v, int digits = 6);
+// A decimal number: shown by format_float(v, digits), its typed value the number shown (so JSON and text agree).
+step_value decimal_value(std::string name, const big_float& v, int digits = 6);
 // Which of a step's units came from the results store (analysis/units.hpp): a value saying so, and FAILED
 // with the reason when one re-checked here (--verify) disagrees. Nothing when none came from the store.
 void note_store(derivation_step& st, const unit_provenance& u, const std::string& units_noun);

@@ -32,7 +32,7 @@ derivation plan_derivation(const work_plan& p) {
                           " mod a " + (u.small_prime ? "26" : "62") + "-bit prime: " + seconds_text(u.seconds) + ", " +
                           mib_text(u.memory_mb) + ", process " + str(static_cast<long long>(proc)));
     units.data.push_back(json{{"k", u.k}, {"rows", u.rows}, {"cols", u.cols}, {"ranked_rows", u.ranked_rows},
-                              {"ranked_cols", u.ranked_cols}, {"seconds", shown_decimal(display_double(u.seconds, 3))},
+                              {"ranked_cols", u.ranked_cols}, {"seconds", display_json(u.seconds, 3)},
                               {"memory_mb", u.memory_mb}, {"process", proc}});
   }
   d.steps.push_back({"Units of work",
@@ -51,10 +51,10 @@ derivation plan_derivation(const work_plan& p) {
                      {exact_value("processes", static_cast<long long>(r.processes)),
                       exact_value("threads per process", static_cast<long long>(r.threads)),
                       {"the Gram form (every process)", seconds_text(p.gram_form_seconds) + ", " + mib_text(p.gram_form_mb)},
-                      {"all units, one process", seconds_text(p.total_seconds), {}, shown_decimal(display_double(p.total_seconds, 3))},
+                      {"all units, one process", seconds_text(p.total_seconds), {}, display_json(p.total_seconds, 3)},
                       {"critical path (the largest unit)", "$k = " + str(static_cast<long long>(crit.k)) + "$, " + seconds_text(crit.seconds)},
                       {"process loads", "from " + seconds_text(*lo) + " to " + seconds_text(*hi)},
-                      {"predicted wall time", seconds_text(p.wall_seconds), {}, shown_decimal(display_double(p.wall_seconds, 3))}},
+                      {"predicted wall time", seconds_text(p.wall_seconds), {}, display_json(p.wall_seconds, 3)}},
                      S::computed,
                      "no schedule finishes before the Gram form plus the largest unit; with more processes than units the "
                      "surplus idles",
@@ -79,9 +79,9 @@ derivation plan_derivation(const work_plan& p) {
   json too_large = json::array();
   for (int k : p.too_large) too_large.push_back(k);
   d.results = json{{"units", units.data},
-                   {"gram_form_seconds", shown_decimal(display_double(p.gram_form_seconds, 3))},
-                   {"total_seconds", shown_decimal(display_double(p.total_seconds, 3))},
-                   {"predicted_wall_seconds", shown_decimal(display_double(p.wall_seconds, 3))},
+                   {"gram_form_seconds", display_json(p.gram_form_seconds, 3)},
+                   {"total_seconds", display_json(p.total_seconds, 3)},
+                   {"predicted_wall_seconds", display_json(p.wall_seconds, 3)},
                    {"critical_unit", crit.k},
                    {"process_memory_mb", p.process_memory_mb},
                    {"too_large", too_large}};

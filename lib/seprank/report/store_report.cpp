@@ -79,7 +79,7 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
                      "the weights (a 128-bit hash; the full text is kept and compared) and the unit",
                      {exact_value("units", static_cast<long long>(units.size())),
                       exact_value("batches (method, configuration, weights)", static_cast<long long>(batches.size())),
-                      {"their computing time", display_double(seconds, 3) + " s", {}, shown_decimal(display_double(seconds, 3))},
+                      {"their computing time", display_double(seconds, 3) + " s", {}, display_json(seconds, 3)},
                       batch_list,
                       exact_value("units whose keyed digest does not match (never used by a run)", altered)},
                      altered > 0 ? claim_status::failed : claim_status::computed,

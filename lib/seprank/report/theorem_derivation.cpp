@@ -78,9 +78,9 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
                      {"gram_count", exact_json(f.gram_count)},
                      {"refined_gram_count", exact_json(f.refined_gram_count)},
                      {"binomial_bound", exact_json(f.binom_bound)},
-                     {"paper_upper_log3", shown_decimal(format_float(p.upper_log3()))},
-                     {"paper_lower_log3", p.lower_defined() ? shown_decimal(format_float(p.lower_log3())) : json()},
-                     {"lower_bound_log3", lower ? shown_decimal(format_float(lower->log3_lower)) : json()}};
+                     {"paper_upper_log3", decimal_json(p.upper_log3())},
+                     {"paper_lower_log3", p.lower_defined() ? decimal_json(p.lower_log3()) : json()},
+                     {"lower_bound_log3", lower ? decimal_json(lower->log3_lower) : json()}};
   return j;
 }
 

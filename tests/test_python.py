@@ -690,8 +690,9 @@ CLI_ONLY = {("sweep", "--plot"): "Python draws from .table() (matplotlib)",
 
 def test_every_subcommand_option_on_every_surface():
     # The subcommands' one table (app/option_help, exported) against each surface: the CLI's SUBCOMMAND --help, the
-    # man page, the Python function of the same name and its stub. Nothing here names an option: one added to the
-    # table and missed anywhere (or a subcommand without a Python function) fails here.
+    # man page, the Python function of the same name and its stub. Nothing here names an option: one added to a
+    # table and missed anywhere (or a subcommand with a table but no Python function) fails here. `store` and
+    # `annihilators` have no table of their own (a FILE argument; the main command's options).
     import ast
     here = os.path.dirname(os.path.abspath(__file__))
     man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")

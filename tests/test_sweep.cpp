@@ -92,6 +92,10 @@ TEST_CASE("derive_sweep and derive_audit check their own ranges (values, not tex
   s.dx = {2};
   s.L = {};
   CHECK_THROWS_WITH_AS(derive_sweep(s, {}), "--L: no values (values in 1..8)", usage_error);
+  s.L = {1};
+  s.base.ranks.explicit_partition = partition{{1, 2}, {3, 4}};  // the rows use the default partition of their N
+  CHECK_THROWS_WITH_AS(derive_sweep(s, {}), "sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)",
+                       usage_error);
   audit_request a;
   a.L = {101};
   CHECK_THROWS_WITH_AS(derive_audit(a, [](const std::string&) {}), "L = 101 is out of range: must satisfy 1 <= L <= 100", usage_error);

@@ -184,6 +184,8 @@ std::vector<int> values_from(int a, int b) {
 
 sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) {
   validate(r.base);
+  if (r.base.ranks.explicit_partition)  // each row ranks the default partition of the sweep's N
+    throw usage_error("sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)");
   sweep_spec spec;
   for (const auto& [values, lim] : {std::pair{&r.dx, sweep_dx_range}, {&r.L, sweep_L_range}, {&r.H, sweep_H_range}})
     check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
@@ -211,7 +213,10 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   return out;
 }
 
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts) {
+namespace {
+
+// The audit's values: L in 1..100 (at most 100 values), d_x in 1..10^6 (at most 10^5), H in 1..10^6.
+void validate_audit_values(const std::vector<int>& L, const std::vector<long>& dx, long H) {
   auto check = [](const char* name, std::size_t count, long v, long hi, std::size_t max_count) {
     if (v < 1 || v > hi)
       throw usage_error(std::string(name) + " = " + std::to_string(v) + " is out of range: must satisfy 1 <= " + name +
@@ -224,19 +229,27 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
   for (int l : L) check("L", L.size(), l, audit_L_range.hi, audit_L_range.max_values);
   for (long d : dx) check("dx", dx.size(), d, audit_dx_range.hi, audit_dx_range.max_values);
   if (H < 1 || H > 1000000) throw usage_error("H = " + std::to_string(H) + " is out of range: must satisfy 1 <= H <= 1000000");
+}
+
+}  // namespace
+
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts) {
+  validate_audit_values(L, dx, H);
   std::optional<scheduler> units;  // the other processes, when there are any (the audit has no store)
   if (process_group::world().size() > 1) units.emplace(scheduler_options{}, process_group::world());
   return audit_map_by_units(L, dx, H, exact_counts, units ? &*units : nullptr);
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
+  const std::vector<long> dx_values(r.dx.begin(), r.dx.end());
+  validate_audit_values(r.L, dx_values, r.H);
   progress("auditing " + std::to_string(r.L.size() * r.dx.size()) + " configurations");
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
   struct deadline_scope {  // the deadline holds for this audit only
     explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
     ~deadline_scope() { clear_deadline(); }
   } deadline(r.time_limit);
-  const audit_map m = audit_of(r.L, std::vector<long>(r.dx.begin(), r.dx.end()), r.H, r.exact_counts);
+  const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts);
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 
 namespace seprank {
 namespace {
@@ -155,33 +156,43 @@ const char* refined_by_key(refined_by r) {
   return "?";
 }
 
-const char* regime_key(regime r) {
-  switch (r) {
-    case regime::depth_efficient: return "theorem1";
-    case regime::threshold: return "threshold";
-    case regime::depth_inefficient: return "theorem2";
-  }
-  return "?";
+namespace {
+
+// The one table of regime: its key (JSON, typed cells, Python's REGIME_NAMES), its table cell and its prose.
+struct regime_info {
+  regime value;
+  const char* key;
+  const char* short_name;
+  const char* prose;
+};
+constexpr regime_info regime_table[] = {
+    {regime::depth_efficient, "theorem1", "Th. 1", "Theorem 1 ($L < log_3 d_x$: depth efficiency)"},
+    {regime::threshold, "threshold", "threshold", "neither theorem ($L = log_3 d_x$ exactly: $3^L = d_x$)"},
+    {regime::depth_inefficient, "theorem2", "Th. 2", "Theorem 2 ($L > log_3 d_x$: depth inefficiency)"},
+};
+
+const regime_info& regime_info_of(regime r) {
+  for (const auto& info : regime_table)
+    if (info.value == r) return info;
+  throw std::logic_error("regime without a table row");
 }
 
-const char* regime_short(regime r) {
-  return r == regime::depth_efficient ? "Th. 1" : r == regime::threshold ? "threshold" : "Th. 2";
-}
+}  // namespace
+
+const char* regime_key(regime r) { return regime_info_of(r).key; }
+
+const char* regime_short(regime r) { return regime_info_of(r).short_name; }
 
 const std::vector<const char*>& regime_keys() {
-  static const std::vector<const char*> keys{regime_key(regime::depth_efficient), regime_key(regime::threshold),
-                                             regime_key(regime::depth_inefficient)};
+  static const std::vector<const char*> keys = [] {
+    std::vector<const char*> k;
+    for (const auto& info : regime_table) k.push_back(info.key);
+    return k;
+  }();
   return keys;
 }
 
-std::string regime_name(regime r) {
-  switch (r) {
-    case regime::depth_efficient: return "Theorem 1 ($L < log_3 d_x$: depth efficiency)";
-    case regime::threshold: return "neither theorem ($L = log_3 d_x$ exactly: $3^L = d_x$)";
-    case regime::depth_inefficient: return "Theorem 2 ($L > log_3 d_x$: depth inefficiency)";
-  }
-  return "?";
-}
+std::string regime_name(regime r) { return regime_info_of(r).prose; }
 
 std::string weight_description(const weight_choice& w) {
   if (w.source == weight_choice::kind::file) return "read from " + w.path;

@@ -61,9 +61,13 @@ struct graded_layout {
   monomial_index index;
   graded_layout(const network_config& c)
       : D(gram_entry_count(c.dx)), C(static_cast<int>(summed_index_count(c.L))), index(D, C) {}
-  // The block's size from its one home (analysis/paper/gram_count; the graded path is homogeneous: no residual).
-  long rows(const network_config& c, int k) const { return gram_block_size_of(c, static_cast<unsigned>(k)).rows.convert_to<long>(); }
-  long cols(const network_config& c, int k) const { return gram_block_size_of(c, static_cast<unsigned>(k)).cols.convert_to<long>(); }
+  // The block's size from its one home (analysis/paper/gram_count), for the homogeneous network whose coefficient
+  // table this layout indexes (d_x and C; never the residual variant's sizes).
+  long rows(const network_config& c, int k) const { return size(c, k).rows.convert_to<long>(); }
+  long cols(const network_config& c, int k) const { return size(c, k).cols.convert_to<long>(); }
+  gram_block_size size(const network_config& c, int k) const {
+    return gram_block_size_of(big_int(c.dx), big_int(C), static_cast<unsigned>(k));
+  }
 };
 
 // k distinct indices from [0, n) in increasing order (all of them when k >= n), Floyd's sampling.

@@ -50,11 +50,7 @@ std::string bound_text(const sep_bound& b, bool lower) {
                            : "$log_3 sep <= " + format_log3_fast(b.log3) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
     case sep_source::refined_count:
       return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$: " +
-             (b.refined == refined_by::annihilator_union
-                  ? "the union of the annihilator families, shipped table at seed 1, re-derived by `seprank-sym annihilators`"
-                  : b.refined == refined_by::this_run
-                        ? "the annihilator families of these weights, all generic; step annihilators"
-                        : "Noether's count") +
+             refined_by_prose(b.refined) +
              "; docs/theory.md, section 14)";
     case sep_source::computed: {
       const char* how = b.how == computed_by::coefficient_rank ? "rank of the coefficient matrix"

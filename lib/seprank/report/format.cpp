@@ -146,15 +146,33 @@ std::string format_power_of_three_fast(const big_float& v) {
 
 std::string log3_text(const big_int& v) { return v > 0 ? format_float(log3(big_float(v)), 6) : "-infinity"; }
 
-const char* refined_by_key(refined_by r) {
-  switch (r) {
-    case refined_by::none: return "none";
-    case refined_by::noether: return "noether";
-    case refined_by::annihilator_union: return "annihilator-union";
-    case refined_by::this_run: return "this-run";
-  }
-  return "?";
+namespace {
+
+// The one table of refined_by: its JSON key (audit rows' "refined_by") and the evidence's words for it.
+struct refined_by_info {
+  refined_by value;
+  const char* key;
+  const char* prose;
+};
+constexpr refined_by_info refined_by_table[] = {
+    {refined_by::none, "none", "Noether's count"},  // not refined: a count printed as refined names the weakest source
+    {refined_by::noether, "noether", "Noether's count"},
+    {refined_by::annihilator_union, "annihilator-union",
+     "the union of the annihilator families, shipped table at seed 1, re-derived by `seprank-sym annihilators`"},
+    {refined_by::this_run, "this-run", "the annihilator families of these weights, all generic; step annihilators"},
+};
+
+const refined_by_info& refined_by_info_of(refined_by r) {
+  for (const auto& info : refined_by_table)
+    if (info.value == r) return info;
+  throw std::logic_error("refined_by without a table row");
 }
+
+}  // namespace
+
+const char* refined_by_key(refined_by r) { return refined_by_info_of(r).key; }
+
+const char* refined_by_prose(refined_by r) { return refined_by_info_of(r).prose; }
 
 namespace {
 

@@ -56,6 +56,8 @@ std::string regime_name(regime r);
 const char* regime_key(regime r);
 // The JSON key of a refined count's source (audit rows' "refined_by"): "noether", "annihilator-union"; "none".
 const char* refined_by_key(refined_by r);
+// The evidence's words for a refined count's source ("Noether's count", ...): the same table as the key.
+const char* refined_by_prose(refined_by r);
 // The regime in a table cell: "Th. 1", "threshold", "Th. 2".
 const char* regime_short(regime r);
 const std::vector<const char*>& regime_keys();

@@ -162,17 +162,19 @@ constexpr refined_by_info refined_by_table[] = {
     {refined_by::this_run, "this-run", "the annihilator families of these weights, all generic; step annihilators"},
 };
 
-const refined_by_info& refined_by_info_of(refined_by r) {
-  for (const auto& info : refined_by_table)
-    if (info.value == r) return info;
-  throw std::logic_error("refined_by without a table row");
+// The row of an enum's one table (every enum value has one: a missing row is a programming error).
+template <class Info, std::size_t N, class Enum>
+const Info& table_row_of(const Info (&table)[N], Enum value) {
+  for (const auto& info : table)
+    if (info.value == value) return info;
+  throw std::logic_error("an enum value without a table row");
 }
 
 }  // namespace
 
-const char* refined_by_key(refined_by r) { return refined_by_info_of(r).key; }
+const char* refined_by_key(refined_by r) { return table_row_of(refined_by_table, r).key; }
 
-const char* refined_by_prose(refined_by r) { return refined_by_info_of(r).prose; }
+const char* refined_by_prose(refined_by r) { return table_row_of(refined_by_table, r).prose; }
 
 namespace {
 
@@ -189,17 +191,12 @@ constexpr regime_info regime_table[] = {
     {regime::depth_inefficient, "theorem2", "Th. 2", "Theorem 2 ($L > log_3 d_x$: depth inefficiency)"},
 };
 
-const regime_info& regime_info_of(regime r) {
-  for (const auto& info : regime_table)
-    if (info.value == r) return info;
-  throw std::logic_error("regime without a table row");
-}
 
 }  // namespace
 
-const char* regime_key(regime r) { return regime_info_of(r).key; }
+const char* regime_key(regime r) { return table_row_of(regime_table, r).key; }
 
-const char* regime_short(regime r) { return regime_info_of(r).short_name; }
+const char* regime_short(regime r) { return table_row_of(regime_table, r).short_name; }
 
 const std::vector<const char*>& regime_keys() {
   static const std::vector<const char*> keys = [] {
@@ -210,7 +207,7 @@ const std::vector<const char*>& regime_keys() {
   return keys;
 }
 
-std::string regime_name(regime r) { return regime_info_of(r).prose; }
+std::string regime_name(regime r) { return table_row_of(regime_table, r).prose; }
 
 std::string weight_description(const weight_choice& w) {
   if (w.source == weight_choice::kind::file) return "read from " + w.path;

@@ -324,7 +324,7 @@ def test_network_forward():
         seprank.Network(1, 2, weights=w).separation_rank(N=2, weights="random")
         check(False, "a second weights keyword is refused")
     except TypeError as e:
-        check("given" in str(e), f"the refusal says the weights are given ({e})")
+        check("this network's weights are given" in str(e), f"the refusal says the weights are given ({e})")
 
 
 def test_certificate_from_python():

@@ -420,7 +420,7 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
 
 
 
-def _derive_given(weights: list, **kw: Any) -> Derivation:
+def _derive_given(given: list, **kw: Any) -> Derivation:
     """derive() on integer weights passed in memory (Network's; no file): the keywords are derive()'s, less
     ``weights``; ``seed`` still seeds the other random streams (primes, samples)."""
     import inspect
@@ -430,7 +430,7 @@ def _derive_given(weights: list, **kw: Any) -> Derivation:
     if unknown:
         raise TypeError(f"derive() got an unexpected keyword argument {unknown[0]!r}")
     progress = kw.pop("progress", None)
-    return Derivation(_seprank.derive(_options(**kw), progress, weights))
+    return Derivation(_seprank.derive(_options(**kw), progress, given))
 
 
 def _python_names(text: str) -> str:

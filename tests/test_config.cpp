@@ -77,11 +77,16 @@ TEST_CASE("the main command's request: validate has no side effects; derive vali
 TEST_CASE("weights given in memory replace the weights option, never both; derive checks their shapes") {
   derivation_request r = default_request();
   r.cfg.L = 1, r.cfg.dx = 2, r.cfg.N = 2;
-  r.given_weights = std::make_shared<const integer_weights>(draw_weights(r.cfg, 2, 9));
+  const auto given = std::make_shared<const integer_weights>(draw_weights(r.cfg, 2, 9));
+  set_weights_text(r.weights, "symbolic");
+  CHECK_THROWS_WITH_AS(give_weights(r, given), "weights are given in memory and as 'symbolic': give one of them", usage_error);
+  set_weights_text(r.weights, "w.txt");
+  CHECK_THROWS_WITH_AS(give_weights(r, given), "weights are given in memory and as 'w.txt': give one of them", usage_error);
+  set_weights_text(r.weights, "random");
+  give_weights(r, given);
+  CHECK(r.weights.source == weight_choice::kind::given);
+  CHECK(weights_text(r.weights) == "given");
   validate(r);
-  r.weights = "symbolic";
-  CHECK_THROWS_WITH_AS(validate(r), "weights are given in memory and as 'symbolic': give one of them", usage_error);
-  r.weights = "random";
   r.cfg.dx = 4;  // the given matrices are 2 x 2: refused by derive, before any expansion
   CHECK_THROWS_WITH_AS(derive(r, {}), "the weights given: WQ 1 1 is 2 x 2, expected 4 x 4", usage_error);
 }

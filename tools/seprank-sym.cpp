@@ -71,6 +71,7 @@ struct cli_options {
   bool time_limit_given = false;
   bool summary = false;
   std::string partition_text;  // --partition as given
+  std::string weights_text = "random";  // --weights as given (read by set_weights_text in run_reporting_errors)
   seprank::hessian_ranks_request hessian;
   std::string hessian_level = seprank::range_text(hessian.level), hessian_d = seprank::range_text(hessian.d);
 };
@@ -141,6 +142,8 @@ void add_options(CLI::App& app, cli_options& o) {
             return app.add_flag(opt.flag, *member, opt.help);
           } else if constexpr (std::is_same_v<T, std::optional<seprank::partition>>) {
             return app.add_option(opt.flag, o.partition_text, opt.help);  // parsed in run_reporting_errors (needs N)
+          } else if constexpr (std::is_same_v<T, seprank::weight_choice>) {
+            return app.add_option(opt.flag, o.weights_text, opt.help)->capture_default_str();
           } else {
             CLI::Option* option = app.add_option(opt.flag, *member, opt.help);
             if constexpr (std::is_same_v<T, std::uint64_t>) option->check(unsigned_value(opt.flag.substr(2)));
@@ -269,7 +272,7 @@ int run(cli_options& o) {
   } else if (o.annihilators_cmd->parsed()) {
     d = seprank::derive_annihilators(o.run, progress);
   } else if (o.hessian_cmd->parsed()) {
-    o.hessian.seed = o.run.seed;  // --seed is read before the subcommand
+    o.hessian.seed = o.run.weights.seed;  // --seed is read before the subcommand
     o.hessian.level = seprank::parse_range(o.hessian_level, seprank::hessian_level_range);
     o.hessian.d = seprank::parse_range(o.hessian_d, seprank::hessian_d_range);
     d = seprank::derive_hessian_ranks(o.hessian, progress);
@@ -347,6 +350,7 @@ int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
     if (group.rank == 0) std::cerr << "seprank-sym: " << message << "\n";
   };
   try {
+    seprank::set_weights_text(o.run.weights, o.weights_text);
     seprank::set_partition_text(o.run, o.partition_text);
     seprank::validate(o.run);
     if (o.latex_fragment) {

@@ -78,6 +78,8 @@ derivation_request request_of(const py::dict& o) {
           using T = std::remove_pointer_t<decltype(member)>;
           if constexpr (std::is_same_v<T, std::optional<partition>>)
             partition_text = v.cast<std::string>();
+          else if constexpr (std::is_same_v<T, weight_choice>)
+            set_weights_text(*member, v.cast<std::string>());
           else
             *member = v.cast<T>();
         },
@@ -101,9 +103,12 @@ py::list request_option_table() {
       std::visit(
           [&](auto* member) {
             using T = std::remove_pointer_t<decltype(member)>;
-            constexpr bool text = std::is_same_v<T, std::string> || std::is_same_v<T, std::optional<partition>>;
+            constexpr bool text = std::is_same_v<T, std::string> || std::is_same_v<T, std::optional<partition>> ||
+                                  std::is_same_v<T, weight_choice>;
             if constexpr (std::is_same_v<T, std::optional<partition>>) {
               d["default"] = "";  // the default partition; given as text ("1,3|2,4")
+            } else if constexpr (std::is_same_v<T, weight_choice>) {
+              d["default"] = weights_text(*member);  // "random"
             } else {
               if (!opt.machine_default) d["default"] = *member;
             }
@@ -298,7 +303,7 @@ std::vector<int> range_of(const py::object& v, const range_limits& lim) {
 derivation derive_py(const py::dict& options, const py::object& progress, const py::object& weights) {
   derivation_request r = request_of(options);
   validate(r.cfg);
-  if (!weights.is_none()) r.given_weights = std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>()));
+  if (!weights.is_none()) give_weights(r, std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>())));
   validate(r);
   set_thread_count(r.threads);
   const progress_fn p = progress_of(progress);

@@ -42,21 +42,6 @@
 namespace seprank {
 namespace {
 
-weight_choice weights_of(const derivation_request& r) {
-  weight_choice w;
-  if (r.given_weights)
-    w.source = weight_choice::kind::given, w.given = r.given_weights;
-  else if (r.weights == "random")
-    w.source = weight_choice::kind::random;
-  else if (r.weights == "symbolic")
-    w.source = weight_choice::kind::symbolic;
-  else
-    w.source = weight_choice::kind::file, w.path = r.weights;
-  w.seed = r.seed;
-  w.range = r.weight_range;
-  return w;
-}
-
 void require_positive(const char* name, double v) {
   if (!(v > 0)) throw usage_error(std::string(name) + " = " + display_double(v) + " is out of range: must be > 0");
 }
@@ -94,12 +79,16 @@ void validate(const derivation_request& r) {
                                                      : nullptr;
     if (rank_option) throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
   }
-  if (r.given_weights && r.weights != "random")
-    throw usage_error("weights are given in memory and as '" + r.weights + "': give one of them");
   if (r.verify < 0 || r.verify > 1000000)
     throw usage_error("verify = " + std::to_string(r.verify) + " is out of range: must satisfy 0 <= verify <= 1000000");
   if (r.verify > 0 && r.store.empty()) throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
   if (r.structure_only && !r.store.empty()) throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
+}
+
+void give_weights(derivation_request& r, std::shared_ptr<const network_weights<long>> w) {
+  if (r.weights.source != weight_choice::kind::random)
+    throw usage_error("weights are given in memory and as '" + weights_text(r.weights) + "': give one of them");
+  r.weights.source = weight_choice::kind::given, r.weights.given = std::move(w);
 }
 
 namespace {
@@ -122,7 +111,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   prepare_certificate_directory(r.certificate);
   theorem_request t;
   t.cfg = r.cfg;
-  t.weights = weights_of(r);
+  t.weights = r.weights;
   t.limits = r.limits;
   t.ranks = r.ranks;
   t.threads = r.threads;
@@ -195,7 +184,7 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   spec.N = r.N;
   if (r.plot_against != "L" && r.plot_against != "dx")
     throw usage_error("plot-against = " + r.plot_against + " is not one of L, dx");
-  spec.weights = weights_of(r.base);
+  spec.weights = r.base.weights;
   spec.limits = r.base.limits;
   spec.ranks = r.base.ranks;
   spec.threads = r.base.threads;
@@ -297,7 +286,7 @@ derivation derive_store_listing(const std::string& path) {
 derivation derive_annihilators(const derivation_request& r, const progress_fn& progress) {
   validate(r.cfg);
   validate(r);
-  const weight_choice choice = weights_of(r);
+  const weight_choice& choice = r.weights;
   if (choice.source == weight_choice::kind::symbolic) throw usage_error("annihilators: --weights symbolic is not supported (use random or a weight FILE)");
   const integer_weights w = obtain_weights(r.cfg, choice);
   // Exact at every size the options allow (L <= 8, d_x <= 64: a few thousand digits): the refined bound is this

@@ -19,12 +19,10 @@ namespace seprank {
 // The main command: the Theorem 2 (or 1) derivation, or only the structural facts.
 struct derivation_request {
   network_config cfg;
-  std::string weights = "random";   // random, symbolic, or a weight file
-  // Integer weights in memory (Python's Network), checked against cfg; they replace `weights`, which must then be
-  // left at "random". Shared: a request is copied freely.
-  std::shared_ptr<const network_weights<long>> given_weights;
-  std::uint64_t seed = 1;           // the weight draw's (and every random stream's) seed
-  long weight_range = default_weight_range;
+  // The weights: the seeded draw (its seed also seeds every random stream), symbols, a weight file, or integer
+  // matrices in memory (Python's Network: give_weights). The text of --weights is read at the edges
+  // (set_weights_text).
+  weight_choice weights;
   resource_limits limits;
   rank_options ranks;
   int threads = 1;
@@ -40,6 +38,9 @@ struct derivation_request {
 
 // Throws usage_error naming the first invalid option and its allowed range; no side effects.
 void validate(const derivation_request& r);
+// Integer weights in memory (Python's Network), checked against r.cfg by derive. They replace the weights option,
+// which must then be left at its default (random): usage_error otherwise.
+void give_weights(derivation_request& r, std::shared_ptr<const network_weights<long>> w);
 // Validates the request (as validate), creates the --certificate directory, runs the analysis (refusing over-limit steps with resource_error) and builds the derivation.
 derivation derive(const derivation_request& r, const progress_fn& progress);
 // The derivation's answer first and short (--summary; report: summary_view): configuration, summary, findings

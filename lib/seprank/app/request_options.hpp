@@ -17,8 +17,10 @@
 namespace seprank {
 
 // The member an option sets, typed. A partition is given as text ("1,3|2,4") at the edges and parsed by
-// set_partition_text once the other options are set (it needs N).
-using option_target = std::variant<int*, long*, std::uint64_t*, double*, bool*, std::string*, std::optional<partition>*>;
+// set_partition_text once the other options are set (it needs N); the weights' source ("random", "symbolic" or a
+// path) by set_weights_text (model/config).
+using option_target =
+    std::variant<int*, long*, std::uint64_t*, double*, bool*, std::string*, std::optional<partition>*, weight_choice*>;
 
 struct request_option {
   std::string flag;     // "--max-terms"

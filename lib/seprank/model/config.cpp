@@ -16,6 +16,24 @@ void require_range(const char* name, const char* what, int value, int lo, int hi
 
 }  // namespace
 
+void set_weights_text(weight_choice& w, const std::string& text) {
+  w.given.reset();
+  w.path.clear();
+  if (text == "random") w.source = weight_choice::kind::random;
+  else if (text == "symbolic") w.source = weight_choice::kind::symbolic;
+  else w.source = weight_choice::kind::file, w.path = text;
+}
+
+std::string weights_text(const weight_choice& w) {
+  switch (w.source) {
+    case weight_choice::kind::random: return "random";
+    case weight_choice::kind::symbolic: return "symbolic";
+    case weight_choice::kind::file: return w.path;
+    case weight_choice::kind::given: break;
+  }
+  return "given";
+}
+
 void validate(const network_config& c) {
   require_range("L", "the depth", c.L, 1, max_depth);
   require_range("dx", "the width d_x", c.dx, 1, max_width);

@@ -1,4 +1,5 @@
 #include "seprank/report/format.hpp"
+#include "seprank/support/enum_table.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -161,14 +162,6 @@ constexpr refined_by_info refined_by_table[] = {
      "the union of the annihilator families, shipped table at seed 1, re-derived by `seprank-sym annihilators`"},
     {refined_by::this_run, "this-run", "the annihilator families of these weights, all generic; step annihilators"},
 };
-
-// The row of an enum's one table (every enum value has one: a missing row is a programming error).
-template <class Info, std::size_t N, class Enum>
-const Info& table_row_of(const Info (&table)[N], Enum value) {
-  for (const auto& info : table)
-    if (info.value == value) return info;
-  throw std::logic_error("an enum value without a table row");
-}
 
 }  // namespace
 

@@ -1,4 +1,5 @@
 #include "seprank/report/rank_steps.hpp"
+#include "seprank/support/enum_table.hpp"
 
 #include <algorithm>
 #include <map>
@@ -25,15 +26,19 @@ std::string certificate_summary(const rank_result& r) {
   return out;
 }
 
-const char* grid_stop_text(grid_stop s) {
-  switch (s) {
-    case grid_stop::rank_stopped_growing: return "the rank stopped growing (rank $<$ number of points)";
-    case grid_stop::reached_upper_bound: return "the rank reached the proven upper bound";
-    case grid_stop::point_limit: return "the point limit was reached (raise with --max-grid-points)";
-    case grid_stop::time_limit: return "the point limit set by the time estimate was reached (raise --time-limit)";
-  }
-  return "?";
-}
+// The one table of grid_stop: why the grid stopped growing, in words.
+struct grid_stop_info {
+  grid_stop value;
+  const char* prose;
+};
+constexpr grid_stop_info grid_stop_table[] = {
+    {grid_stop::rank_stopped_growing, "the rank stopped growing (rank $<$ number of points)"},
+    {grid_stop::reached_upper_bound, "the rank reached the proven upper bound"},
+    {grid_stop::point_limit, "the point limit was reached (raise with --max-grid-points)"},
+    {grid_stop::time_limit, "the point limit set by the time estimate was reached (raise --time-limit)"},
+};
+
+const char* grid_stop_text(grid_stop s) { return table_row_of(grid_stop_table, s).prose; }
 
 std::string degrees_text(const std::vector<int>& d) {
   std::string s;
@@ -192,16 +197,20 @@ derivation_step kernel_step(const structure_analysis& s, const rank_analysis& r)
   return st;
 }
 
-const char* grid_bound_name(grid_bound b) {
-  switch (b) {
-    case grid_bound::monomial_count: return "monomial count";
-    case grid_bound::gram_count: return "Gram count";
-    case grid_bound::gram_block: return "Gram block";
-    case grid_bound::side_relations: return "side relations";
-    case grid_bound::none: break;
-  }
-  return "none";
-}
+// The one table of grid_bound: where a graded block's upper bound comes from (the grid table's column).
+struct grid_bound_info {
+  grid_bound value;
+  const char* name;
+};
+constexpr grid_bound_info grid_bound_table[] = {
+    {grid_bound::none, "none"},
+    {grid_bound::monomial_count, "monomial count"},
+    {grid_bound::gram_count, "Gram count"},
+    {grid_bound::gram_block, "Gram block"},
+    {grid_bound::side_relations, "side relations"},
+};
+
+const char* grid_bound_name(grid_bound b) { return table_row_of(grid_bound_table, b).name; }
 
 derivation_step grid_step(const rank_analysis& r) {
   const auto& g = r.grid;

@@ -1,4 +1,5 @@
 #include "seprank/analysis/ranks/certified_rank.hpp"
+#include "seprank/support/enum_table.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -32,11 +33,7 @@ std::string store_name(block_certificate c) {
 
 }  // namespace
 
-const block_certificate_info& block_certificate_info_of(block_certificate c) {
-  for (const auto& info : certificate_table)
-    if (info.value == c) return info;
-  throw std::logic_error("block_certificate without a table row");
-}
+const block_certificate_info& block_certificate_info_of(block_certificate c) { return table_row_of(certificate_table, c); }
 
 std::string block_rank_data(const block_rank& b) {
   const nlohmann::ordered_json j = {{"rows", b.rows}, {"cols", b.cols}, {"rank_mod_p", b.rank_mod_p}, {"upper", b.upper},

@@ -119,8 +119,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   if (t2.b2_defined)
     s2.values.push_back({"lower bound, $log_3$", format_float(t2.lower_log3) + " (" + vacuity(t2.lower_log3) + ")"});
   s2.values.push_back(decimal_value("upper bound, $log_3$", t2.upper_log3));
-  const std::string upper_number = format_power_of_three(t2.upper_log3);
-  s2.values.push_back({"upper bound as a number", "$" + upper_number + "$", {}, shown_decimal(upper_number)});
+  s2.values.push_back(power_of_three_value("upper bound as a number", t2.upper_log3));
   s2.values.push_back(decimal_value("$c_2' = -2 d_x log_3(d_x / (2 sqrt(2e))) + log_3 d_x$ (read as a fraction)", t2.c2_fraction));
   s2.values.push_back({"upper bound with $c_2'$, $log_3$", format_float(t2.upper_log3_fraction) + " ($" +
                                                           format_power_of_three(t2.upper_log3_fraction) + "$)"});
@@ -169,7 +168,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
     derivation_step s{"Shallow depth " + std::to_string(row.L_shallow),
                       "equate the shallow network's Theorem 1 upper bound $C_s log_3(d + H)$ with the deep lower bound: "
                       "$d = 3^{lower / C_s} - H$ (the paper: \"numerically equating\" the two)",
-                      {{"$C_s = (3^{L_s} - 1)/2$", big_float(row.C_shallow).str(), {}, shown_decimal(big_float(row.C_shallow).str())},
+                      {float_value("$C_s = (3^{L_s} - 1)/2$", big_float(row.C_shallow)),
                        decimal_value("computed width $d$", row.width, 4),
                        {"round trip $C_s log_3(d + H)$", format_float(row.check_log3) + (round_trip ? " = the deep lower bound" : " DIFFERS")}},
                       round_trip ? S::verified : S::failed,
@@ -180,7 +179,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
       s.check = "not applicable: " + row.why_not;
       d.steps.push_back(s);
       d.steps.back().id = "shallow-depth-" + std::to_string(row.L_shallow);
-      rows.push_back(json{{"L_shallow", row.L_shallow}, {"width", json()}, {"quoted", row.quoted.empty() ? json() : shown_decimal(row.quoted)},
+      rows.push_back(json{{"L_shallow", row.L_shallow}, {"width", json()}, {"quoted", row.quoted.empty() ? json() : json(row.quoted_value)},
                           {"not_applicable", row.why_not}});
       continue;
     }
@@ -195,7 +194,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
     d.steps.back().id = "shallow-depth-" + std::to_string(row.L_shallow);
     rows.push_back(json{{"L_shallow", row.L_shallow},
                         {"width", decimal_json(row.width, 6)},
-                        {"quoted", row.quoted.empty() ? json() : shown_decimal(row.quoted)}});
+                        {"quoted", row.quoted.empty() ? json() : json(row.quoted_value)}});
   }
   d.results = json{{"deep_lower_log3", decimal_json(r.deep_lower_log3)}, {"rows", rows}};
   return d;

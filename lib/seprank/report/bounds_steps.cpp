@@ -63,8 +63,7 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
   else
     st.values = {decimal_value("$C log_3(d_x + H)$", upper),
                  p.t1.upper_exact ? exact_value("$(d_x + H)^C$", p.t1.upper)
-                                  : step_value{"$(d_x + H)^C$", "$" + format_power_of_three(upper) + "$", {},
-                                               shown_decimal(format_power_of_three(upper))}};
+                                  : power_of_three_value("$(d_x + H)^C$", upper)};
   st.values.push_back({"the Gram count (step n-free-bound), $log_3$",
                        format_float(cmp.count_log3) + (cmp.count_within_paper_upper ? " (at or below the printed bound)"
                                                                                     : " (above the printed bound)")});

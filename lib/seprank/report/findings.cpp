@@ -138,7 +138,7 @@ std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
     out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
-                   f.status, f.defined ? shown_decimal(format_log3_fast(f.bound_log3)) : json(), evidence_text(f), f.from_N,
+                   f.status, f.defined ? log3_fast_json(f.bound_log3) : json(), evidence_text(f), f.from_N,
                    evidence_steps(f)});
   return out;
 }

@@ -73,6 +73,19 @@ step_value decimal_value(std::string name, const big_float& v, int digits) {
   return {std::move(name), std::move(shown), {}, std::move(data)};
 }
 
+step_value float_value(std::string name, const big_float& v) {
+  std::string shown = v.str();
+  json data = shown_decimal(shown);
+  return {std::move(name), std::move(shown), {}, std::move(data)};
+}
+
+step_value power_of_three_value(std::string name, const big_float& log3) {
+  const std::string shown = format_power_of_three(log3);
+  return {std::move(name), "$" + shown + "$", {}, shown_decimal(shown)};
+}
+
+json log3_fast_json(const big_float& v) { return shown_decimal(format_log3_fast(v)); }
+
 json shown_decimal(const std::string& s) {
   std::size_t k = s.empty() || s[0] != '-' ? 0 : 1;
   const std::size_t start = k;

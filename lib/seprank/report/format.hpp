@@ -21,7 +21,8 @@ std::string str(const big_int& v);
 json exact_json(long long v);
 json exact_json(const big_int& v);
 // A decimal as shown (`shown` is the output of one of the formatters below): the double nearest to the
-// digits shown, or the text itself when it is not a finite decimal ("-infinity", "3^(1.2e+40)").
+// digits shown, or the text itself when it is not a finite decimal ("-infinity", "3^(1.2e+40)"). Called only by
+// the typed helpers below (decimal_json, decimal_value, ...), so the JSON number is always the number shown.
 json shown_decimal(const std::string& shown);
 // A step value showing an integer (or a shown decimal) with its typed value for JSON; `text` replaces
 // the plain digits where the step shows more.
@@ -35,6 +36,12 @@ json decimal_json(const big_float& v, int digits = 6);
 json display_json(double v, int digits = 6);
 // A decimal number: shown by format_float(v, digits), its typed value the number shown (so JSON and text agree).
 step_value decimal_value(std::string name, const big_float& v, int digits = 6);
+// A big float shown with all its digits (big_float::str: an integer exactly), its typed value the number shown.
+step_value float_value(std::string name, const big_float& v);
+// 3^v shown as "$m e+x$" (format_power_of_three), its typed value the number shown (the text beyond a double).
+step_value power_of_three_value(std::string name, const big_float& log3);
+// The typed value of format_log3_fast(v) (the findings' bounds).
+json log3_fast_json(const big_float& v);
 // Which of a step's units came from the results store (analysis/units.hpp): a value saying so, and FAILED
 // with the reason when one re-checked here (--verify) disagrees. Nothing when none came from the store.
 void note_store(derivation_step& st, const unit_provenance& u, const std::string& units_noun);

@@ -59,10 +59,9 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
     const auto key = std::make_tuple(u.method, u.version, u.config, u.weights_hash);
     if (batches.empty() || batches.back() != key) batches.push_back(key);
     seconds += u.seconds;
-    const std::string secs = display_double(u.seconds, 3);
     const json result = result_json(u);
     t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))}, u.method + " v" + str(static_cast<long long>(u.version)), {breakable(u.unit), u.unit},
-                      {result_text(u.method, result, u.data), result}, {secs, shown_decimal(secs)},
+                      {result_text(u.method, result, u.data), result}, {display_double(u.seconds, 3), display_json(u.seconds, 3)},
                       {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))}, u.finished, digest});
     rows.push_back(json{{"method", u.method}, {"version", u.version}, {"config", u.config}, {"weights_hash", u.weights_hash},
                         {"unit", u.unit}, {"position", u.position}, {"result", result},

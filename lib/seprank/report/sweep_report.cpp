@@ -21,7 +21,12 @@ table_cell ranks_cell(const std::vector<long>& ranks) {
   return ranks.empty() || t.find("..") != std::string::npos ? table_cell(t) : table_cell(t, exact_json(ranks.front()));
 }
 
-std::string log3_of(long v) { return v > 0 ? format_float(log3(big_float(v)), 3) : "-"; }
+// log_3 of a rank, 3 decimals, its typed value the number shown ("-" for 0).
+table_cell log3_cell(long v) {
+  if (v <= 0) return table_cell("-", json("-"));
+  const big_float l = log3(big_float(v));
+  return table_cell(format_float(l, 3), decimal_json(l, 3));
+}
 
 std::string status_text(const sweep_row& row) {
   switch (row.status) {
@@ -57,21 +62,20 @@ derivation sweep_derivation(const sweep_result& r) {
     const bool low_def = p.lower_defined();
     const bool at_threshold = !p.hypothesis_holds();  // neither theorem claims anything there
     // The table shows 3 decimals; its typed cells and the JSON rows keep 6, as the derivation's JSON does.
-    const std::string lower = at_threshold ? "n/a" : low_def ? format_float(p.lower_log3(), 3) : "undef.";
-    const std::string upper = at_threshold ? "n/a" : format_float(p.upper_log3(), 3);
-    const std::string lower6 = at_threshold || !low_def ? "" : format_float(p.lower_log3(), 6);
-    const std::string upper6 = at_threshold ? "" : format_float(p.upper_log3(), 6);
+    const bool has_lower = !at_threshold && low_def, has_upper = !at_threshold;
+    const auto paper_cell = [&](bool has, const char* none, const big_float& v) {
+      return has ? table_cell(format_float(v, 3), decimal_json(v, 6)) : table_cell(none);
+    };
     const std::string status = status_text(row);
     const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
-    const auto decimal = [](const std::string& v) { return table_cell(v, shown_decimal(v)); };
     const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v)); };
     const table_cell head_ranks = ranks_cell(row.head_ranks);
     t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(regime_short(p.reg), regime_key(p.reg)),
-                      row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? decimal(log3_of(row.sep)) : "-",
+                      row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? log3_cell(row.sep) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
                       row.ranked ? number(row.grid) : "-", head_ranks,
-                      lower6.empty() ? table_cell(lower) : table_cell(lower, shown_decimal(lower6)),
-                      upper6.empty() ? table_cell(upper) : table_cell(upper, shown_decimal(upper6)), status});
+                      paper_cell(has_lower, at_threshold ? "n/a" : "undef.", has_lower ? p.lower_log3() : big_float(0)),
+                      paper_cell(has_upper, "n/a", has_upper ? p.upper_log3() : big_float(0)), status});
     rows.push_back(json{{"dx", row.dx},
                         {"L", row.L},
                         {"H", row.H},
@@ -81,8 +85,8 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"gram_rank", row.ranked && row.gram_computed ? exact_json(row.gram) : json()},
                         {"grid_rank", row.ranked ? exact_json(row.grid) : json()},
                         {"head_form_ranks", head_ranks.data.is_null() ? json(head_ranks.text) : head_ranks.data},
-                        {"paper_lower_log3", lower6.empty() ? json() : shown_decimal(lower6)},
-                        {"paper_upper_log3", upper6.empty() ? json() : shown_decimal(upper6)}});
+                        {"paper_lower_log3", has_lower ? decimal_json(p.lower_log3(), 6) : json()},
+                        {"paper_upper_log3", has_upper ? decimal_json(p.upper_log3(), 6) : json()}});
   }
   d.tables.push_back(t);
   d.results = json{{"rows", rows}, {"interrupted", r.interrupted}};

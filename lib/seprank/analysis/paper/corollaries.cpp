@@ -34,6 +34,7 @@ corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& 
     // The paper quotes widths for its own example only (section 4.1).
     if (deep.L == 6 && deep.dx == 1000 && deep.H == 16) row.quoted = Ls == 2 ? "2e17" : Ls == 3 ? "2e5" : "";
     if (!row.quoted.empty()) {
+      row.quoted_value = big_float(row.quoted).convert_to<double>();
       row.quoted_ratio = big_float(row.quoted) / row.width;
       row.quoted_agrees = row.quoted_ratio > big_float(0.5) && row.quoted_ratio < big_float(2);
     }

@@ -19,7 +19,8 @@ struct corollary1_row {
   big_float width;               // the computed width
   big_float check_log3;          // C_s log_3(width + H), for the round trip
   bool round_trip = false;       // check_log3 equals the deep lower bound (to 1e-60 relative)
-  std::string quoted;            // the paper's quoted value ("" when none)
+  std::string quoted;            // the paper's quoted value as printed ("" when none)
+  double quoted_value = 0;       // that value as a number (when quoted)
   big_float quoted_ratio;        // quoted / width (when quoted)
   bool quoted_agrees = false;    // the ratio is within a factor 2
   // Corollary 1 applies to this row: the deep network is below its threshold and the computed width is >= 1 (else

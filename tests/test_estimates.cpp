@@ -5,6 +5,7 @@
 
 #include "helpers.hpp"
 #include "seprank/analysis/estimates.hpp"
+#include "seprank/model/monomial_index.hpp"
 #include "seprank/support/errors.hpp"
 
 using namespace seprank;
@@ -22,6 +23,19 @@ TEST_CASE("Gram matrix nonzeros d_x * multichoose(2D, C)") {
   CHECK(gram_matrix_size_bound(config(2, 2, 1, 2), 1000) == 2 * 126); // D = 3, C = 4: binom(9, 4) = 126
   CHECK(gram_matrix_size_bound(config(2, 2, 1, 2, true), 1000) == 2 * 210);  // residual: multichoose(7, 4)
   CHECK(gram_matrix_size_bound(config(3, 4, 1, 2), 1000) == 1001);
+}
+
+TEST_CASE("the Gram coefficient table: 2 primes x d_x mc(D, C) residues of 8 bytes, counted by the monomial index too") {
+  // By hand: L = 2, d_x = 4: D = 10, C = 4, mc(10, 4) = C(13, 4) = 715; 2 * 4 * 715 * 8 = 45,760 bytes.
+  CHECK(gram_table_bytes(config(2, 4, 1, 4)) == 45760);
+  CHECK(gram_table_mb(config(2, 4, 1, 4)) == 0);
+  for (const auto& [L, dx] : {std::pair{1, 3}, {2, 5}, {3, 3}, {3, 4}}) {  // the second method: the index's own count
+    const network_config c = config(L, dx, 1, 4);
+    const int D = dx * (dx + 1) / 2, C = (L == 1 ? 1 : L == 2 ? 4 : 13);
+    const monomial_index index(D, C);
+    CHECK(gram_table_bytes(c) == 2 * static_cast<std::uint64_t>(dx) * index.count(C) * 8);
+  }
+  CHECK(gram_table_bytes(config(8, 64, 1, 4)) == UINT64_MAX);  // far beyond 2^64: saturated
 }
 
 TEST_CASE("the Gram rank's ring: d_x + 2D variables, at most 600") {

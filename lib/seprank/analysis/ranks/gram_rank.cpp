@@ -388,14 +388,6 @@ std::vector<gram_block_unit> gram_block_units(const network_config& c, int threa
   return units;
 }
 
-// Bytes of the coefficient table every block reads (two primes' copies of d_x mc(D, C) residues).
-std::uint64_t gram_table_bytes(const network_config& c) {
-  const graded_layout lay(c);
-  return 2 * static_cast<std::uint64_t>(c.dx) * lay.index.count(lay.C) * 8;
-}
-
-std::uint64_t gram_table_mb(const network_config& c) { return gram_table_bytes(c) / (1 << 20); }
-
 gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
   gram_rank_estimate e;
   const std::vector<gram_block_unit> units = gram_block_units(c, threads);

@@ -71,7 +71,7 @@ block_rank gram_block_rank(const network_config& cfg, const gram_form& g, int k,
                            const progress_fn& progress = {});
 // One Gram block as a unit of work (graded path): its size, the dense part ranked mod p (after sampling), and the
 // estimated time and memory of that rank with `threads` threads. The coefficient table every unit reads is
-// gram_table_mb. Empty when the blocks are beyond 2^62 monomials.
+// gram_table_bytes (analysis/estimates). Empty when the blocks are beyond 2^62 monomials.
 struct gram_block_unit {
   int k = 0;
   long rows = 0, cols = 0;
@@ -81,7 +81,6 @@ struct gram_block_unit {
   std::uint64_t memory_mb = 0;
 };
 std::vector<gram_block_unit> gram_block_units(const network_config& cfg, int threads);
-std::uint64_t gram_table_mb(const network_config& cfg);
 // The second method (and the residual networks' path): P expanded in the d_x + 2D variables
 // (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).
 gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime, const rank_limits& lim);

@@ -28,14 +28,22 @@ with open(sys.argv[2], "w") as f:
 // point, the draw (attempt) of certify_block_hessian_rank(d, l0, hessian_table_seed), its prime.
 #include "seprank/analysis/paper/hessian_table.hpp"
 
-namespace seprank {
+#include <iterator>
 
-const std::vector<certified_hessian_rank>& hessian_table() {
-  static const std::vector<certified_hessian_rank> table{
+namespace seprank {
+namespace {
+
+// Data, not code: the rows at namespace scope, so no function body holds them.
+constexpr certified_hessian_rank rows[] = {
 """)
     for r in rows:
-        f.write("      {%d, %d, %d, %d, %sULL},\n" % (r["level"], r["d"], r["rank"], r["attempt"], r["prime"]))
-    f.write("""  };
+        f.write("    {%d, %d, %d, %d, %sULL},\n" % (r["level"], r["d"], r["rank"], r["attempt"], r["prime"]))
+    f.write("""};
+
+}  // namespace
+
+const std::vector<certified_hessian_rank>& hessian_table() {
+  static const std::vector<certified_hessian_rank> table(std::begin(rows), std::end(rows));
   return table;
 }
 

@@ -11,8 +11,12 @@ void set_partition_text(derivation_request& r, const std::string& text) {
   r.ranks.explicit_partition = parse_partition(text, r.cfg.N);
 }
 
-const std::vector<request_option>& request_options() {
-  static const std::vector<request_option> table{
+namespace {
+
+// The table in two parts, each a page (data, not code), in the order of --help: the network, its weights and the
+// limits of the structural steps; then the output options and the rank stage's.
+std::vector<request_option> network_and_limit_options() {
+  return {
       {"--L", "L", "depth L (number of layers), 1..8",
        [](derivation_request& r) { return option_target(&r.cfg.L); }},
       {"--dx", "dx", "width d_x, 1..64",
@@ -46,7 +50,11 @@ const std::vector<request_option>& request_options() {
       {"--max-symbolic-terms", "max_symbolic_terms", "refuse symbolic-weight expansions with more (estimated) terms",
        [](derivation_request& r) { return option_target(&r.limits.max_symbolic_terms); }},
       {"--threads", "threads", "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)",
-       [](derivation_request& r) { return option_target(&r.threads); }, false, true},
+       [](derivation_request& r) { return option_target(&r.threads); }, false, true}};
+}
+
+std::vector<request_option> output_and_rank_options() {
+  return {
       {"--quiet", "", "no progress messages on stderr", {}},
       {"--width", "", "wrap the text format's prose at this many columns, 0 or 40..1000 (0: never; tables and polynomials are not wrapped); default: the terminal's width when standard output is a terminal (100 if it is unknown), else no wrapping", {}},
       {"--summary", "", "the answer first and short: the configuration, the summary of every bound, the findings and any FAILED step (the main command; the exit status is the full derivation's)", {}},
@@ -84,6 +92,16 @@ const std::vector<request_option>& request_options() {
        [](derivation_request& r) { return option_target(&r.store); }, true},
       {"--verify", "verify", "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees)",
        [](derivation_request& r) { return option_target(&r.verify); }}};
+}
+
+}  // namespace
+
+const std::vector<request_option>& request_options() {
+  static const std::vector<request_option> table = [] {
+    std::vector<request_option> t = network_and_limit_options();
+    for (auto& o : output_and_rank_options()) t.push_back(std::move(o));
+    return t;
+  }();
   return table;
 }
 

@@ -712,6 +712,14 @@ def test_every_subcommand_option_on_every_surface():
             if stub else set()
         check(stub is not None, f"the stub declares seprank.{sub.replace('-', '_')}")
         check(stub_args == params, f"the stub's {sub} takes the function's keywords ({sorted(stub_args ^ params)} differ)")
+        # The other way: a keyword of the function is one of its table's, a main-table keyword the subcommand reads
+        # (hessian-ranks' seed), the progress callback, or the catch-all of the main command's keywords (sweep's).
+        table_kws = {f[2:].replace("-", "_") for f, _ in _seprank.subcommand_option_help(sub)}
+        main_kws = {row["keyword"] for row in _seprank.request_options() if row["keyword"]}
+        for kw in sorted(params - table_kws):
+            kind = inspect.signature(fn).parameters[kw].kind
+            check(kw in main_kws or kw == "progress" or kind == inspect.Parameter.VAR_KEYWORD,
+                  f"seprank.{sub.replace('-', '_')}({kw}=...) is declared in the {sub} table or the main table")
         for flag, _ in _seprank.subcommand_option_help(sub):
             check(flag + " " in sub_help or flag + "\n" in sub_help, f"seprank-sym {sub} --help lists {flag}")
             check(flag in man, f"the man page lists {sub} {flag}")

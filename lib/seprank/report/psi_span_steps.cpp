@@ -51,8 +51,8 @@ derivation_step space_step(const structure_analysis& s, const psi_span_analysis&
   return st;
 }
 
-derivation_step element_step(const psi_span_analysis& f) {
-  const bool ok = f.checked_agree == static_cast<long>(f.checked_gammas.size());
+derivation_step element_step(const psi_span_analysis& f, const element_rank_check& e) {
+  const bool ok = e.agree == static_cast<long>(f.checked_gammas.size());
   const bool all = static_cast<long>(f.checked_gammas.size()) == f.used_gammas;
   const std::string checked = all ? "checked on all " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) + " used monomials $m$"
                                   : "checked on " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) + " sampled elements";
@@ -63,7 +63,7 @@ derivation_step element_step(const psi_span_analysis& f) {
       "Grouping $y_p$ by the monomials $m$ gives the paper's route: $sep <=$ the sum over the used monomials $m$ of $prod_v (gamma_v + 1)$",
       {{"smallest, largest $prod (gamma_v + 1)$ over the used $m$", str(f.element_rank_min) + ", " + str(f.element_rank_max)},
        {"sum over the used monomials $m$ (the route's bound)", str(f.element_rank_sum) + " ($log_3 = " + log3_text(f.element_rank_sum) + "$)"},
-       {"formula " + checked, str(static_cast<long long>(f.checked_agree)) + " of " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) +
+       {"formula " + checked, str(static_cast<long long>(e.agree)) + " of " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) +
                                   " agree"}},
       ok ? S::verified : S::failed,
       std::string(all ? "every used monomial m" : "monomials m drawn uniformly without replacement (seeded) from all " +
@@ -74,7 +74,7 @@ derivation_step element_step(const psi_span_analysis& f) {
           "the terms of the computed Gram form (step gram-form)",
       "element-ranks",
       {"gram-form"}};
-  note_store(st, f.checked_units, "element ranks");
+  note_store(st, e.units, "element ranks");
   return st;
 }
 

@@ -110,7 +110,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps = structure_steps(s, p);
   d.steps.push_back(partition_step(s, r));
   d.steps.push_back(space_step(s, a.psi_span, opt.basis));
-  d.steps.push_back(element_step(a.psi_span));
+  d.steps.push_back(element_step(a.psi_span, a.element_check));
   d.steps.push_back(n_free_step(s, a.psi_span));
   if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count));  // section 14
   append_rank_steps(d, s, r, a.psi_span.gram_count, a.sep_within_gram_count);

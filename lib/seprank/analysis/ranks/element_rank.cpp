@@ -26,10 +26,11 @@ long element_separation_rank_by_matrix(const std::vector<unsigned long>& full_ga
   return r.exact() ? r.lower : -1;
 }
 
-void check_element_ranks(psi_span_analysis& f, std::uint64_t prime, unit_runner* runner) {
+element_rank_check check_element_ranks(const std::vector<std::vector<unsigned long>>& gammas, std::uint64_t prime,
+                                       unit_runner* runner) {
   // One unit per element: its result depends on gamma and the prime only (no weights).
   unit_batch batch{"element-rank", element_rank_method_version, "prime=" + std::to_string(prime), "", {}};
-  for (const auto& gamma : f.checked_gammas) {
+  for (const auto& gamma : gammas) {
     std::string name = "gamma=";
     double cells = 1;
     for (std::size_t v = 0; v < gamma.size(); ++v) {
@@ -38,12 +39,13 @@ void check_element_ranks(psi_span_analysis& f, std::uint64_t prime, unit_runner*
     }
     batch.units.push_back({name, cells, 0});  // the estimate only orders the units: the matrix's size
   }
+  element_rank_check check;
   const std::vector<unit_result> done = run_units(runner, batch, [&](std::size_t i) {
-    return std::to_string(element_separation_rank_by_matrix(f.checked_gammas[i], prime));
-  }, &f.checked_units);
-  f.checked_agree = 0;
+    return std::to_string(element_separation_rank_by_matrix(gammas[i], prime));
+  }, &check.units);
   for (std::size_t i = 0; i < done.size(); ++i)
-    f.checked_agree += std::stol(done[i].data) == element_separation_rank(f.checked_gammas[i]) ? 1 : 0;
+    check.agree += std::stol(done[i].data) == element_separation_rank(gammas[i]) ? 1 : 0;
+  return check;
 }
 
 }  // namespace seprank

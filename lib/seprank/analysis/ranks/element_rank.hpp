@@ -15,9 +15,14 @@ namespace seprank {
 // be certified.
 long element_separation_rank_by_matrix(const std::vector<unsigned long>& gamma, std::uint64_t prime);
 
-// Fills f.checked_agree: how many of f.checked_gammas have the formula's rank by the matrix. Each element is a
-// unit of work (analysis/units.hpp), run by `runner` (null: here, in order).
+// The check of a sample of element ranks (psi_span_analysis::checked_gammas) by their matrices.
+struct element_rank_check {
+  long agree = 0;           // how many have the formula's rank prod_v (gamma_v + 1) by the matrix
+  unit_provenance units;    // whether those ranks came from the results store
+};
+// Each element is a unit of work (analysis/units.hpp), run by `runner` (null: here, in order).
 inline constexpr int element_rank_method_version = 1;
-void check_element_ranks(psi_span_analysis& f, std::uint64_t prime, unit_runner* runner = nullptr);
+element_rank_check check_element_ranks(const std::vector<std::vector<unsigned long>>& gammas, std::uint64_t prime,
+                                       unit_runner* runner = nullptr);
 
 }  // namespace seprank

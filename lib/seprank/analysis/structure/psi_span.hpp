@@ -35,10 +35,8 @@ struct psi_span_analysis {
   long used_gammas = 0;               // distinct gamma
   big_int element_rank_min = 0, element_rank_max = 0, element_rank_sum = 0;
   // A seeded sample of the used gamma whose element ranks are checked by an independent certified rank
-  // (ranks/element_rank: check_element_ranks fills checked_agree).
+  // (ranks/element_rank: check_element_ranks, whose record theorem_analysis keeps).
   std::vector<std::vector<unsigned long>> checked_gammas;
-  long checked_agree = 0;
-  unit_provenance checked_units;      // whether those ranks came from the results store
   int checked_max_support = 0;        // the largest support of a checked gamma (its matrix has 2x that many variables)
   big_int binom_bound;                // binom(D + C, C): monomials of degree <= C in M_B
   big_int gram_count;           // sum_k min(d_x mc(D, C-k), mc(D, k)) (residual: mc(D+1, C-k))

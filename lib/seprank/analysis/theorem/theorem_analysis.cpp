@@ -50,7 +50,7 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   // The element ranks mod the separation rank's prime, or the same draw when the time limit stopped that stage.
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : rank_prime(r.weights.seed);
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
-  check_element_ranks(a.psi_span, prime, r.ranks.runner);
+  a.element_check = check_element_ranks(a.psi_span.checked_gammas, prime, r.ranks.runner);
   a.sep_within_gram_count = !a.ranks.sep.exact() || big_int(a.ranks.sep.lower) <= a.psi_span.gram_count;
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {

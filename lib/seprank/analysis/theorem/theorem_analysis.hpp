@@ -9,6 +9,7 @@
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
+#include "seprank/analysis/ranks/element_rank.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"
 #include "seprank/analysis/structure/psi_span.hpp"
 #include "seprank/analysis/structure/structure_analysis.hpp"
@@ -32,6 +33,7 @@ struct theorem_analysis {
   structure_analysis structure;
   rank_analysis ranks;
   psi_span_analysis psi_span;
+  element_rank_check element_check;  // the sample psi_span.checked_gammas, ranked by their matrices
   paper_comparison comparison;
   std::optional<grid_certificate> certificate;
   // The proven lower bound at every size (docs/theory.md, section 15); none for the residual network, L = 1 or

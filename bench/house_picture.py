@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The picture of the house (docs/architecture.md): its floors stacked, lowest first, and an arrow from each floor
 to every lower floor one of its files includes, labelled with the number of such #include lines. Checks on the way
-that no arrow points up (red, and exit 1, if one does) and that no file includes itself through others (a circle).
+that no arrow points up (red, and exit 1, if one does), that no file includes itself through others (a circle), and
+that every file and include lies in a floor (else exit 1: the picture would hide its arrows).
 
 Usage: /usr/bin/python3 bench/house_picture.py [ROOT] [OUT.png]   (default: ., docs/images/house.png; matplotlib)
 """
@@ -16,7 +17,7 @@ out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else root / "docs" / "images
 # Lowest first: the order of tests/check_layers.py, the analysis layer split into its floors, then the two clients.
 FLOORS = ["support", "model", "engine", "analysis/paper", "analysis", "analysis/structure", "analysis/ranks",
           "analysis/theorem", "run", "report", "render", "app", "tools (CLI)", "python (package)"]
-include = re.compile(r'#include\s+"(seprank/[^"]+)"')
+include = re.compile(r'#include\s+[<"](seprank/[^">]+)[">]')
 
 
 def floor_of(rel):
@@ -35,16 +36,20 @@ def floor_of(rel):
 files = [p for d in ("lib/seprank", "tools", "python/seprank") for p in sorted((root / d).rglob("*.[ch]pp"))]
 edges = collections.Counter()
 graph = {}  # file -> the project files it includes (for the circle check)
+outside = []  # files, or includes, in no floor: the picture would hide their arrows, so they fail the check
 for path in files:
     rel = path.relative_to(root).as_posix()
     here = floor_of(rel)
     if here is None:
+        outside.append(rel)
         continue
     graph[rel] = []
-    for name in include.findall(path.read_text()):
+    code = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", path.read_text()), flags=re.S)  # no commented includes
+    for name in include.findall(code):
         target = "lib/" + name
         there = floor_of(target)
         if there is None:
+            outside.append(f"{rel} includes {name}")
             continue
         graph[rel].append(target)
         if there != here:
@@ -75,6 +80,13 @@ for start in graph:
             path.append(nxt)
             stack.append((nxt, iter(graph.get(nxt, []))))
 
+for a, b in up:
+    print(f"UP: {a} includes {b}")
+for c in circles[:10]:
+    print("CIRCLE: " + " -> ".join(c))
+for o in outside:
+    print(f"OUTSIDE THE FLOORS: {o}")
+
 import matplotlib  # noqa: E402  (after the checks: they need no plotting)
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -87,7 +99,7 @@ for i, f in enumerate(FLOORS):
     shade = "#dde8f3" if f.startswith("analysis") else "#eeeeee" if "(" in f else "#f6f1e3"
     ax.add_patch(FancyBboxPatch((0, i - box_h / 2), box_w, box_h, boxstyle="round,pad=0.02", fc=shade, ec="#444444"))
     count = sum(1 for r in graph if floor_of(r) == f)
-    ax.text(box_w / 2, i, f"{f}  ({count} files)", ha="center", va="center", fontsize=10)
+    ax.text(box_w / 2, i, f"{f}  ({count} file{'' if count == 1 else 's'})", ha="center", va="center", fontsize=10)
 # Arrows right of the stack, one column per arrow, longest spans outermost so they cross little.
 ordered = sorted(edges, key=lambda e: (abs(FLOORS.index(e[0]) - FLOORS.index(e[1])), FLOORS.index(e[0])))
 for col, (a, b) in enumerate(ordered):
@@ -111,8 +123,4 @@ ax.set_title("seprank-sym: the house, lowest floor first (an arrow: files of the
 out.parent.mkdir(parents=True, exist_ok=True)
 fig.savefig(out, dpi=110, bbox_inches="tight")
 print(f"wrote {out}: {verdict}")
-for a, b in up:
-    print(f"UP: {a} includes {b}")
-for c in circles[:10]:
-    print("CIRCLE: " + " -> ".join(c))
-sys.exit(1 if up or circles else 0)
+sys.exit(1 if up or circles or outside else 0)

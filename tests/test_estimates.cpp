@@ -33,9 +33,16 @@ TEST_CASE("the Gram coefficient table: 2 primes x d_x mc(D, C) residues of 8 byt
     const network_config c = config(L, dx, 1, 4);
     const int D = dx * (dx + 1) / 2, C = (L == 1 ? 1 : L == 2 ? 4 : 13);
     const monomial_index index(D, C);
-    CHECK(gram_table_bytes(c) == 2 * static_cast<std::uint64_t>(dx) * index.count(C) * 8);
+    CHECK(gram_table_bytes(c) == big_int(2 * static_cast<std::uint64_t>(dx) * index.count(C) * 8));
   }
-  CHECK(gram_table_bytes(config(8, 64, 1, 4)) == UINT64_MAX);  // far beyond 2^64: saturated
+  // Beyond 2^64 bytes, still exact: L = 6, d_x = 4: D = 10, C = 364, mc(10, 364) = C(373, 9); the MiB are
+  // 16 * 4 * C(373, 9) / 2^20 (the binomial by its product formula, a second route to the number).
+  big_int binom = 1;
+  for (int i = 1; i <= 9; ++i) binom = binom * (364 + i) / i;
+  CHECK(gram_table_bytes(config(6, 4, 1, 4)) == 64 * binom);
+  CHECK(big_int(gram_table_mb(config(6, 4, 1, 4))) == (64 * binom) >> 20);
+  CHECK(gram_table_mb(config(6, 4, 1, 4)) > (std::uint64_t(1) << 44));  // past 2^64 bytes: not wrapped
+  CHECK(gram_table_mb(config(8, 64, 1, 4)) == UINT64_MAX);  // far beyond 2^64 MiB: saturated
 }
 
 TEST_CASE("the Gram rank's ring: d_x + 2D variables, at most 600") {

@@ -303,8 +303,10 @@ std::vector<int> range_of(const py::object& v, const range_limits& lim) {
 derivation derive_py(const py::dict& options, const py::object& progress, const py::object& weights) {
   derivation_request r = request_of(options);
   validate(r.cfg);
-  if (!weights.is_none()) give_weights(r, std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>())));
+  std::shared_ptr<const integer_weights> given;  // shapes checked first, the weights option's conflict last (as derive)
+  if (!weights.is_none()) given = std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>()));
   validate(r);
+  if (given) give_weights(r, given);
   set_thread_count(r.threads);
   const progress_fn p = progress_of(progress);
   return without_gil([&] { return derive(r, p); });

@@ -155,13 +155,17 @@ std::uint64_t dense_block_mb(long rows, long cols) {
   return static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) * 8 / (1 << 20) + 1;
 }
 
-std::uint64_t gram_table_bytes(const network_config& c) {
-  const big_int bytes = 2 * big_int(c.dx) * multichoose(static_cast<std::uint64_t>(gram_entry_count(c.dx)),
-                                                        static_cast<std::uint64_t>(summed_index_count(c.L))) * 8;
-  return bytes > big_int(UINT64_MAX) ? UINT64_MAX : bytes.convert_to<std::uint64_t>();
+big_int gram_table_bytes(const network_config& c) {
+  return 2 * big_int(c.dx) * multichoose(static_cast<std::uint64_t>(gram_entry_count(c.dx)),
+                                         static_cast<std::uint64_t>(summed_index_count(c.L))) * 8;
 }
 
-std::uint64_t gram_table_mb(const network_config& c) { return gram_table_bytes(c) / (1 << 20); }
+std::uint64_t mib_of(const big_int& bytes) {
+  const big_int mib = bytes >> 20;
+  return mib > big_int(UINT64_MAX) ? UINT64_MAX : mib.convert_to<std::uint64_t>();
+}
+
+std::uint64_t gram_table_mb(const network_config& c) { return mib_of(gram_table_bytes(c)); }
 
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads) {
   double total = 0;

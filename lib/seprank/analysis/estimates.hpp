@@ -85,9 +85,11 @@ double gram_block_seconds(double s, double t, int D, bool small_prime, int threa
 // MiB of a dense rows x cols matrix mod p (8 bytes an entry), rounded up.
 std::uint64_t dense_block_mb(long rows, long cols);
 // Bytes of the coefficient table every Gram block reads: two primes' copies of the d_x mc(D, C) residues of P
-// (8 bytes each; saturates at 2^64 - 1). Its MiB, rounded down, is what `plan` prints.
-std::uint64_t gram_table_bytes(const network_config& cfg);
+// (8 bytes each), exact at every size. Its MiB, rounded down, is what `plan` prints (saturated at 2^64 - 1).
+big_int gram_table_bytes(const network_config& cfg);
 std::uint64_t gram_table_mb(const network_config& cfg);
+// MiB of `bytes`, rounded down, saturated at 2^64 - 1.
+std::uint64_t mib_of(const big_int& bytes);
 // The certified rank of a coefficient matrix, block by block (dense mod p; elimination not counted).
 double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads);
 // Estimated seconds of the forward passes for `pairs` grid points (graded: C + 1 scalings each).

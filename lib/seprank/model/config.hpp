@@ -52,7 +52,8 @@ struct weight_choice {
   bool drawn() const { return source == kind::random || source == kind::symbolic; }
 };
 
-// The edges' reading of --weights: "random", "symbolic" or a weight file's path (seed and range are kept).
+// The edges' reading of --weights: "random", "symbolic" or a weight file's path. It replaces the source (matrices
+// given in memory included); seed and range are kept.
 void set_weights_text(weight_choice& w, const std::string& text);
 // The inverse: "random", "symbolic", the path, or "given" for matrices in memory.
 std::string weights_text(const weight_choice& w);

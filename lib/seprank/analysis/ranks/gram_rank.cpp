@@ -402,7 +402,7 @@ gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
     const std::uint64_t size = static_cast<std::uint64_t>(u.ranked_rows) * static_cast<std::uint64_t>(u.ranked_cols);
     if (size > largest) largest = size, e.largest_rows = u.ranked_rows, e.largest_cols = u.ranked_cols;
   }
-  e.memory_mb = (largest * 8 + gram_table_bytes(c)) / (1 << 20) + 1;
+  e.memory_mb = std::min<std::uint64_t>(mib_of(big_int(largest) * 8 + gram_table_bytes(c)), UINT64_MAX - 1) + 1;
   return e;
 }
 

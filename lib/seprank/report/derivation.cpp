@@ -1,32 +1,38 @@
 #include "seprank/report/derivation.hpp"
 
+#include "seprank/support/enum_table.hpp"
 #include "seprank/support/errors.hpp"
 
 namespace seprank {
 
-const char* status_name(claim_status s) {
-  switch (s) {
-    case claim_status::computed: return "computed";
-    case claim_status::verified: return "verified";
-    case claim_status::probabilistic: return "probabilistic";
-    case claim_status::paper: return "paper";
-    case claim_status::contradicted: return "contradicted";
-    case claim_status::skipped: return "skipped";
-    case claim_status::failed: return "FAILED";
-  }
-  return "?";
-}
+namespace {
+
+// The one table of claim_status, in the legend's order: its name (text and JSON) and what it means.
+struct status_info {
+  claim_status value;
+  const char* name;
+  const char* meaning;
+};
+constexpr status_info status_table[] = {
+    {claim_status::computed, "computed", "exact computation"},
+    {claim_status::verified, "verified", "identity checked exactly, or two independent computations agree"},
+    {claim_status::probabilistic, "probabilistic", "with its error bound"},
+    {claim_status::paper, "paper", "the paper's statement, not checked here"},
+    {claim_status::contradicted, "contradicted", "a paper statement refuted by a certified computation, with the evidence"},
+    {claim_status::skipped, "skipped", "with the reason"},
+    {claim_status::failed, "FAILED", "one of our own checks did not hold"},
+};
+
+}  // namespace
+
+const char* status_name(claim_status s) { return table_row_of(status_table, s).name; }
 
 const std::vector<status_meaning>& status_legend() {
-  static const std::vector<status_meaning> legend{
-      {claim_status::computed, "exact computation"},
-      {claim_status::verified, "identity checked exactly, or two independent computations agree"},
-      {claim_status::probabilistic, "with its error bound"},
-      {claim_status::paper, "the paper's statement, not checked here"},
-      {claim_status::contradicted, "a paper statement refuted by a certified computation, with the evidence"},
-      {claim_status::skipped, "with the reason"},
-      {claim_status::failed, "one of our own checks did not hold"},
-  };
+  static const std::vector<status_meaning> legend = [] {
+    std::vector<status_meaning> l;
+    for (const auto& info : status_table) l.push_back({info.value, info.meaning});
+    return l;
+  }();
   return legend;
 }
 

@@ -1,34 +1,35 @@
 #include "seprank/report/findings.hpp"
 
 #include "seprank/report/format.hpp"
+#include "seprank/support/enum_table.hpp"
 
 namespace seprank {
 
-const char* statement_id(paper_statement s) {
-  switch (s) {
-    case paper_statement::theorem1_lower: return "theorem1-lower";
-    case paper_statement::theorem1_upper: return "theorem1-upper";
-    case paper_statement::theorem2_lower: return "theorem2-lower";
-    case paper_statement::theorem2_upper_printed: return "theorem2-upper-printed";
-    case paper_statement::theorem2_upper_fraction: return "theorem2-upper-fraction";
-  }
-  return "?";
-}
+namespace {
 
+// The one table of paper_statement: its id (JSON, the audit's columns, Python's STATEMENTS) and its words (the
+// finding's text, which the caller completes with "= value$").
+struct statement_info {
+  paper_statement value;
+  const char* id;
+  const char* text;
+};
+constexpr statement_info statement_table[] = {
+    {paper_statement::theorem1_lower, "theorem1-lower", "Theorem 1 lower bound (eq. 7): $log_3 sep >= 3^{L-2} (log_3(d_x - H) + a)"},
+    {paper_statement::theorem1_upper, "theorem1-upper", "Theorem 1 upper bound (eq. 7): $log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)"},
+    {paper_statement::theorem2_lower, "theorem2-lower", "Theorem 2 lower bound (eq. 8): $log_3 sep >= (1/2) d_x L + b_1 + b_2"},
+    {paper_statement::theorem2_upper_printed, "theorem2-upper-printed",
+     "Theorem 2 upper bound (eq. 8), $c_2$ as transcribed from the printed eq. 8, $c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + "
+     "log_3 d_x$: $log_3 sep <= 2 d_x L + c_1 + c_2"},
+    {paper_statement::theorem2_upper_fraction, "theorem2-upper-fraction",
+     "Theorem 2 upper bound (eq. 8), $c_2$ read as a fraction (a hypothesis about the print): $log_3 sep <= 2 d_x L + c_1 + c_2'"},
+};
 
-std::string statement_text(paper_statement s) {
-  switch (s) {
-    case paper_statement::theorem1_lower: return "Theorem 1 lower bound (eq. 7): $log_3 sep >= 3^{L-2} (log_3(d_x - H) + a)";
-    case paper_statement::theorem1_upper: return "Theorem 1 upper bound (eq. 7): $log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)";
-    case paper_statement::theorem2_lower: return "Theorem 2 lower bound (eq. 8): $log_3 sep >= (1/2) d_x L + b_1 + b_2";
-    case paper_statement::theorem2_upper_printed:
-      return "Theorem 2 upper bound (eq. 8), $c_2$ as transcribed from the printed eq. 8, $c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + "
-             "log_3 d_x$: $log_3 sep <= 2 d_x L + c_1 + c_2";
-    case paper_statement::theorem2_upper_fraction:
-      return "Theorem 2 upper bound (eq. 8), $c_2$ read as a fraction (a hypothesis about the print): $log_3 sep <= 2 d_x L + c_1 + c_2'";
-  }
-  return "?";
-}
+}  // namespace
+
+const char* statement_id(paper_statement s) { return table_row_of(statement_table, s).id; }
+
+std::string statement_text(paper_statement s) { return table_row_of(statement_table, s).text; }
 
 std::string hessian_witness_text(const hessian_lower_bound& h) {
   std::string blocks;

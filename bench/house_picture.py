@@ -44,7 +44,7 @@ for path in files:
         outside.append(rel)
         continue
     graph[rel] = []
-    code = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", path.read_text()), flags=re.S)  # no commented includes
+    code = re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S))  # no commented includes
     for name in include.findall(code):
         target = "lib/" + name
         there = floor_of(target)

@@ -3,7 +3,7 @@
 # (bench_singular_ideals) and Singular's exact count over Q (union.sing) of H_Y(2K) for their union, to compare
 # with `seprank-sym annihilators --L L --dx DX` (its block k = K: the operators it proves, whole or a sub-union).
 # Usage: bash bench/singular/union.sh BUILD_DIR L DX K [SEED]. Needs Singular (apt-get install singular); not a
-# dependency of the tool. Measured (2 cores, one thread): L = 4, d_x = 6, K = 21: 7 s; L = 5, d_x = 7, K = 63: 5 min.
+# dependency of the tool. Measured (2 cores, one thread): L = 4, d_x = 6, K = 21: 4 s; L = 5, d_x = 7, K = 63: 5 min.
 set -euo pipefail
 build=${1:?usage: bash bench/singular/union.sh BUILD_DIR L DX K [SEED]}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -380,9 +380,13 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   const auto r4 = run("annihilators --L 4 --dx 5 --quiet");
   REQUIRE(r4.status == 0);
   CHECK(contains(r4.out, "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint; every grouping of order <= k counted or inside a counted one)"));
-  // d_x = 6: the same three are curves; two are counted, the third (u with the forms 1, 2, 4) is named as left out.
+  // d_x = 6: the same three are curves, and u with the four forms is one regular sequence, so all three count
+  // together. By hand, the faces: the 16 points of all five generators (u and the forms 1..4), the curve of the
+  // forms 1..4 at degree 41 (16 * 41 - 16 = 640), and each curve of degree 8 at degree 40 (8 * 40 - 4 = 316).
   CHECK(contains(run("annihilators --L 4 --dx 6 --quiet --width 0").out,
-                 "972 operators (the union of groupings 1 and 2: 656 + 332 - 16; a sub-union: grouping 3 (order <= k) is left out and may add operators)"));
+                 "1288 operators (the union of groupings 1, 2 and 3, whose generators are one regular sequence (intersection 1): "
+                 "16 + 640 + 316 + 316 over the 4 sets of generators that miss some grouping's; every grouping of order <= k "
+                 "counted or inside a counted one)"));
   long count4 = 0;
   for (long k = 0; k <= 40; ++k) {
     auto mc = [](long n, long j) {

@@ -67,6 +67,12 @@ std::string proof_text(const annihilator_family& f) {
     case variety_proof::empty_macaulay_mod_p:
       return "the quadrics span every form of degree " + std::to_string(f.macaulay_degree) + " mod $p = " +
              std::to_string(f.prime) + "$ (Macaulay matrix of full rank), hence over $Q$: $Z$ is empty";
+    case variety_proof::reduced_section_mod_p:
+      return "on a linear space of projective dimension " + std::to_string(f.quadrics.size()) +
+             " the quadrics and the maximal minors of their Jacobian span every form of degree " +
+             std::to_string(f.macaulay_degree) + " mod $p = " + std::to_string(f.prime) +
+             "$, hence over $Q$: $Z$ meets it in smooth points only, so it has the expected dimension, is smooth at a "
+             "point of every component, and its ideal is radical";
     case variety_proof::regular_sequence_mod_p:
       return "on a linear space of projective dimension " + std::to_string(f.quadrics.size() - 1) +
              " the quadrics span every form of degree " + std::to_string(f.macaulay_degree) + " mod $p = " +
@@ -99,6 +105,9 @@ std::string annihilator_variety_text(const annihilator_family& f) {
     return "dimension at least " + std::to_string(f.dimension) + where + " (smoothness not shown)";
   if (f.proof == variety_proof::whole_space) return "the whole space $P^" + std::to_string(f.ambient - 1) + "$" + where;
   const std::string deg = str(f.degree());
+  if (f.proof == variety_proof::reduced_section_mod_p)
+    return "a reduced complete intersection of dimension " + std::to_string(f.dimension) + " and degree " + deg + where +
+           " (smooth at the points of a linear section)";
   switch (f.dimension) {
     case 0: return deg + " distinct points" + where;
     case 1: return "a smooth curve of degree " + deg + where;
@@ -122,16 +131,25 @@ json family_json(const annihilator_family& f) {
           {"description", annihilator_variety_text(f)}};
   static const char* const proofs[] = {"expected-empty", "whole-space",    "nondegenerate-quadric", "pencil-discriminant",
                                        "macaulay-mod-p", "dimension-only", "empty-macaulay-mod-p",
-                                       "regular-sequence-mod-p"};
+                                       "regular-sequence-mod-p", "reduced-section-mod-p"};
   fj["proof"] = proofs[static_cast<int>(f.proof)];
   if (f.certificate != 0) fj["certificate"] = exact_json(big_int(f.certificate.get_str()));
-  if (f.proof == variety_proof::macaulay_mod_p || f.proof == variety_proof::empty_macaulay_mod_p)
+  if (f.proof == variety_proof::macaulay_mod_p || f.proof == variety_proof::empty_macaulay_mod_p ||
+      f.proof == variety_proof::regular_sequence_mod_p || f.proof == variety_proof::reduced_section_mod_p)
     fj["prime"] = f.prime, fj["macaulay_degree"] = f.macaulay_degree;
   return fj;
 }
 
 std::string variety_value(const annihilator_family& f) {
   return annihilator_variety_text(f) + "; " + quadrics_text(f.quadrics.size(), f.ambient) + "; " + proof_text(f);
+}
+
+// "1, 2 and 3".
+std::string names_text(const std::vector<int>& fams) {
+  std::string names;
+  for (std::size_t i = 0; i < fams.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == fams.size() ? " and " : ", ") + std::to_string(fams[i] + 1);
+  return names;
 }
 
 // How a losing block's operators are proven: the families (1-based) and the union's rule.
@@ -150,17 +168,26 @@ std::string count_text(const annihilator_count& c) {
       }
       return "the union of groupings " + names + ": " + sum + " points, pairwise disjoint";
     }
+    case annihilator_union::regular_sequence: {
+      std::string sum;
+      std::size_t zero = 0;
+      for (const auto& f : c.faces)
+        if (f.term == 0) ++zero;
+        else sum += (sum.empty() ? "" : " + ") + str(f.term);
+      return "the union of groupings " + names_text(c.families) + ", whose generators are one regular sequence (intersection " +
+             std::to_string(c.intersections.at(0) + 1) + "): " + (sum.empty() ? "0" : sum) + " over the " +
+             std::to_string(c.faces.size()) + " sets of generators that miss some grouping's" +
+             (zero > 0 ? " (" + std::to_string(zero) + " of them give 0)" : "");
+    }
   }
   return "";
 }
 
-// Whether a losing block's count is the whole span of the lemma's operators there, or a part of it, and why.
+// Whether a losing block's count is the whole span of the lemma's powers there, or a part of it, and why.
 std::string whole_text(const annihilator_count& c) {
   const std::string inexact = c.dimension_only ? "; a counted variety is known by its dimension only (a lower bound)" : "";
   if (!c.left_out.empty()) {
-    std::string names;
-    for (std::size_t i = 0; i < c.left_out.size(); ++i)
-      names += (i == 0 ? "" : i + 1 == c.left_out.size() ? " and " : ", ") + std::to_string(c.left_out[i] + 1);
+    const std::string names = names_text(c.left_out);
     return (c.left_out.size() == 1 ? "; a sub-union: grouping " + names + " (order $<= k$) is left out and may add operators"
                                    : "; a sub-union: groupings " + names + " (order $<= k$) are left out and may add operators") +
            inexact;
@@ -186,7 +213,7 @@ step_value losing_blocks_value(const annihilator_analysis& a) {
       blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
                              " operators (" + count_text(b.count) + whole_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
                              str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
-    static const char* const methods[] = {"single", "pair", "disjoint-points"};  // by annihilator_union
+    static const char* const methods[] = {"single", "pair", "disjoint-points", "regular-sequence"};  // by annihilator_union
     json groupings = json::array(), intersections = json::array();
     for (int f : b.count.families) groupings.push_back(f + 1);
     for (int j : b.count.intersections) intersections.push_back(j + 1);
@@ -194,11 +221,19 @@ step_value losing_blocks_value(const annihilator_analysis& a) {
     for (int j : b.count.shown_empty) shown_empty.push_back(j + 1);
     json left_out = json::array();
     for (int f : b.count.left_out) left_out.push_back(f + 1);
-    blocks.data.push_back(json{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
-                               {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
-                               {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
-                               {"intersections", std::move(intersections)}, {"whole", b.count.whole},
-                               {"shown_empty", std::move(shown_empty)}, {"left_out", std::move(left_out)}});
+    json bj{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
+            {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
+            {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
+            {"intersections", std::move(intersections)}, {"whole", b.count.whole},
+            {"shown_empty", std::move(shown_empty)}, {"left_out", std::move(left_out)}};
+    if (b.count.method == annihilator_union::regular_sequence) {
+      // Each term: the generators F set aside (u^T v when linear, quadrics by label), deg F, H_CI(G \ F)(2k - deg F).
+      json faces = json::array();
+      for (const auto& f : b.count.faces)
+        faces.push_back(json{{"linear", f.linear}, {"forms", f.forms}, {"shift", f.shift}, {"term", exact_json(f.term)}});
+      bj["faces"] = std::move(faces);
+    }
+    blocks.data.push_back(std::move(bj));
   }
   if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
   return blocks;
@@ -232,7 +267,9 @@ void settle_check(const annihilator_analysis& a, derivation_step& st) {
       "never exceeds the rank over $Q$)",
       "a dimension count (Krull, Noether normalization)",
       "a Macaulay matrix of full rank mod a prime for emptiness (full rank over $Q$ as well)",
-      "a Macaulay matrix of full rank mod a prime on a linear section for the dimension (full rank over $Q$ as well)"};
+      "a Macaulay matrix of full rank mod a prime on a linear section for the dimension (full rank over $Q$ as well)",
+      "a Macaulay matrix of full rank mod a prime on a linear section for smoothness there, hence a radical ideal (full "
+      "rank over $Q$ as well)"};
   std::string methods;
   std::vector<bool> said(std::size(method_text));
   std::vector<const annihilator_family*> settled;
@@ -269,8 +306,10 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
                      "low degree in $t$, so $(v^T d_M v)^k$ annihilates every $P_r$ above it; the points $v$ of $Z$ give "
                      "$H_Z(2k)$ independent operators of order $k$, and Gram block $k$ has rank at most $min(rows, cols - H_Z(2k))$; "
                      "the groupings of order $<= k$ act on block $k$ together, with $H_Y(2k)$ operators for the union $Y$ of "
-                     "their varieties, counted here for one family, for two ($H_Z + H_Z' - dim (R/(I + I'))$) or for "
-                     "disjoint point sets (their number, once $2k >= $ it $- 1$)",
+                     "their varieties, counted here for one family, for two ($H_Z + H_Z' - dim (R/(I + I'))$), for "
+                     "disjoint point sets (their number, once $2k >= $ it $- 1$), or for every smooth one when $u^T v$ and "
+                     "their quadrics are one regular sequence $G$ (the sum over the sets $F$ of generators that miss some "
+                     "grouping's of the complete intersection of $G - F$ at degree $2k - deg F$)",
                      {},
                      S::computed,
                      "",
@@ -290,10 +329,9 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
   for (std::size_t j = 0; j < a.intersections.size(); ++j) {
     json fj = family_json(a.intersections[j]);
     fj.erase("order");
-    const auto [x, y] = a.intersection_of.at(j);
+    const auto& of = a.intersection_of.at(j);
     const std::string n = " (intersection " + std::to_string(j + 1) + ")";
-    st.values.push_back({x == y ? "$Z$ of grouping " + std::to_string(x + 1) + n
-                                : "$Z$ of groupings " + std::to_string(x + 1) + " and " + std::to_string(y + 1) + " together" + n,
+    st.values.push_back({of.size() == 1 ? "$Z$ of grouping " + names_text(of) + n : "$Z$ of groupings " + names_text(of) + " together" + n,
                          variety_value(a.intersections[j]), {}, std::move(fj)});
   }
   if (a.resultant_points > 0)

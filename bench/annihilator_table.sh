@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates lib/seprank/analysis/paper/annihilator_table.cpp (docs/theory.md, section 14) from seprank-sym's own
 # `annihilators` at seed 1: L = 1..6, d_x = L + 1..12, H = 1. A row is kept only when the analysis finished and
-# its bound holds for every weight (results.every_weight). About 3 minutes on one core (190 s measured 2026-11-27 with
-# the section test; the slowest row, L = 6, d_x = 8, about 35 s).
+# its bound holds for every weight (results.every_weight). About 3 minutes on one core (171 s measured 2026-11-27 with
+# the section test; the slowest row, L = 6, d_x = 8, about 37 s).
 # Usage: bash bench/annihilator_table.sh BUILD_DIR [--check]   (--check: compare with the shipped table, write nothing)
 set -euo pipefail
 build=${1:?usage: bash bench/annihilator_table.sh BUILD_DIR [--check]}

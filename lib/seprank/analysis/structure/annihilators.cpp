@@ -88,9 +88,9 @@ std::vector<polynomial> quadratic_forms(const std::vector<zmatrix>& quadrics, co
 
 // The quadrics x^T S x and the maximal minors of their Jacobian (rows 2 S x): Z is smooth of the expected
 // dimension exactly when these have no common zero, shown by a Macaulay matrix of full rank mod p
-// (docs/theory.md, section 14). Returns the degree that worked, or 0.
+// (docs/theory.md, section 14). Degrees from `first` on (0: from max(2, m)). Returns the degree that worked, or 0.
 int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p, std::uint64_t max_entries,
-                    const std::function<void(double, double, int)>& announce) {
+                    const std::function<void(double, double, int)>& announce, int first = 0) {
   const int m = static_cast<int>(quadrics.size());
   // binom(n, m) minors, each a form of degree m with up to mc(n, m) terms built m times over: beyond about 10^6
   // such terms the test is not tried (Z is then known by its dimension only, a weaker but sound count).
@@ -122,7 +122,7 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   };
   choose(0, 0);
   const int last = m + (n - m) * std::max(m - 1, 1) + 3;  // beyond the Macaulay bound of n forms of these degrees
-  return macaulay_span_degree(gens, std::max(2, m), last, p, max_entries, announce);
+  return macaulay_span_degree(gens, first > 0 ? first : std::max(2, m), last, p, max_entries, announce);
 }
 
 // The coefficient of t^d in (1 + t)^m / (1 - t)^(e + 1): the Hilbert function of a complete intersection of m
@@ -204,8 +204,23 @@ void prove_intersection(annihilator_family& f, std::uint64_t max_entries) {
 // radical (section 14).
 void prove_reduced_section(annihilator_family& f, const word_context& w, const std::string& name) {
   const int m = static_cast<int>(f.quadrics.size()), n = f.ambient;
+  // On Lambda the quadrics leave H(D) = sum_{i <= D} binom(m, i) forms of degree D (2^m once D >= m), which the
+  // m + 1 minors of degree m times the forms of degree D - m must fill: no degree with (m + 1) H(D - m) < H(D) can
+  // work, so the test starts above them (L = 6: degree 8 for six quadrics; seven or more reach the size limit at
+  // once, as at L = 8, d_x = 64).
+  auto H = [&](int D) {
+    double h = 0, binom = 1;
+    for (int i = 0; i <= std::min(D, m); ++i) h += binom, binom = binom * (m - i) / (i + 1);
+    return h;
+  };
+  int first = std::max(2, m);
+  while ((m + 1) * H(first - m) < H(first)) ++first;
+  // The matrix in that degree (m quadrics and m + 1 minors of degree m, in m + 1 variables) must fit before the
+  // minors are built (Laplace expansion: seconds for m >= 8).
+  const double rows = m * multichoose_double(m + 1, first - 2) + (m + 1) * multichoose_double(m + 1, first - m);
+  if (rows * multichoose_double(m + 1, first) > static_cast<double>(w.max_entries)) return;
   splitmix64 rng{0x5ec70000ULL + static_cast<std::uint64_t>(m) * 131 + static_cast<std::uint64_t>(n)};
-  for (int attempt = 0; attempt < 2 && f.proof == variety_proof::dimension_only; ++attempt) {
+  {  // one section: a failure is the degree or the size limit, which another section would meet as well
     zmatrix Lambda(n, m + 1);
     for (int r = 0; r < n; ++r)
       for (int c = 0; c <= m; ++c) Lambda(r, c) = static_cast<long>(rng.next() % 19) - 9;
@@ -217,7 +232,7 @@ void prove_reduced_section(annihilator_family& f, const word_context& w, const s
                    " meets it? the Macaulay matrix in degree " + std::to_string(d) + " (" + std::to_string(static_cast<long>(rows)) +
                    " x " + std::to_string(static_cast<long>(cols)) + ") mod " + std::to_string(macaulay_prime));
     };
-    const int d = macaulay_smooth(section, m + 1, macaulay_prime, w.max_entries, announce);
+    const int d = macaulay_smooth(section, m + 1, macaulay_prime, w.max_entries, announce, first);
     if (d > 0) f.proof = variety_proof::reduced_section_mod_p, f.prime = macaulay_prime, f.macaulay_degree = d;
   }
 }

@@ -599,10 +599,7 @@ annihilator_count regular_sequence_union(const annihilator_analysis& a, const st
   c.families = fams;
   c.intersections = {j};
   std::vector<annihilator_grouping> sets;
-  for (int f : fams) {
-    sets.push_back(a.families[static_cast<std::size_t>(f)].grouping);
-    c.parts.push_back(a.families[static_cast<std::size_t>(f)].operators(k));
-  }
+  for (int f : fams) sets.push_back(a.families[static_cast<std::size_t>(f)].grouping);
   c.faces = regular_sequence_faces(static_cast<int>(a.u.size()), r.grouping.linear, r.grouping.forms, sets,
                                    2 * static_cast<std::uint64_t>(k));
   for (const auto& face : c.faces) c.operators += face.term;

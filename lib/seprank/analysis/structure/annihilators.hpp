@@ -147,8 +147,8 @@ struct annihilator_count {
   std::vector<int> families;       // indices into annihilator_analysis::families
   std::vector<int> intersections;  // indices into annihilator_analysis::intersections: the pair's, every two
                                    // point sets' (each shown empty), or the regular sequence's (all generators)
-  std::vector<big_int> parts;      // pair: H_Z(2k), H_Z'(2k), dim (R/(I + I'))_2k; points: each family's points;
-                                   // regular sequence: each family's H_Z(2k)
+  std::vector<big_int> parts;      // pair: H_Z(2k), H_Z'(2k), dim (R/(I + I'))_2k; points: each family's points
+                                   // (regular sequence: none, its terms are `faces`)
   // operators is H_Y(2k) exactly for Y the union of every grouping of order <= k (the whole span of the lemma's
   // powers (v^T d_M v)^k on this block; products with lower-order powers are not counted, section 14): every such family is counted exactly or shown empty (`shown_empty`, indices into
   // annihilator_analysis::intersections: a family with more quadrics than dimensions, shown empty there).

@@ -298,7 +298,7 @@ TEST_CASE("the audit as units, one per L: the same rows in the same order, every
     for (bool exact : {false, true}) {
       const audit_map direct = audit_map_of(Ls, dxs, H, exact);
       reversed_runner runner;
-      const audit_map units = audit_map_by_units(Ls, dxs, H, exact, &runner);
+      const audit_map units = audit_map_by_units(Ls, dxs, H, exact, 0, &runner);
       CHECK(runner.batches == 1);
       CHECK(units.skipped_not_dividing == direct.skipped_not_dividing);
       REQUIRE(units.rows.size() == direct.rows.size());

@@ -546,7 +546,7 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
                            "--L 2 --dx 5 --max-terms 20000 --max-grid-points 64", "bounds", "bounds --dx 1000 --H 16",
                            "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
                            "plan --L 3 --dx 4 --np 8 --node-memory 2000", "annihilators --L 4 --dx 5",
-                           "hessian-ranks --level 1..2 --d 1..3", "hessian-ranks --check --level 1 --d 1..2",
+                           "hessian-ranks --level 1..2 --d 1..3",
                            "bounds --L 96 --dx 12288 --H 96", "corollary1 --L 6 --dx 100 --H 16"}) {
     const std::string shown = args;
     CAPTURE(shown);
@@ -980,22 +980,32 @@ TEST_CASE("slow: a run killed with SIGKILL leaves a consistent store; the rerun 
   CHECK(without_store_lines(resumed.out) == run("--L 3 --dx 3 --quiet --time-limit 3600").out);
 }
 
-TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, hessian-ranks and its --check") {
+TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, the growth, hessian-ranks") {
   const result a = run("audit --L 96 --dx 12288 --H 96 --quiet");
   REQUIRE(a.status == 0);
   CHECK(contains(a.out, "proved (N >= 24578)  contradicted (N >= 24578)  contradicted (N >= 24578)"));
   const result b = run("bounds --L 96 --dx 12288 --H 96 --quiet");
   REQUIRE(b.status == 0);
   CHECK(contains(b.out, "(lower-bound)"));
-  CHECK(has_value(b.out, "level l_0", "4"));
-  CHECK(has_value(b.out, "blocks", "2 x 64 in each of 96 heads"));
-  CHECK(has_value(b.out, "r", "399359"));  // 96 heads x 2 blocks x 2080 - 1 (rho_4(64) = D = 2080)
-  // L = 2, d_x = 8 by hand: l0 = 1, blocks 7 + 1 of ranks 13 and 1, r = 13, n = 1, 2 binom(14, 1) = 28.
+  // d_a = 128 per head: l0 = 5 (g = 243 > 128, rho = D(128) = 8256) beats l0 = 4 (rho_81(128) = 80 * 128 - 3160 = 7080).
+  CHECK(has_value(b.out, "level l_0", "5"));
+  CHECK(has_value(b.out, "block width d per head", "128 in each of 96 heads"));
+  CHECK(has_value(b.out, "r", "792575"));  // H rho_g(d) - 1 = 96 x 8256 - 1
+  CHECK(has_value(b.out, "slope, at least", "792575"));      // H D(d_a) - 1
+  CHECK(has_value(b.out, "slope, at most", "75503616"));     // D(12288)
+  CHECK(contains(b.out, "[contradicted] theorem2-upper-printed"));
+  // L = 2, d_x = 8 by hand: l0 = 1, rho_3(8) = 15, r = 14, n = 1, 2 binom(15, 1) = 30.
   const result c = run("bounds --L 2 --dx 8 --quiet");
-  CHECK(has_value(c.out, "2 binom(r + n, n)", "28"));
-  const result h = run("hessian-ranks --check --level 1..2 --d 1..5 --quiet");
+  CHECK(has_value(c.out, "2 binom(r + n, n)", "30"));
+  // At N = 10 < 2 d_x + 2: the width-4 network's bound by zero padding (rho_3(4) = 7, r = 6): 2 binom(7, 1) = 14.
+  const result cn = run("bounds --L 2 --dx 8 --N 10 --quiet");
+  CHECK(has_value(cn.out, "2 binom(r + n, n)", "14"));
+  CHECK(has_value(cn.out, "holds at every balanced N >=", "10"));
+  CHECK(run("bounds --L 2 --dx 8 --N 1 --quiet").status == 2);
+  const result h = run("hessian-ranks --level 1..2 --d 1..5 --quiet");
   CHECK(h.status == 0);
   CHECK(contains(h.out, "[verified]"));
+  CHECK(run("hessian-ranks --check --quiet").status == 2);  // the shipped table and its --check are gone
   const result bad = run("hessian-ranks --level 5");
   CHECK(bad.status == 2);
   CHECK(contains(bad.out, "1..4"));

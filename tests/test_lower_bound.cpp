@@ -1,8 +1,9 @@
-// The lower bound on sep at every size (docs/theory.md, section 15): the block Hessians of gamma against a second
-// route and an independent implementation's ranks, the factorisation y_p = gamma^n f and the H > 1 heads by a
-// literal forward recursion of our own, the shipped table (a sample recomputed, a planted wrong row caught), the
-// choice of blocks against brute force, the interval against exact binomials, and the bound against every upper
-// bound the tool proves (the Gram count) and every exact value it certifies (the certified table).
+// The lower bound on sep at every size (docs/theory.md, section 15): the Hessians of gamma against a second route
+// and an independent implementation's ranks, Theorem 15.1's closed form rho_g(d) against mod-p ranks of the moment
+// form at random points and on gamma = 0 (a planted wrong rho caught), the Krylov radical at one point, the
+// factorisation y_p = gamma^n f and the H > 1 heads by a literal forward recursion of our own, the interval against
+// exact binomials, zero padding to a given N, and the bound against every upper bound the tool proves (the Gram
+// count) and every exact value it certifies (the certified table).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
-#include "seprank/analysis/paper/hessian_table.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/structure/hessian_rank.hpp"
 #include "seprank/support/random.hpp"
@@ -107,13 +107,18 @@ TEST_CASE("block Hessian ranks equal an independent implementation's (hessian-ra
 }
 
 TEST_CASE("y_p = gamma^n f at the specialised weights, by a literal layer-by-layer recursion") {
+  // moment: every lower Q_l = I (Theorem 15.1's weights), where gamma is also b^T M^g b by matrix powers.
+  for (bool moment : {false, true})
   for (int L : {2, 3, 4})
     for (int level = 1; level < L; ++level)
       for (int d : {2, 3}) {
         CAPTURE(L);
         CAPTURE(level);
         CAPTURE(d);
-        const hessian_block_data x = draw_hessian_block(d, level, 500 + 100 * L + 10 * level + d);
+        hessian_block_data x = draw_hessian_block(d, level, 500 + 100 * L + 10 * level + d);
+        if (moment)
+          for (auto& q : x.Q)
+            for (int i = 0; i < d * d; ++i) q[static_cast<std::size_t>(i)] = i % (d + 1) == 0 ? 1 : 0;
         splitmix64 rng{static_cast<std::uint64_t>(L * 1000 + level * 10 + d)};
         auto small = [&] { return static_cast<long>(rng.next() % 19) - 9; };
         matrix bb = zero(d);
@@ -137,6 +142,14 @@ TEST_CASE("y_p = gamma^n f at the specialised weights, by a literal layer-by-lay
         for (int j = 0; j < d; ++j) f = addm(f, mulm(row[j], xi[j]));
         const long n = (static_cast<long>(std::pow(3, L - level)) - 1) / 2;
         CHECK(y == mulm(power(gamma_mod_p(x, p), n), f));
+        if (moment) {  // gamma = b^T M^g b
+          matrix Mg = identity(d);
+          for (long k = 0; k < static_cast<long>(std::pow(3, level)); ++k) Mg = mul(Mg, M);
+          std::uint64_t gamma = 0;
+          for (int i = 0; i < d; ++i)
+            for (int j = 0; j < d; ++j) gamma = addm(gamma, mulm(mulm(of(x.b[i]), Mg[i][j]), of(x.b[j])));
+          CHECK(gamma == gamma_mod_p(x, p));
+        }
       }
 }
 
@@ -177,80 +190,86 @@ TEST_CASE("H = 2 heads with blocks inside heads reproduce the single-head recurs
   for (int j = 0; j < dx; ++j) CHECK(single[0][j] == heads[0][j]);
 }
 
-TEST_CASE("the shipped Hessian table: a sample recomputed, and a planted wrong row is caught") {
-  const auto& table = hessian_table();
-  REQUIRE(table.size() >= 160);
-  int checked = 0;
-  for (const auto& row : table) {
-    if (row.d > 12 && !(row.level == 1 && row.d == 40)) continue;  // the small rows and one large one: seconds
-    CAPTURE(row.level);
-    CAPTURE(row.d);
-    CHECK(hessian_table_row_verifies(row));
-    ++checked;
+TEST_CASE("Theorem 15.1: rho_g(d) by hand, and against mod-p ranks of the moment form at random points and on gamma = 0") {
+  // By hand (k = g - 1): D(d) for d <= k, k d - binom(k, 2) beyond.
+  for (long d = 1; d <= 40; ++d) {
+    CHECK(moment_hessian_rank(1, d) == (d == 1 ? 1 : 2 * d - 1));
+    CHECK(moment_hessian_rank(2, d) == (d <= 8 ? d * (d + 1) / 2 : 8 * d - 28));
+    CHECK(moment_hessian_rank(3, d) == (d <= 26 ? d * (d + 1) / 2 : 26 * d - 325));
   }
-  CHECK(checked >= 40);
-  certified_hessian_rank planted = table[20];
-  planted.rank += 1;
-  CHECK_FALSE(hessian_table_row_verifies(planted));
-  planted = table[20];
-  planted.attempt += 1;  // another draw: another prime
-  CHECK_FALSE(hessian_table_row_verifies(planted));
-  // Every rank is at most D and at least 1, and for l0 = 1 it is 2d - 1 (the measured law, every row).
-  for (const auto& row : table) {
-    CHECK(row.rank >= 1);
-    CHECK(row.rank <= static_cast<long>(row.d) * (row.d + 1) / 2);
-    if (row.level == 1) CHECK(row.rank == 2 * row.d - 1);
+  CHECK(moment_hessian_rank(20, big_int(1000000)) == big_int(1000000) * 1000001 / 2);
+  // Both sides of g - 1 (levels 1..3), and level 4 (g = 81) at a small size.
+  const int sizes[][2] = {{1, 1}, {1, 2}, {1, 3}, {1, 7}, {1, 12}, {2, 2}, {2, 7}, {2, 8}, {2, 9}, {2, 12}, {3, 5}, {3, 25}, {3, 26}, {3, 27}, {3, 28}, {4, 6}};
+  for (const auto& [level, d] : sizes) {
+    CAPTURE(level);
+    CAPTURE(d);
+    moment_hessian_row row = moment_hessian_row_of(d, level, 11);
+    REQUIRE(row.random_point.found);
+    CHECK(big_int(row.random_point.rank) == row.rho);
+    if (d >= 2) {
+      REQUIRE(row.zero_point.found);
+      CHECK(row.zero_point.gradient_nonzero);
+      CHECK(row.zero_point.f_nonzero);
+      CHECK(big_int(row.zero_point.rank) == row.rho);
+    } else {
+      CHECK_FALSE(row.zero_point.found);
+    }
+    CHECK(row.agrees());
+    row.rho += 1;  // a planted wrong formula is caught
+    CHECK_FALSE(row.agrees());
   }
 }
 
-TEST_CASE("best_blocks: the knapsack over the table's sizes agrees with brute force") {
-  for (int level : {1, 2, 3})
-    for (long width = 1; width <= 60; ++width)
-      for (int min_blocks : {1, 2}) {
-        // Brute force: best[c] over sizes in the table, at least min_blocks blocks.
-        std::vector<std::pair<int, long>> sizes;
-        for (const auto& r : hessian_table())
-          if (r.level == level) sizes.emplace_back(r.d, r.rank);
-        std::vector<std::vector<long>> best(3, std::vector<long>(width + 1, -1));
-        for (long c = 0; c <= width; ++c) {
-          best[0][c] = 0;
-          for (int j = 0; j < 3; ++j) {
-            if (c > 0) best[j][c] = std::max(best[j][c], best[j][c - 1]);
-            for (const auto& [d, rk] : sizes)
-              if (d <= c && best[j == 0 ? 0 : j - 1][c - d] >= 0) best[j][c] = std::max(best[j][c], best[j == 0 ? 0 : j - 1][c - d] + rk);
-          }
-        }
-        const auto got = best_blocks(level, width, min_blocks);
-        CAPTURE(level);
-        CAPTURE(width);
-        CAPTURE(min_blocks);
-        if (best[min_blocks][width] < 0) {
-          CHECK_FALSE(got.has_value());
-          continue;
-        }
-        REQUIRE(got.has_value());
-        CHECK(got->rank_sum == best[min_blocks][width]);
-        long used = 0, count = 0;
-        big_int sum = 0;
-        for (const auto& u : got->blocks) used += u.d * u.count, count += u.count, sum += big_int(u.count) * u.rank;
-        CHECK(used <= width);
-        CHECK(count >= min_blocks);
-        CHECK(sum == got->rank_sum);
+TEST_CASE("the Krylov radical at one point: symmetric E with E W = 0, W = span(b, M b), is in the Hessian's kernel (g = 3)") {
+  // l0 = 1 (g = 3, k = 2), d = 5: W has dimension 2 and the radical dimension D(3) = 6, so rank 15 - 6 = 9 = 2d - 1.
+  const int d = 5;
+  const std::uint64_t q = 1000000007ULL;
+  hessian_block_data x = draw_hessian_block(d, 1, 77);
+  for (int i = 0; i < d * d; ++i) x.Q[0][static_cast<std::size_t>(i)] = i % (d + 1) == 0 ? 1 : 0;
+  auto md = [&](std::uint64_t a, std::uint64_t c) { return n_mulmod2(a, c, q); };
+  auto of_q = [&](long v) { return v >= 0 ? static_cast<std::uint64_t>(v) % q : (q - static_cast<std::uint64_t>(-v) % q) % q; };
+  std::vector<std::uint64_t> b(d), Mb(d, 0);
+  for (int i = 0; i < d; ++i) b[i] = of_q(x.b[i]);
+  for (int i = 0; i < d; ++i)
+    for (int j = 0; j < d; ++j) Mb[i] = (Mb[i] + md(of_q(x.N[static_cast<std::size_t>(i * d + j)]), b[j])) % q;
+  // A basis of W^perp: u = e_t + a e_0 + c e_1 (t >= 2) with u.b = u.Mb = 0.
+  const std::uint64_t det = (md(b[0], Mb[1]) + q - md(b[1], Mb[0])) % q;
+  REQUIRE(det != 0);
+  const std::uint64_t inv = n_invmod(det, q);
+  std::vector<std::vector<std::uint64_t>> U;
+  for (int t = 2; t < d; ++t) {  // a b0 + c b1 = -b_t, a Mb0 + c Mb1 = -Mb_t (Cramer)
+    const std::uint64_t rb = (q - b[t]) % q, rm = (q - Mb[t]) % q;
+    std::vector<std::uint64_t> u(d, 0);
+    u[t] = 1;
+    u[0] = md((md(rb, Mb[1]) + q - md(b[1], rm)) % q, inv);
+    u[1] = md((md(b[0], rm) + q - md(rb, Mb[0])) % q, inv);
+    U.push_back(u);
+  }
+  const auto H = gamma_hessian_mod_p(x, q);
+  const int D = d * (d + 1) / 2;
+  int radical = 0;
+  for (std::size_t i = 0; i < U.size(); ++i)
+    for (std::size_t j = i; j < U.size(); ++j) {
+      std::vector<std::uint64_t> e;  // E = u_i u_j^T + u_j u_i^T in the free entries E_ab, a <= b
+      for (int a = 0; a < d; ++a)
+        for (int c = a; c < d; ++c) e.push_back((md(U[i][a], U[j][c]) + md(U[j][a], U[i][c])) % q);
+      bool in_kernel = true;
+      for (int t = 0; t < D; ++t) {
+        std::uint64_t v = 0;
+        for (int s2 = 0; s2 < D; ++s2) v = (v + md(e[static_cast<std::size_t>(s2)], H[static_cast<std::size_t>(s2 * D + t)])) % q;
+        in_kernel = in_kernel && v == 0;
       }
-  // Past the exact tables: copies of the best ratio block, and the sum is still achieved by the blocks listed.
-  const auto far = best_blocks(4, 1000000, 2);
-  REQUIRE(far.has_value());
-  long used = 0;
-  for (const auto& u : far->blocks) used += u.d * u.count;
-  CHECK(used <= 1000000);
-  CHECK(far->rank_sum >= big_int(1000000 / 64 - 1) * 2080);
+      CHECK(in_kernel);
+      radical += in_kernel;
+    }
+  CHECK(radical == 6);
 }
 
 TEST_CASE("the bound's interval contains log_3 of the exact value, and the exact value is 2 binom(r + n, n)") {
   for (long L : {2L, 3L, 4L, 5L, 6L})
     for (long r_plus_1 : {2L, 3L, 5L, 17L, 200L}) {
       for (int level = 1; level < L && level <= 4; ++level) {
-        const hessian_lower_bound b = hessian_lower_bound_of(L, 100, level, {{1, r_plus_1, 1}});
+        const hessian_lower_bound b = hessian_lower_bound_of(L, level, 1, r_plus_1);  // rho(1) = 1 per head: r = H - 1
         CAPTURE(L);
         CAPTURE(level);
         CAPTURE(r_plus_1);
@@ -270,10 +289,11 @@ TEST_CASE("the bound's interval contains log_3 of the exact value, and the exact
       }
     }
   // Without the exact value (Robbins' bounds only): still an enclosure, and narrow once r is large.
-  const hessian_lower_bound b = hessian_lower_bound_of(20, 1000, 2, {{40, 25, 292}}, 1, false);
+  const hessian_lower_bound b = hessian_lower_bound_of(20, 2, 40, 25, false);
   CHECK_FALSE(b.exact);
+  CHECK(b.r == 25 * 292 - 1);  // rho_9(40) = 8 * 40 - 28 = 292 in each of 25 heads
   CHECK(b.log3_upper - b.log3_lower < big_float("1e-6"));
-  const hessian_lower_bound e = hessian_lower_bound_of(20, 1000, 2, {{40, 25, 292}}, 1, true);
+  const hessian_lower_bound e = hessian_lower_bound_of(20, 2, 40, 25, true);
   CHECK(e.log3_lower <= b.log3_upper);
   CHECK(b.log3_lower <= e.log3_upper);
 }
@@ -303,22 +323,80 @@ TEST_CASE("the bound never exceeds the Gram count (an upper bound for every weig
     REQUIRE(b->exact);
     CHECK(b->value <= big_int(e.sep));
   }
-  // No bound where the theorem gives none: L = 1; d_x = 1 with one head (two blocks do not fit); H not dividing d_x.
+  // The exact values the tool certifies (the issue's list, from the certified table): the bound stays below them.
+  const long certified[][3] = {{3, 4, 31456}, {5, 2, 109024}, {2, 10, 2156}};
+  for (const auto& [L, dx, sep] : certified) {
+    const auto b = best_hessian_lower_bound(L, dx, 1);
+    REQUIRE(b.has_value());
+    CHECK(b->value <= big_int(sep));
+  }
+  // No bound where the theorem gives none: L = 1; d_x = 1 with one head (Theorem 15.1 (iii) needs d >= 2); H not dividing d_x.
   CHECK_FALSE(best_hessian_lower_bound(1, 100, 1).has_value());
   CHECK_FALSE(best_hessian_lower_bound(5, 1, 1).has_value());
   CHECK_FALSE(best_hessian_lower_bound(5, 10, 3).has_value());
 }
 
-TEST_CASE("by hand: L = 2, d_x = 2, H = 1 gives blocks 1 + 1, r = 1, n = 1 and sep >= 2 binom(2, 1) = 4") {
+TEST_CASE("by hand: L = 2, d_x = 2 gives rho_3(2) = 3, r = 2, n = 1, sep >= 6; L = 3, d_x = 4 takes l0 = 1: 2 binom(10, 4) = 420") {
   const auto b = best_hessian_lower_bound(2, 2, 1);
   REQUIRE(b.has_value());
   CHECK(b->level == 1);
-  REQUIRE(b->blocks.size() == 1);
-  CHECK(b->blocks[0].d == 1);
-  CHECK(b->blocks[0].count == 2);
-  CHECK(b->r == 1);
+  CHECK(b->width == 2);
+  CHECK(b->rho == 3);
+  CHECK(b->r == 2);
   CHECK(b->n == 1);
-  CHECK(b->value == 4);  // the Gram rank there is 18 (certified table): 4 <= 18
+  CHECK(b->value == 6);  // the Gram rank there is 18 (certified table): 6 <= 18
+  // L = 3, d_x = 4: l0 = 1 (rho_3(4) = 7, r = 6, n = 4): 2 binom(10, 4) = 420; l0 = 2 (rho_9(4) = 10, r = 9, n = 1): 20.
+  const auto c = best_hessian_lower_bound(3, 4, 1);
+  REQUIRE(c.has_value());
+  CHECK(c->level == 1);
+  CHECK(c->value == 420);
+  CHECK(hessian_lower_bound_of(3, 2, 4).value == 20);
+}
+
+TEST_CASE("at a given N: below 2 d_x + 2 the bound is a narrower network's (zero padding), and none below N = 6") {
+  for (long N : {6L, 7L, 10L, 13L, 21L, 22L, 100L}) {
+    CAPTURE(N);
+    const auto b = best_hessian_lower_bound(5, 10, 1, true, N);
+    REQUIRE(b.has_value());
+    const long width = std::min(10L, N / 2 - 1);
+    const auto narrow = best_hessian_lower_bound(5, width, 1);
+    REQUIRE(narrow.has_value());
+    CHECK(b->width == width);
+    CHECK(b->padded == (width < 10));
+    CHECK(b->value == narrow->value);
+    CHECK(b->from_N == 2 * width + 2);
+    CHECK(b->from_N <= N);
+  }
+  CHECK_FALSE(best_hessian_lower_bound(5, 10, 1, true, 5).has_value());
+  // H = 2: one block per head of min(d_x/H, (N/2 - 1)/H) coordinates.
+  const auto h = best_hessian_lower_bound(4, 8, 2, true, 10);  // (10/2 - 1)/2 = 2 per head
+  REQUIRE(h.has_value());
+  CHECK(h->width == 2);
+  CHECK(h->r == 2 * 3 - 1);
+  CHECK(h->from_N == 10);
+  CHECK_FALSE(best_hessian_lower_bound(4, 8, 2, true, 5).has_value());
+}
+
+TEST_CASE("the growth: slopes [D - 1, D] against the printed 2 d_x + 1, and the bound within a factor 2 of the Gram count at (30, 1000)") {
+  const auto s = growth_slopes_of(5, 1);
+  REQUIRE(s.has_value());
+  CHECK(s->lower == 14);
+  CHECK(s->upper == 15);
+  CHECK(s->printed == 11);
+  const auto h = growth_slopes_of(12, 3);  // H D(4) - 1 = 29, D(12) = 78
+  REQUIRE(h.has_value());
+  CHECK(h->lower == 29);
+  CHECK(h->upper == 78);
+  CHECK_FALSE(growth_slopes_of(1, 1).has_value());
+  const auto b = best_hessian_lower_bound(30, 1000, 1);
+  REQUIRE(b.has_value());
+  const gram_count_result g = gram_count(30, 1000);
+  CHECK(2 * b->log3_lower >= g.log3);
+  CHECK(b->log3_lower <= g.log3);
+  // Measured slope at d_x = 3 (D = 6) far above the threshold: between D - 1 and D per layer.
+  const auto at = [](long L) { return best_hessian_lower_bound(L, 3, 1, false)->log3_lower; };
+  CHECK(at(41) - at(40) >= big_float("4.999999"));  // 3 - (2i - 1)/(n + i) per factor: just below 3^r
+  CHECK(at(41) - at(40) <= 6);
 }
 
 TEST_CASE("the audit decides the GPT-3 row with the bound: the printed Theorem 2 upper bound is contradicted") {

@@ -98,7 +98,6 @@ def test_subcommands_equal_cli_json():
         (seprank.sweep([2, 3], [1, 2], seed=3), ["sweep", "--dx", "2,3", "--L", "1,2", "--seed", "3"]),
         (seprank.plan(L=3, dx=4, np=3, node_memory=1), ["plan", "--L", "3", "--dx", "4", "--np", "3", "--node-memory", "1"]),
         (seprank.hessian_ranks(level=[1, 2], d="2..4", seed=5), ["--seed", "5", "hessian-ranks", "--level", "1,2", "--d", "2..4"]),
-        (seprank.hessian_ranks(level="1", d="1..3", check=True), ["hessian-ranks", "--level", "1", "--d", "1..3", "--check"]),
     ]
     for d, args in pairs:
         check(d.to_json() == cli(*args, "--format", "json")[1], f"{args[0]} JSON equals the CLI's ({args})")
@@ -390,19 +389,30 @@ def test_keyboard_interrupt():
 
 
 def test_lower_bound_at_every_size():
-    # L = 2, d_x = 8 by hand (docs/theory.md, section 15): l0 = 1, blocks 7 + 1 with Hessian ranks 2*7 - 1 = 13 and 1,
-    # r = 13, n = 1: sep >= 2 binom(14, 1) = 28.
+    # L = 2, d_x = 8 by hand (docs/theory.md, section 15): l0 = 1, g = 3, rho_3(8) = 2*8 - 1 = 15, r = 14, n = 1:
+    # sep >= 2 binom(15, 1) = 30; the slopes D - 1 = 35 and D = 36 against the printed 2 d_x + 1 = 17.
     b = seprank.bounds(2, 8)
-    check(b["lower_bound"] == 28 and b["lower_bound_level"] == 1, f"L2dx8 lower bound {b['lower_bound']}")
+    check(b["lower_bound"] == 30 and b["lower_bound_level"] == 1, f"L2dx8 lower bound {b['lower_bound']}")
+    check((b["slope_lower"], b["slope_upper"], b["slope_printed"]) == (35, 36, 17), "L2dx8 slopes")
+    check(b["lower_bound_from_N"] == 18, "L2dx8: from N = 2 d_x + 2")
+    # At N = 10: the width-4 network's bound by zero padding, 2 binom(7, 1) = 14, from N = 10.
+    bn = seprank.bounds(2, 8, N=10)
+    check(bn["lower_bound"] == 14 and bn["lower_bound_from_N"] == 10, f"L2dx8 at N = 10: {bn['lower_bound']}")
+    for bad, err in ((1, ValueError), (2.5, TypeError), ("10", TypeError), (True, TypeError)):
+        try:
+            seprank.bounds(2, 8, N=bad)
+            check(False, f"N={bad!r} refused")
+        except err as e:
+            check("N" in str(e), f"N={bad!r}: {e}")
     # The GPT-3 row answers (it hung before) and the bound exceeds the printed Theorem 2 upper bound there.
     g = seprank.bounds(96, 12288, 96)
     check(g["lower_bound_log3"] > g["theorem2_upper_log3"], "GPT-3: the proven bound above the printed upper bound")
     check(g["lower_bound"] is None, "GPT-3: the value is known in log_3 only")
     arrays = seprank.bounds([1, 2], [4, 8])
-    check(math.isnan(arrays["lower_bound_log3"][0]) and arrays["lower_bound"][1] == 28, "arrays: none at L = 1, 28 at L2dx8")
+    check(math.isnan(arrays["lower_bound_log3"][0]) and arrays["lower_bound"][1] == 30, "arrays: none at L = 1, 30 at L2dx8")
 
 
-def _special_weights(L, dx, l0, blocks, seed):
+def _special_weights(L, dx, l0, blocks, seed, identity=False):
     """The weights of docs/theory.md section 15 (H = 1): P_l = W^O W^V = I below the last layer, Q_l = W^K^T W^Q a
     block-diagonal draw below l0 and b b^T from l0 on, row 1 of the last layer's P equal to b^T."""
     rng = random.Random(seed)
@@ -416,7 +426,9 @@ def _special_weights(L, dx, l0, blocks, seed):
     e1b = [b[:] if i == 0 else [0] * dx for i in range(dx)]
     text = []
     for l in range(L):
-        if l < l0:
+        if l < l0 and identity:  # Theorem 15.1's weights: Q_l = I below l0, gamma = b^T M^g b
+            WQ, WK = eye, eye
+        elif l < l0:
             Q = [[0] * dx for _ in range(dx)]
             for a, z in starts:
                 for i in range(a, z):
@@ -434,14 +446,17 @@ def _special_weights(L, dx, l0, blocks, seed):
 
 def test_gram_blocks_at_the_special_weights_meet_the_lower_bound():
     """docs/theory.md, section 15, at its own special weights: Gram block k (and C - k) has rank at least
-    binom(r + k - 1, k) for k <= n, r + 1 the blocks' Hessian ranks (2d - 1 at l0 = 1; 3 and 1 at l0 = 2 for d = 2, 1)."""
-    for L, dx, l0, blocks, rhos in [(2, 3, 1, [2, 1], [3, 1]), (2, 4, 1, [3, 1], [5, 1]), (3, 2, 1, [1, 1], [1, 1]),
-                                    (3, 3, 1, [2, 1], [3, 1]), (3, 3, 2, [2, 1], [3, 1])]:
+    binom(r + k - 1, k) for k <= n, r + 1 the blocks' Hessian ranks (2d - 1 at l0 = 1; 3 and 1 at l0 = 2 for d = 2, 1);
+    with Q_l = I one block of d_x (Theorem 15.1: rho_3(d) = 2 d - 1)."""
+    for L, dx, l0, blocks, rhos, identity in [(2, 3, 1, [2, 1], [3, 1], False), (2, 4, 1, [3, 1], [5, 1], False),
+                                              (3, 2, 1, [1, 1], [1, 1], False), (3, 3, 1, [2, 1], [3, 1], False),
+                                              (3, 3, 2, [2, 1], [3, 1], False), (2, 3, 1, [3], [5], True),
+                                              (3, 2, 1, [2], [3], True), (2, 4, 1, [4], [7], True)]:
         C = (3 ** L - 1) // 2
         n = (3 ** (L - l0) - 1) // 2
         r = sum(rhos) - 1
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-            f.write(_special_weights(L, dx, l0, blocks, 1000 * L + 10 * dx + l0))
+            f.write(_special_weights(L, dx, l0, blocks, 1000 * L + 10 * dx + l0, identity))
         p = subprocess.run([CLI, "--quiet", "--L", str(L), "--dx", str(dx), "--weights", f.name, "--format", "json", "--max-grid-points", "8"], capture_output=True, text=True)
         os.unlink(f.name)
         d = json.loads(p.stdout)
@@ -552,16 +567,15 @@ def test_values_by_stable_key():
     check(summary.value("gram_count") == d.results["bounds"]["gram_count"] == 110, "Gram count by key")
     check(summary.value("binomial_bound") == 1001, "binom(D + C, C) = binom(14, 4) = 1001 by key")
     check(abs(summary.value("paper_upper_log3") - d.results["bounds"]["paper_upper_log3"]) < 1e-6, "paper's upper bound by key")
-    # Section 15 by hand at L = 2, d_x = 4: l_0 = 1, n = 1, blocks 3 + 1 with Hessian ranks 2*3 - 1 and 2*1 - 1, so
-    # r + 1 = 6 and 2 binom(r + 1, 1) = 12.
-    check(summary.value("lower_bound") == 12, f"proven lower bound by key: {summary.value('lower_bound')}")
-    check(abs(d.results["bounds"]["lower_bound_log3"] - math.log(12, 3)) < 1e-6, "its log_3 in results")
+    # Section 15 by hand at L = 2, d_x = 4: l_0 = 1, n = 1, rho_3(4) = 2*4 - 1 = 7, so r + 1 = 7 and 2 binom(r + 1, 1) = 14.
+    check(summary.value("lower_bound") == 14, f"proven lower bound by key: {summary.value('lower_bound')}")
+    check(abs(d.results["bounds"]["lower_bound_log3"] - math.log(14, 3)) < 1e-6, "its log_3 in results")
     rc, out, _ = cli("--L", "2", "--dx", "4", "--format", "json")
     keys = {v["key"] for s in json.loads(out)["steps"] for v in s["values"] if "key" in v}
     expected = {k for _, k, _ in pairs} | {"L", "dx", "H", "N", "output", "residual", "weights", "log3_dx", "three_L_vs_dx",
                                            "regime", "grid_rank", "separation_rank", "gram_rank", "gram_count",
                                            "binomial_bound", "paper_route_bound", "paper_lower_log3", "paper_upper_log3",
-                                           "paper_upper_fraction_log3", "lower_bound"}
+                                           "paper_upper_fraction_log3", "lower_bound", "width", "rho", "from_N"}
     check(keys == expected, f"the CLI's JSON carries the keys: {sorted(keys ^ expected)} differ")
 
 

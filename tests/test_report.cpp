@@ -148,7 +148,7 @@ TEST_CASE("a time limit in the structure stage: the stage is named, only the ste
   CHECK(d.steps[0].values.at(1).value == stop_at);
   std::vector<std::string> ids;
   for (std::size_t k = 1; k < d.steps.size(); ++k) ids.push_back(d.steps[k].id);
-  CHECK(ids == std::vector<std::string>{"regime", "theorem1", "theorem2", "lower-bound"});
+  CHECK(ids == std::vector<std::string>{"regime", "theorem1", "theorem2", "lower-bound", "proven-interval", "growth"});
   CHECK(d.time_limited);
   CHECK_FALSE(d.has_failure());
   CHECK(exit_status_of(d) == exit_time_limit);

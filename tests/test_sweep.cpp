@@ -76,12 +76,12 @@ TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the 
   const auto& p12 = plot.series[0].points[0];
   CHECK(std::abs(p12.gram_count.value() - l3(3)) < 1e-6);
   CHECK_FALSE(p12.lower_bound.has_value());  // no proven lower bound at L = 1
-  // L = 2, d_x = 4: Gram count 110 (C = 4, D = 10) and the proven lower bound 2 binom(5 + 1, 1) = 12
-  // (level 1: blocks 2 + 2, ranks 3 + 3, r = 5, n = 1; docs/theory.md section 15).
+  // L = 2, d_x = 4: Gram count 110 (C = 4, D = 10) and the proven lower bound 2 binom(6 + 1, 1) = 14
+  // (level 1: g = 3, rho_3(4) = 2 * 4 - 1 = 7, r = 6, n = 1; docs/theory.md section 15).
   const auto& p24 = plot.series[1].points[2];
   CHECK(p24.x == 4);
   CHECK(std::abs(p24.gram_count.value() - l3(110)) < 1e-6);
-  CHECK(std::abs(p24.lower_bound.value() - l3(12)) < 1e-6);
+  CHECK(std::abs(p24.lower_bound.value() - l3(14)) < 1e-6);
   CHECK_FALSE(p24.refined_count.has_value());              // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
 }
 

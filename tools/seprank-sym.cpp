@@ -49,6 +49,7 @@ struct cli_options {
   struct atlas_args {
     long long L, dx, H;
   } bounds_args{2, 4, 1}, corollary1_args{6, 1000, 16}, corollary2_args{12, 64, 4};
+  long long bounds_N = 0;  // bounds --N (0: every balanced N >= 2 d_x + 2)
   std::vector<long> shallow{2, 3};
   long max_beta2 = 64;
   seprank::sweep_request sweep;
@@ -182,6 +183,7 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.bounds = app.add_subcommand("bounds", "the paper's closed-form bounds (Theorems 1 and 2) at any size, e.g. "
                                           "bounds --L 96 --dx 12288 --H 96");
   add_atlas_options(*o.bounds, o, o.bounds_args);
+  o.bounds->add_option("--N", o.bounds_N, seprank::help_of("bounds", "--N"))->capture_default_str();
   o.corollary1 = app.add_subcommand("corollary1", "Corollary 1: the width a shallower network needs to match a deep one "
                                                   "(default: the paper's example d_x = 1000, H = 16, L = 6)");
   add_atlas_options(*o.corollary1, o, o.corollary1_args);
@@ -208,6 +210,7 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.audit_cmd->add_option("--dx", o.audit_dx, seprank::help_of("audit", "--dx"))->capture_default_str();
   o.audit_cmd->add_option("--H", o.audit.H, seprank::help_of("audit", "--H"))->capture_default_str();
   o.audit_cmd->add_option("--plot", o.audit.plot, seprank::help_of("audit", "--plot"));
+  o.audit_cmd->add_option("--N", o.audit.N, seprank::help_of("audit", "--N"))->capture_default_str();
   add_output_options(*o.audit_cmd, o);
   o.plan_cmd = app.add_subcommand("plan", "the Gram rank's units of work (one per degree block) with estimated time and memory, "
                                           "the critical path and the wall time predicted for --np processes, e.g. plan --L 6 --dx 2 --np 64");
@@ -225,11 +228,10 @@ void add_subcommands(CLI::App& app, cli_options& o) {
                       "section 14; any size the options allow), e.g. annihilators --L 3 --dx 6");
   add_output_options(*o.annihilators_cmd, o);
   o.hessian_cmd = app.add_subcommand(
-      "hessian-ranks", "certified Hessian ranks of gamma = b^T R_l0(M) b on d x d blocks, the input of the lower bound at every size "
-                       "(docs/theory.md, section 15); --check recomputes the shipped table's rows, e.g. hessian-ranks --check --level 1..4 --d 1..12");
+      "hessian-ranks", "the check of Theorem 15.1: Hessian ranks mod p of the moment form b^T M^g b (g = 3^l0) at random points and on "
+                       "gamma = 0, beside the proven rho_g(d) (docs/theory.md, section 15), e.g. hessian-ranks --level 1..2 --d 1..12");
   o.hessian_cmd->add_option("--level", o.hessian_level, seprank::help_of("hessian-ranks", "--level"))->capture_default_str();
   o.hessian_cmd->add_option("--d", o.hessian_d, seprank::help_of("hessian-ranks", "--d"))->capture_default_str();
-  o.hessian_cmd->add_flag("--check", o.hessian.check, seprank::help_of("hessian-ranks", "--check"));
   add_output_options(*o.hessian_cmd, o);
   o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
                                             "e.g. store results.db");
@@ -261,7 +263,7 @@ int run(cli_options& o) {
     if (sub->parsed() && o.summary)
       throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + sub->get_name());
   if (o.bounds->parsed()) {
-    d = seprank::derive_bounds(atlas(o.bounds_args));
+    d = seprank::derive_bounds(atlas(o.bounds_args), o.bounds_N);
   } else if (o.corollary1->parsed()) {
     d = seprank::derive_corollary1(atlas(o.corollary1_args), o.shallow);
   } else if (o.corollary2->parsed()) {
@@ -280,6 +282,7 @@ int run(cli_options& o) {
     d = seprank::derive_store_listing(o.store_file);
   } else if (o.audit_cmd->parsed()) {
     o.audit.exact_counts = format == seprank::output_format::json;  // only JSON shows the exact counts
+    o.audit.rows = format == seprank::output_format::json;          // and the rows as data
     if (o.time_limit_given) o.audit.time_limit = o.run.limits.max_seconds;  // the main command's default does not apply
     o.audit.L = seprank::parse_range(o.audit_L, seprank::audit_L_range);
     o.audit.dx = seprank::parse_range(o.audit_dx, seprank::audit_dx_range);

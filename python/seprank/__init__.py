@@ -495,7 +495,7 @@ def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[i
 
 
 def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequence[int], range] = range(1, 101),
-          H: int = 1) -> Dict[str, Any]:
+          H: int = 1, N: Optional[int] = None) -> Dict[str, Any]:
     """The audit map: every printed statement of Theorems 1 and 2 at each (L, d_x) with H dividing d_x, as
     numpy arrays (no JSON in between). L in 1..100, d_x in 1..10^6 (at most 10^5 values).
 
@@ -503,9 +503,20 @@ def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequ
     (d_x outer, L inner, as in the CLI's JSON rows); ``regime`` codes index :data:`REGIME_NAMES`; ``statements[name]`` holds
     ``status`` (codes indexing :data:`STATUS_NAMES`), ``holds_from_N`` (0: every N) and ``log3_bound``
     (NaN where undefined) for each name in :data:`STATEMENTS`. ``seprank-sym audit --format json`` gives the
-    same statuses with their evidence.
+    same statuses with their evidence. ``N``: the statuses at N positions (None: each status from the smallest N
+    its facts hold at; below 2 d_x + 2 the lower bound is a narrower network's, by zero padding).
     """
-    return _seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H))
+    return _seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H), _N_value(N))
+
+
+def _N_value(N: Optional[int]) -> int:
+    """bounds' and audit's N: None (every balanced N >= 2 d_x + 2) as 0, else an integer in 2..10^13."""
+    if N is None:
+        return 0
+    N = _checked_integer("N", N)
+    if not 2 <= N <= 10 ** 13:
+        raise ValueError(f"N = {N} is out of range: must be an integer in 2 .. 10^13, or None (every N >= 2 d_x + 2)")
+    return N
 
 
 def _atlas(name: str, v: Any) -> str:
@@ -513,33 +524,37 @@ def _atlas(name: str, v: Any) -> str:
 
 
 def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
-           H: int = 1) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
+           H: int = 1, N: Optional[int] = None) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
     """The paper's closed forms (Theorems 1 and 2, log_3 values; NaN where undefined), the Gram count, and the
     proven lower bound at every size (docs/theory.md, section 15: ``lower_bound_log3``, the lower end of its
-    interval; ``lower_bound`` exact when short; ``lower_bound_level`` its l_0), which holds at every balanced
-    N >= 2 d_x + 2.
+    interval; ``lower_bound`` exact when short; ``lower_bound_level`` its l_0; ``lower_bound_from_N`` the
+    smallest balanced N it holds at), and the slopes of log_3 sep in L at large L (``slope_lower``,
+    ``slope_upper``) against the printed Theorem 2 upper bound's (``slope_printed``). ``N``: the number of
+    positions (None: every balanced N >= 2 d_x + 2; below that the bound is a narrower network's, by zero padding).
 
     With integers: one record (a dict). With sequences (broadcast against each other, numpy rules): a dict of
     arrays of the same keys, ready for matplotlib. ``derivation`` (integers only) is the CLI's
     ``seprank-sym bounds`` output as a :class:`Derivation`.
     """
+    N = _N_value(N)
     if all(isinstance(v, (int, _np.integer, bool, _np.bool_, float)) for v in (L, dx, H)):
         L = _checked_integer("L", L, 32)
-        record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H))
-        record["derivation"] = Derivation(_seprank.derive_bounds(int(L), _atlas("dx", dx), _atlas("H", H)))
+        record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H), N)
+        record["derivation"] = Derivation(_seprank.derive_bounds(int(L), _atlas("dx", dx), _atlas("H", H), N))
         return record
     Ls, dxs, Hs = _np.broadcast_arrays(_np.asarray(L), _np.asarray(dx), _np.asarray(H))
     for name, arr in (("L", Ls), ("dx", dxs), ("H", Hs)):
         if arr.dtype.kind not in "iuO" or (arr.dtype.kind == "O" and not all(isinstance(x, int) and not isinstance(x, bool) for x in arr.flat)):
             raise TypeError(f"{name} must hold integers, not {arr.dtype}")
-    rows = [_seprank.bounds_record(int(a), _atlas("dx", b), _atlas("H", c))
+    rows = [_seprank.bounds_record(int(a), _atlas("dx", b), _atlas("H", c), N)
             for a, b, c in zip(Ls.ravel(), dxs.ravel(), Hs.ravel())]
     out: Dict[str, _np.ndarray] = {}
     for k in rows[0]:
         col = [r[k] for r in rows]
         if k == "regime":
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
-        elif k in ("L", "dx", "H", "gram_count", "lower_bound", "lower_bound_level"):
+        elif k in ("L", "dx", "H", "gram_count", "lower_bound", "lower_bound_level", "lower_bound_from_N",
+                   "slope_lower", "slope_upper", "slope_printed"):
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
         else:
             out[k] = _np.array(col, dtype=float).reshape(Ls.shape)
@@ -585,16 +600,14 @@ def plan(L: int = 2, dx: int = 4, H: int = 1, np: int = 1, threads: int = 1, nod
 
 
 def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Sequence[int]] = "1..8", seed: int = 1,
-                  check: bool = False, progress: Optional[Callable[[str], None]] = None) -> Derivation:
-    """Certified Hessian ranks of gamma on d x d blocks, the input of the proven lower bound (``seprank-sym
-    hessian-ranks``; docs/theory.md, section 15); ``check`` recomputes the shipped table's rows in the ranges."""
-    if not isinstance(check, (bool, _np.bool_)):
-        raise TypeError(f"check must be True or False, not {type(check).__name__} ({check!r})")
+                  progress: Optional[Callable[[str], None]] = None) -> Derivation:
+    """The check of Theorem 15.1 (``seprank-sym hessian-ranks``; docs/theory.md, section 15): Hessian ranks mod p
+    of the moment form b^T M^g b at random points and on gamma = 0, beside the proven rho_g(d)."""
     seed = _checked_integer("seed", seed)
     if not 0 <= seed < 2 ** 64:
         raise ValueError(f"seed = {seed} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
     return Derivation(_seprank.derive_hessian_ranks(_range_values("level", level), _range_values("d", d), seed,
-                                                    bool(check), progress))
+                                                    progress))
 
 
 _document_parameters(audit, {}, "audit")

@@ -151,7 +151,7 @@ double to_double(const big_float& v) { return v.convert_to<double>(); }
 
 // The paper's closed forms at one configuration, log_3 values as doubles (NaN where undefined), and the Gram
 // count's log_3 (an upper bound when not exact).
-py::dict bounds_record(long L, const std::string& dx, const std::string& H) {
+py::dict bounds_record(long L, const std::string& dx, const std::string& H, long N) {
   const atlas_config c = atlas_of(L, dx, H);
   const paper_bounds p = paper_bounds_of(c.L, c.dx, c.H);
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -167,19 +167,29 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H) {
   const gram_count_result g = gram_count(L, c.dx);
   d["gram_count_log3"] = to_double(g.log3);
   d["gram_count"] = g.exact ? py::object(py::int_(py::str(g.value.str()))) : py::object(py::none());
-  // The proven lower bound of docs/theory.md, section 15 (every balanced N >= 2 d_x + 2): the lower end of its log_3
-  // interval, the exact value when short, and its level; NaN / None where the theorem gives none.
+  // The proven lower bound of docs/theory.md, section 15 (at N; N = 0: every balanced N >= 2 d_x + 2): the lower end
+  // of its log_3 interval (rounded down to a double), the exact value when short, its level and the N it holds
+  // from; NaN / None where the theorem gives none. The slopes of log_3 sep in L (Corollary 15.3).
   std::optional<hessian_lower_bound> lower;
-  if (c.dx <= big_int(1000000000000LL)) lower = best_hessian_lower_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>());
-  d["lower_bound_log3"] = lower ? to_double(lower->log3_lower) : nan;
-  d["lower_bound"] = lower && lower->exact ? py::object(py::int_(py::str(lower->value.str()))) : py::object(py::none());
+  std::optional<growth_slopes> slopes;
+  if (c.dx <= big_int(1000000000000LL)) {
+    lower = best_hessian_lower_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>(), true, N);
+    slopes = growth_slopes_of(c.dx.convert_to<long>(), c.H.convert_to<long>());
+  }
+  auto integer = [](const big_int& v) { return py::object(py::int_(py::str(v.str()))); };
+  d["lower_bound_log3"] = lower ? std::nextafter(to_double(lower->log3_lower), -HUGE_VAL) : nan;
+  d["lower_bound"] = lower && lower->exact ? integer(lower->value) : py::object(py::none());
   d["lower_bound_level"] = lower ? py::object(py::int_(lower->level)) : py::object(py::none());
+  d["lower_bound_from_N"] = lower ? py::object(py::int_(lower->from_N)) : py::object(py::none());
+  d["slope_lower"] = slopes ? integer(slopes->lower) : py::object(py::none());
+  d["slope_upper"] = slopes ? integer(slopes->upper) : py::object(py::none());
+  d["slope_printed"] = slopes ? integer(slopes->printed) : py::object(py::none());
   return d;
 }
 
 // The audit map as arrays: one row per configuration (L, d_x) with H dividing d_x, in the order L then d_x.
-py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, long H) {
-  const audit_map m = without_gil([&] { return audit_of(L, dx, H); });
+py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, long H, long N) {
+  const audit_map m = without_gil([&] { return audit_of(L, dx, H, false, N); });
   const auto n = static_cast<py::ssize_t>(m.rows.size());
   py::array_t<std::int64_t> Ls(n), dxs(n);
   py::array_t<std::int8_t> regimes(n);
@@ -366,7 +376,7 @@ void bind_functions(py::module_& m) {
   m.def("option_help", [] { return main_option_help(); });
   m.def("subcommand_option_help", [](const std::string& sub) { return subcommand_option_help(sub); });
   m.def("subcommand_names", &subcommand_names);
-  m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H) { return derive_bounds(atlas_of(L, dx, H)); });
+  m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H, long N) { return derive_bounds(atlas_of(L, dx, H), N); });
   m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
     return derive_corollary1(atlas_of(L, dx, H), shallow);
   });
@@ -394,10 +404,9 @@ void bind_functions(py::module_& m) {
     r.cfg.L = L, r.cfg.dx = dx, r.cfg.H = H, r.processes = np, r.threads = threads, r.node_memory_mb = node_memory;
     return derive_plan(r);
   });
-  m.def("derive_hessian_ranks", [](const py::object& level, const py::object& d, std::uint64_t seed, bool check,
-                                   const py::object& progress) {
+  m.def("derive_hessian_ranks", [](const py::object& level, const py::object& d, std::uint64_t seed, const py::object& progress) {
     hessian_ranks_request r;
-    r.level = range_of(level, hessian_level_range), r.d = range_of(d, hessian_d_range), r.seed = seed, r.check = check;
+    r.level = range_of(level, hessian_level_range), r.d = range_of(d, hessian_d_range), r.seed = seed;
     const progress_fn p = progress_of(progress);
     return without_gil([&] { return derive_hessian_ranks(r, p); });
   });

@@ -19,9 +19,7 @@ json bound_json(const sep_bound& b) {
          {"refined", static_cast<int>(b.refined)}};
   if (b.hessian) {  // the proven lower bound's witness (section 15), every field to the last digit
     const hessian_lower_bound& h = *b.hessian;
-    json blocks = json::array();
-    for (const auto& u : h.blocks) blocks.push_back({u.d, u.count, u.rank});
-    j["hessian"] = {{"L", h.L}, {"level", h.level}, {"blocks", blocks}, {"heads", h.heads}, {"rank_sum", h.rank_sum.str()},
+    j["hessian"] = {{"L", h.L}, {"level", h.level}, {"width", h.width}, {"padded", h.padded}, {"heads", h.heads}, {"rho", h.rho.str()},
                     {"r", h.r.str()}, {"n", h.n.str()}, {"exact", h.exact}, {"value", h.value.str()},
                     {"log3_lower", exact_text(h.log3_lower)}, {"log3_upper", exact_text(h.log3_upper)},
                     {"log3_lower_ld", exact_text(big_float(h.log3_lower_ld))}, {"from_N", h.from_N}};
@@ -44,9 +42,10 @@ sep_bound bound_of_json(const json& j) {
     hessian_lower_bound h;
     h.L = w.at("L").get<long>();
     h.level = w.at("level").get<int>();
-    for (const auto& u : w.at("blocks")) h.blocks.push_back({u.at(0).get<int>(), u.at(1).get<long>(), u.at(2).get<long>()});
+    h.width = w.at("width").get<long>();
+    h.padded = w.at("padded").get<bool>();
     h.heads = w.at("heads").get<long>();
-    h.rank_sum = big_int(w.at("rank_sum").get<std::string>());
+    h.rho = big_int(w.at("rho").get<std::string>());
     h.r = big_int(w.at("r").get<std::string>());
     h.n = big_int(w.at("n").get<std::string>());
     h.exact = w.at("exact").get<bool>();
@@ -54,7 +53,7 @@ sep_bound bound_of_json(const json& j) {
     h.log3_lower = big_float(w.at("log3_lower").get<std::string>());
     h.log3_upper = big_float(w.at("log3_upper").get<std::string>());
     h.log3_lower_ld = big_float(w.at("log3_lower_ld").get<std::string>()).convert_to<long double>();
-    h.from_N = w.at("from_N").get<int>();
+    h.from_N = w.at("from_N").get<long>();
     b.hessian = std::make_shared<const hessian_lower_bound>(std::move(h));
   }
   return b;
@@ -119,24 +118,25 @@ std::vector<audit_row> audit_rows_of_text(const std::string& text) {
   return rows;
 }
 
-audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts,
+audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts, long N,
                              unit_runner* runner) {
-  if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts);
-  // Version 2 (2026-11-27): rows carry which loss refined the count (refined_by), from Noether's count or the
-  // shipped union table; a store's version-1 rows are not read.
-  unit_batch batch{"audit-rows", 2,
-                   "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0"), "", {}};
+  if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts, N);
+  // Version 3: the lower bound's witness is the moment form's (level, width, rho; Theorem 15.1), at N.
+  unit_batch batch{"audit-rows", 3,
+                   "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0") +
+                       " N=" + std::to_string(N),
+                   "", {}};
   long widths = 0;
   for (long dx : dxs) widths += dx % H == 0;
   for (int L : Ls)  // measured: about 30 us a row (100-digit rows at large L cost more), more with exact counts
     batch.units.push_back({"L=" + std::to_string(L), widths * (exact_counts ? 1e-4 : 3e-5) * (1 + L / 10.0), 64});
   const auto results =
-      run_units(runner, batch, [&](std::size_t i) { return audit_rows_text(audit_map_of({Ls[i]}, dxs, H, exact_counts).rows); });
+      run_units(runner, batch, [&](std::size_t i) { return audit_rows_text(audit_map_of({Ls[i]}, dxs, H, exact_counts, N).rows); });
   // audit_map_of's order: widths outside, depths inside.
   std::vector<std::vector<audit_row>> by_L;
   for (const auto& r : results) by_L.push_back(audit_rows_of_text(r.data));
   audit_map m;
-  m.L = Ls, m.dx = dxs, m.H = H;
+  m.L = Ls, m.dx = dxs, m.H = H, m.N = N;
   std::size_t at = 0;
   for (long dx : dxs) {
     if (dx % H != 0) {

@@ -11,7 +11,7 @@
 namespace seprank {
 
 // audit_map_of over units (by L) handed to `runner`; without a runner, audit_map_of itself.
-audit_map audit_map_by_units(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts,
+audit_map audit_map_by_units(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts, long N,
                              unit_runner* runner);
 
 // An audit row as text and back (every field, logarithms to the last digit): the units' results.

@@ -29,7 +29,9 @@ const std::map<std::string, option_table>& subcommand_tables() {
   static const std::map<std::string, option_table> tables{
       {"bounds", {{"--L", "depth L, 1..10000"},
                   {"--dx", "width d_x, 1..10^12"},
-                  {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"}}},
+                  {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"},
+                  {"--N", "positions N the proven bounds are stated at, 2..10^13 (below 2 d_x + 2 the lower bound is a narrower "
+                          "network's, by zero padding); 0: every balanced N >= 2 d_x + 2"}}},
       {"corollary1", {{"--L", "depth of the deep network"},
                       {"--dx", "width d_x, 1..10^12"},
                       {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"},
@@ -47,7 +49,9 @@ const std::map<std::string, option_table>& subcommand_tables() {
       {"audit", {{"--L", "depths: a..b, a,b,c or a (1..100)"},
                  {"--dx", "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)"},
                  {"--H", "heads (widths it does not divide are left out)"},
-                 {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)"}}},
+                 {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)"},
+                 {"--N", "positions N the statuses are stated at, 2..10^13 (each fact that holds at N; the lower bound by zero "
+                         "padding below 2 d_x + 2); 0: each status from the smallest N its facts hold at"}}},
       {"plan", {{"--L", "depth L, 1..8"},
                 {"--dx", "width d_x, 1..64"},
                 {"--H", "heads; must divide d_x"},
@@ -55,8 +59,7 @@ const std::map<std::string, option_table>& subcommand_tables() {
                 {"--threads", "threads per process, 1..64"},
                 {"--node-memory", "MiB of one node: list the units that do not fit (0: none given)"}}},
       {"hessian-ranks", {{"--level", "levels l0: a..b, a,b,c or a (1..4)"},
-                         {"--d", "block sizes: a..b, a,b,c or a (1..128)"},
-                         {"--check", "recompute the shipped table's rows in these ranges (FAILED, exit 1, if one differs)"}}}};
+                         {"--d", "sizes d of the symmetric d x d matrix M: a..b, a,b,c or a (1..128)"}}}};
   return tables;
 }
 

@@ -143,12 +143,22 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   return theorem_derivation(a, opt);
 }
 
-derivation derive_bounds(const atlas_config& c) {
+namespace {
+
+// bounds --N and audit --N: 0 (every balanced N >= 2 d_x + 2) or 2..max_bounds_N.
+void validate_N(long N) {
+  if (N != 0 && (N < 2 || N > max_bounds_N))
+    throw usage_error("N = " + std::to_string(N) + " is out of range: must be 0 (every N >= 2 d_x + 2) or 2 <= N <= " +
+                      std::to_string(max_bounds_N));
+}
+
+}  // namespace
+
+derivation derive_bounds(const atlas_config& c, long N) {
   validate(c);
-  std::optional<hessian_lower_bound> lower;
-  if (c.dx <= big_int(1000000000000LL) && c.H <= c.dx && c.L <= 10000)
-    lower = best_hessian_lower_bound(c.L, c.dx.convert_to<long>(), c.H.convert_to<long>());
-  return bounds_derivation(c, paper_bounds_of(c.L, c.dx, c.H), lower);
+  validate_N(N);
+  return bounds_derivation(c, paper_bounds_of(c.L, c.dx, c.H),
+                           proven_bounds_of(c.L, c.dx.convert_to<long>(), c.H.convert_to<long>(), N));
 }
 
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {
@@ -222,59 +232,43 @@ void validate_audit_values(const std::vector<int>& L, const std::vector<long>& d
 
 }  // namespace
 
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts) {
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts, long N) {
   validate_audit_values(L, dx, H);
+  validate_N(N);
   std::optional<scheduler> units;  // the other processes, when there are any (the audit has no store)
   if (process_group::world().size() > 1) units.emplace(scheduler_options{}, process_group::world());
-  return audit_map_by_units(L, dx, H, exact_counts, units ? &*units : nullptr);
+  return audit_map_by_units(L, dx, H, exact_counts, N, units ? &*units : nullptr);
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const std::vector<long> dx_values(r.dx.begin(), r.dx.end());
   validate_audit_values(r.L, dx_values, r.H);
+  validate_N(r.N);
   progress("auditing " + std::to_string(r.L.size() * r.dx.size()) + " configurations");
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
   struct deadline_scope {  // the deadline holds for this audit only
     explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
     ~deadline_scope() { clear_deadline(); }
   } deadline(r.time_limit);
-  const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts);
+  const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N);
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(audit_plot_data(m), r.plot);
     progress("wrote " + r.plot);
   }
-  return audit_derivation(m);
+  return audit_derivation(m, r.rows);
 }
 
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
-  const auto& levels = r.level;
-  const auto& sizes = r.d;
-  for (const auto& [values, lim] : {std::pair{&levels, hessian_level_range}, {&sizes, hessian_d_range}})
+  for (const auto& [values, lim] : {std::pair{&r.level, hessian_level_range}, {&r.d, hessian_d_range}})
     check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
-  const std::uint64_t seed = r.seed;
-  std::vector<hessian_rank_row> rows;
-  for (int level : levels)
-    for (int d : sizes) {
+  std::vector<moment_hessian_row> rows;
+  for (int level : r.level)
+    for (int d : r.d) {
       check_interrupt();
-      hessian_rank_row row;
-      if (r.check) {
-        const certified_hessian_rank* entry = nullptr;
-        for (const auto& e : hessian_table())
-          if (e.level == level && e.d == d) entry = &e;
-        if (!entry) continue;  // the table has no row of this size
-        progress("recomputing l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
-        row.checked = true;
-        row.row = *entry;
-        row.computed = block_hessian_rank_at(d, level, hessian_table_seed, entry->attempt);
-        row.verifies = hessian_table_row_verifies(*entry);
-      } else {
-        progress("ranking l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
-        row.computed = certify_block_hessian_rank(d, level, seed);
-      }
-      rows.push_back(row);
+      progress("ranking l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
+      rows.push_back(moment_hessian_row_of(d, level, r.seed));
     }
-  if (r.check && rows.empty()) throw usage_error("hessian-ranks --check: the table has no row with --level " + range_text(r.level) + " and --d " + range_text(r.d));
-  return hessian_ranks_derivation(rows, r.check, seed);
+  return hessian_ranks_derivation(rows, r.seed);
 }
 
 derivation derive_store_listing(const std::string& path) {

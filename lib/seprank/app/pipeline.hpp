@@ -9,7 +9,6 @@
 
 #include "seprank/analysis/options.hpp"
 #include "seprank/analysis/paper/audit.hpp"
-#include "seprank/analysis/paper/hessian_table.hpp"
 #include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/report/derivation.hpp"
@@ -48,7 +47,9 @@ derivation derive(const derivation_request& r, const progress_fn& progress);
 derivation summary_of(const derivation& d);
 
 // The closed forms at any size and the corollaries.
-derivation derive_bounds(const atlas_config& c);
+// N: the number of positions the bounds are stated at (0: every balanced N >= 2 d_x + 2; 2..max_bounds_N).
+inline constexpr long max_bounds_N = 10000000000000L;
+derivation derive_bounds(const atlas_config& c, long N = 0);
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths);
 derivation derive_corollary2(const atlas_config& deep, long max_beta2);
 
@@ -86,25 +87,26 @@ struct audit_request {
   long H = 1;
   std::string plot;                 // SVG or PNG path; empty: no plot
   bool exact_counts = false;        // each row carries the Gram count and the refined count as integers (JSON)
+  bool rows = true;                 // results.rows: each row as data (JSON; the text shows the table and counts)
   double time_limit = 0;            // seconds (--time-limit); 0: none. Reached: time_limit_reached (exit 4)
+  long N = 0;                       // the statuses at this N (0: each from its own N); 2..max_bounds_N
 };
 derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
 // validates its ranges.
 // With several processes (mpirun) the rows are computed as units of work, one per L (analysis/audit_units).
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false);
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0);
 
 // The rank-one annihilators and the refined bound for the request's configuration and weights
 // (`seprank-sym annihilators`): the word of A_L only, so any size the options allow (docs/theory.md, section 14).
 derivation derive_annihilators(const derivation_request& r, const progress_fn& progress = {});
 
-// Certified block Hessian ranks of gamma (docs/theory.md, section 15; `seprank-sym hessian-ranks`): computed for
-// levels x sizes and a seed, or with check the shipped table's rows in those ranges recomputed (FAILED on disagreement).
-inline constexpr range_limits hessian_level_range{"--level", 1, hessian_table_max_level, 4}, hessian_d_range{"--d", 1, 128, 128};
+// The check of Theorem 15.1 (docs/theory.md, section 15; `seprank-sym hessian-ranks`): the moment form's Hessian
+// ranks mod p at random points and on gamma = 0 against rho_g(d), for levels x sizes and a seed.
+inline constexpr range_limits hessian_level_range{"--level", 1, 4, 4}, hessian_d_range{"--d", 1, 128, 128};
 struct hessian_ranks_request {
   std::vector<int> level = values_from(1, 2), d = values_from(1, 8);
   std::uint64_t seed = 1;
-  bool check = false;
 };
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress);
 

@@ -1,5 +1,6 @@
 #include "seprank/report/atlas_report.hpp"
 
+#include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 
 namespace seprank {
@@ -31,8 +32,9 @@ std::string vacuity(const big_float& lower) {
 
 derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, const std::string& why_none) {
   derivation_step s{"A proven lower bound at every size (docs/theory.md, section 15)",
-                    "$sep >= 2 binom(r + n, n)$ for almost every weight, at every balanced $N >= 2 d_x + 2$: $y_p = gamma^n f$ at "
-                    "special weights, $n = (3^{L - l_0} - 1)/2$, $r$ + 1 the Hessian rank of $gamma$ on blocks of $d_x$",
+                    "$sep >= 2 binom(r + n, n)$ for almost every weight: $y_p = gamma^n f$ at special weights, "
+                    "$gamma = b^T M^g b$, $g = 3^{l_0}$, $n = (3^{L - l_0} - 1)/2$, $r = H rho_g(d) - 1$ with "
+                    "$rho_g(d) = D(d) - D(max(d - g + 1, 0))$ the Hessian rank of $gamma$ (Theorem 15.1)",
                     {},
                     claim_status::computed,
                     "",
@@ -43,30 +45,83 @@ derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower
     return s;
   }
   const hessian_lower_bound& h = *lower;
-  std::string blocks;
-  json blocks_json = json::array();
-  for (const auto& u : h.blocks) {
-    blocks += std::string(blocks.empty() ? "" : " + ") + str(static_cast<long long>(u.count)) + " x " + str(static_cast<long long>(u.d));
-    blocks_json.push_back(json{{"d", u.d}, {"count", u.count}, {"hessian_rank", u.rank}});
-  }
   s.values.push_back({"level $l_0$", str(static_cast<long long>(h.level)), {}, h.level});
-  s.values.push_back({"blocks", blocks + (h.heads > 1 ? " in each of " + str(static_cast<long long>(h.heads)) + " heads" : std::string()), {}, blocks_json});
-  s.values.push_back(exact_value("Hessian rank at the point (sum over blocks)", h.rank_sum));
+  s.values.push_back(exact_value("block width $d$ per head", static_cast<long long>(h.width),
+                                 str(static_cast<long long>(h.width)) + (h.heads > 1 ? " in each of " + str(static_cast<long long>(h.heads)) + " heads" : std::string()) +
+                                     (h.padded ? " (zero padding: the bound of a narrower network at this $N$)" : std::string())));
+  s.values.back().key = "width";
+  s.values.push_back(exact_value("$rho_g(d)$ (Theorem 15.1)", h.rho));
+  s.values.back().key = "rho";
   s.values.push_back(exact_value("$r$", h.r));
   if (h.n < big_int("1000000000000000000000000000000")) s.values.push_back(exact_value("$n = (3^{L - l_0} - 1)/2$", h.n));
   else s.values.push_back({"$n = (3^{L - l_0} - 1)/2$", "$(3^{" + str(static_cast<long long>(h.L - h.level)) + "} - 1)/2$ (" +
                                                            str(big_int(h.n.str().size())) + " digits)"});
   if (h.exact && h.value < big_int("1" + std::string(60, '0'))) s.values.push_back(exact_value("$2 binom(r + n, n)$", h.value));
-  s.values.push_back(decimal_value("$log_3$ of the bound, at least", h.log3_lower));
-  s.values.push_back(decimal_value("$log_3$ of the bound, at most", h.log3_upper));
-  s.check = std::string("the theorem is proven in docs/theory.md, section 15; each block's Hessian rank is a rank mod a 62-bit prime at an "
-                        "integer point from the shipped table (analysis/paper/hessian_table; `seprank-sym hessian-ranks --check` recomputes "
-                        "every row, a test a sample), with $gamma != 0$ and $b^T A_{l_0} != 0$ there; ") +
-            (h.exact ? "the value in exact integers" : "the value as an interval of $log_3$, MPFR with outward rounding (Robbins' bounds)");
+  s.values.push_back(bound_end_value("$log_3$ of the bound, at least", h.log3_lower, true));
+  s.values.push_back(bound_end_value("$log_3$ of the bound, at most", h.log3_upper, false));
+  s.values.push_back(exact_value("holds at every balanced $N >=$", static_cast<long long>(h.from_N)));
+  s.values.back().key = "from_N";
+  s.check = std::string("proven in docs/theory.md, section 15 (Theorem 15.1 gives the Hessian rank in closed form; no computed rank "
+                        "enters; `seprank-sym hessian-ranks` checks the formula mod p and tools/check_lower_bound.py re-checks it "
+                        "without the tool); ") +
+            (h.exact ? "the value in exact integers, $l_0$ compared exactly" : "the value as an interval of $log_3$, MPFR with outward rounding (Robbins' bounds)");
   return s;
 }
 
-derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const std::optional<hessian_lower_bound>& lower) {
+namespace {
+
+// The interval the tool proves for log_3 sep and the growth in L above the threshold (Corollary 15.3).
+derivation_step interval_step(const proven_bounds& b) {
+  derivation_step s{"What is proven: the interval of $log_3 sep$",
+                    "$log_3 sep$ lies between the proven lower bound (section 15) and the best proven upper bound (the Gram "
+                    "count, section 4, or its refinement, section 14)",
+                    {},
+                    claim_status::computed,
+                    "both ends proven for every weight (upper) and almost every weight (lower); the lower end rounded down, the "
+                    "upper end up",
+                    "proven-interval"};
+  if (b.lower) s.values.push_back(bound_end_value("lower end", b.lower->log3_lower, true));
+  else s.values.push_back({"lower end", "none from section 15 here ($sep >= 1$)"});
+  if (b.facts.upper) s.values.push_back(bound_end_value("upper end", b.facts.upper->log3, false));
+  if (b.facts.upper && b.facts.upper->value > 0 && b.facts.upper->value < big_int("1" + std::string(60, '0')))
+    s.values.push_back(exact_value(b.facts.upper->source == sep_source::refined_count ? "refined Gram count" : "Gram count", b.facts.upper->value));
+  if (b.lower && b.facts.upper && b.lower->log3_lower > 0)
+    s.values.push_back(decimal_value("ratio of the ends (upper / lower, in $log_3$)", b.facts.upper->log3 / b.lower->log3_lower, 4));
+  if (b.N > 0) s.values.push_back(exact_value("at $N$", static_cast<long long>(b.N)));
+  return s;
+}
+
+derivation_step growth_step(const proven_bounds& b) {
+  derivation_step s{"The growth in $L$ (Corollary 15.3)",
+                    "at large $L$ the slope of $log_3 sep$ in $L$ lies between $H D(d_x/H) - 1$ (the proven lower bound) and "
+                    "$D = d_x (d_x + 1)/2$ (the Gram count); the printed Theorem 2 upper bound has slope $2 d_x + 1$",
+                    {},
+                    claim_status::computed,
+                    "closed forms of proven bounds (docs/theory.md, section 15)",
+                    "growth"};
+  if (!b.slopes) {
+    s.status = claim_status::skipped;
+    s.check = "no lower slope: the bound needs $d_x >= 2$ at $H = 1$ and $H$ dividing $d_x$";
+    return s;
+  }
+  const growth_slopes& g = *b.slopes;
+  s.values.push_back(exact_value("slope, at least", g.lower));
+  s.values.back().key = "slope_lower";
+  s.values.push_back(exact_value("slope, at most", g.upper));
+  s.values.back().key = "slope_upper";
+  s.values.push_back(exact_value("printed Theorem 2 upper bound's slope $2 d_x + 1$", g.printed));
+  s.values.back().key = "slope_printed";
+  const char* verdict = g.printed < g.lower   ? "below the proven slope: the printed upper bound fails at every large enough $L$"
+                        : g.printed > g.upper ? "above the Gram count's slope: the printed upper bound holds at every large enough $L$"
+                                              : "inside the proven interval: large $L$ is not decided by the slopes";
+  s.values.push_back({"the printed slope is", verdict});
+  return s;
+}
+
+}  // namespace
+
+derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const proven_bounds& b) {
+  const std::optional<hessian_lower_bound>& lower = b.lower;
   derivation d;
   d.title = "seprank-sym bounds: the paper's closed forms for " + config_text(c);
   d.config = config_json(c);
@@ -128,8 +183,13 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   d.steps.push_back(s2);
   d.steps.back().id = "theorem2";
   d.steps.push_back(lower_bound_step(lower, c.dx % c.H != 0 ? "$H$ does not divide $d_x$: no network"
-                                            : c.dx > big_int(1000000000000LL) ? "$d_x$ beyond $10^12$"
-                                                                            : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
+                                            : b.N > 0 ? "the theorem needs $L >= 2$ and, at this $N$, a block of $d >= 2$ coordinates ($H = 1$) "
+                                                        "or one per head: $N >= 6$, $N >= 2 H + 2$"
+                                                      : "the theorem needs $L >= 2$ and $d_x >= 2$ when $H = 1$"));
+  d.steps.push_back(interval_step(b));
+  d.steps.push_back(growth_step(b));
+  d.audited = true;
+  d.findings = findings_of(b.findings);
 
   d.results = json{{"regime", regime_key(r)},
                    {"theorem1_lower_log3", t1.lower_defined ? decimal_json(t1.lower_log3) : json()},
@@ -137,7 +197,16 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
                    {"theorem2_lower_log3", t2.b2_defined ? decimal_json(t2.lower_log3) : json()},
                    {"theorem2_upper_log3", decimal_json(t2.upper_log3)},
                    {"theorem2_upper_fraction_log3", decimal_json(t2.upper_log3_fraction)},
-                   {"lower_bound_log3", lower ? decimal_json(lower->log3_lower) : json()}};
+                   {"lower_bound_log3", lower ? decimal_json(rounded_toward(lower->log3_lower, 6, true)) : json()},
+                   {"lower_bound", lower && lower->exact ? exact_json(lower->value) : json()},
+                   {"lower_bound_level", lower ? json(lower->level) : json()},
+                   {"lower_bound_from_N", lower ? json(lower->from_N) : json()},
+                   {"upper_bound_log3", b.facts.upper ? decimal_json(rounded_toward(b.facts.upper->log3, 6, false)) : json()},
+                   {"upper_bound", b.facts.upper && b.facts.upper->value > 0 ? exact_json(b.facts.upper->value) : json()},
+                   {"slope_lower", b.slopes ? exact_json(b.slopes->lower) : json()},
+                   {"slope_upper", b.slopes ? exact_json(b.slopes->upper) : json()},
+                   {"slope_printed", b.slopes ? exact_json(b.slopes->printed) : json()},
+                   {"N", b.N > 0 ? json(b.N) : json()}};
   return d;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/report/derivation.hpp"
 
@@ -13,9 +14,9 @@ namespace seprank {
 // "$L = 2$, $d_x = 4$, $H = 1$": a configuration in the titles.
 std::string config_text(const atlas_config& c);
 
-// Step-by-step closed forms for one (validated) configuration, and the proven lower bound of
-// docs/theory.md section 15 when the table gives one (a step of its own).
-derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const std::optional<hessian_lower_bound>& lower = std::nullopt);
+// Step-by-step closed forms for one (validated) configuration, then what the tool proves there: the lower bound of
+// docs/theory.md section 15, the interval of log_3 sep, the growth in L, and the paper's statements as findings.
+derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const proven_bounds& b);
 // The step of that lower bound (shared by the bounds subcommand and the main derivation).
 // why_none: the reason shown when there is none.
 derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, const std::string& why_none);

@@ -43,15 +43,18 @@ derivation_step rules_step(const audit_map& m) {
                                  "Gram count minus the larger loss is used where the count is exact (JSON rows: gram_count, "
                                  "refined_gram_count, refined_by)"},
            {"the proven lower bound", "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
-                                      "gamma^n f$ at special weights, $r + 1$ the certified Hessian ranks of $gamma$ on blocks of "
-                                      "$d_x$ (the shipped table); at every balanced $N >= 2 d_x + 2$; compared by the lower end "
-                                      "of its outward-rounded interval"},
+                                      "gamma^n f$ at special weights, $gamma = b^T M^g b$, $r = H rho_g(d_x/H) - 1$ with "
+                                      "$rho_g$ the Hessian rank of the moment form in closed form (Theorem 15.1); at every "
+                                      "balanced $N >= 2 d_x + 2$; compared by the lower end of its outward-rounded interval"},
            {"certified values", str(static_cast<long long>(certified_table().size())) +
                                     " separation ranks certified by this tool (bench/certified_table.sh), each "
                                     "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
-           {"which $N$", "the Gram count and $sep >= 1$ hold at every $N$; a value certified at $N$ holds at every "
+           {"which $N$", std::string("the Gram count and $sep >= 1$ hold at every $N$; a value certified at $N$ holds at every "
                          "larger $N$ ($sep(N)$ never decreases) and says nothing at a smaller one, so a status it "
-                         "decides is marked with the $N$ it holds from, e.g. contradicted ($N >= 4$)"},
+                         "decides is marked with the $N$ it holds from, e.g. contradicted ($N >= 4$)") +
+                             (m.N > 0 ? "; this map uses only the facts that hold at $N = " + str(static_cast<long long>(m.N)) +
+                                            "$ (the lower bound of section 15 by zero padding where $N < 2 d_x + 2$)"
+                                      : std::string())},
            {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) or than the Gram "
                           "count's rounding bound decided again in 100-digit arithmetic (every comparison there "
                           "when long double cannot bound the count to 1e-6)"},
@@ -68,8 +71,12 @@ derivation_step rules_step(const audit_map& m) {
           "audit-rules"};
 }
 
+// Maps of at most this many rows carry each statement's evidence in words (JSON "evidence_text", and a step in
+// the text); larger ones the evidence as data and the legend of its sources once.
+constexpr std::size_t evidence_text_rows = 1000, evidence_step_rows = 20;
+
 // One row of the map: its cells in t (counted in counts) and its JSON record.
-json map_row(const audit_row& row, result_table& t, status_counts& counts) {
+json map_row(const audit_row& row, result_table& t, status_counts& counts, bool with_text, bool with_json) {
   std::vector<table_cell> cells{{str(static_cast<long long>(row.L)), exact_json(row.L)},
                                 {str(static_cast<long long>(row.dx)), exact_json(row.dx)},
                                 table_cell(regime_short(row.reg), regime_key(row.reg))};
@@ -77,15 +84,18 @@ json map_row(const audit_row& row, result_table& t, status_counts& counts) {
   for (const auto& f : row.findings) {
     ++counts[static_cast<std::size_t>(f.statement)][static_cast<std::size_t>(f.status)];
     cells.emplace_back(std::string(verdict_name(f.status)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
+    if (!with_json) continue;
     json st = json::object();
     st["name"] = statement_id(f.statement);
     st["status"] = verdict_name(f.status);
     st["log3_bound"] = f.defined ? json(f.bound_log3.convert_to<double>()) : json();
-    st["evidence"] = evidence_text(f);
+    st["evidence"] = evidence_json(f);
+    if (with_text) st["evidence_text"] = evidence_text(f);
     st["holds_from_N"] = f.from_N > 0 ? json(f.from_N) : json();
     statements.push_back(std::move(st));
   }
   t.rows.push_back(std::move(cells));
+  if (!with_json) return nullptr;
   json r = json::object();
   r["L"] = row.L, r["dx"] = row.dx, r["H"] = row.H, r["regime"] = regime_key(row.reg);
   if (row.counts_exact) {  // exact integers (decimal strings beyond 2^53), at most 1,000 digits
@@ -100,7 +110,8 @@ json map_row(const audit_row& row, result_table& t, status_counts& counts) {
 // The counts per statement and status, with the undecided share of the rows where the paper claims it.
 derivation_step counts_step(const status_counts& counts, long row_count, json& summary_json, json& undecided_json) {
   derivation_step summary{"Counts", "configurations per statement and status", {}, claim_status::computed,
-                          "contradicted: a certified computation refutes the printed statement there; see JSON for the evidence",
+                          "contradicted: a certified computation refutes the printed statement there; the evidence is in the "
+                          "step audit-evidence for maps of at most 20 rows, else in JSON (per row, by source)",
                           "audit-counts"};
   for (paper_statement s : all_paper_statements) {
     const auto& of = counts[static_cast<std::size_t>(s)];
@@ -127,12 +138,27 @@ derivation_step counts_step(const status_counts& counts, long row_count, json& s
   return summary;
 }
 
+// A small map's evidence in words: each claimed statement of each row, with its status.
+derivation_step evidence_step(const audit_map& m) {
+  derivation_step s{"Evidence", "why each claimed statement has its status, row by row", {}, claim_status::computed,
+                    "the certified facts of the rules above, with the N each status holds from", "audit-evidence"};
+  for (const auto& row : m.rows)
+    for (const auto& f : row.findings) {
+      if (f.status == verdict::not_claimed) continue;
+      s.values.push_back({"$L = " + str(static_cast<long long>(row.L)) + "$, $d_x = " + str(static_cast<long long>(row.dx)) + "$: " +
+                              statement_id(f.statement),
+                          std::string(verdict_name(f.status)) + ": " + evidence_text(f)});
+    }
+  return s;
+}
+
 }  // namespace
 
-derivation audit_derivation(const audit_map& m) {
+derivation audit_derivation(const audit_map& m, bool with_rows) {
   derivation d;
-  d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) + ")";
-  d.config = json{{"H", m.H}};
+  d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
+            (m.N > 0 ? ", at N = " + str(static_cast<long long>(m.N)) : std::string()) + ")";
+  d.config = json{{"H", m.H}, {"N", m.N > 0 ? json(m.N) : json()}};
   d.steps.push_back(rules_step(m));
   status_counts counts{};
   result_table t;
@@ -140,16 +166,24 @@ derivation audit_derivation(const audit_map& m) {
   t.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
               "theorem2-upper-fraction"};
   json rows = json::array();
-  for (const auto& row : m.rows) rows.push_back(map_row(row, t, counts));
+  const bool with_text = m.rows.size() <= evidence_text_rows;
+  for (const auto& row : m.rows)
+    if (json r = map_row(row, t, counts, with_text, with_rows); with_rows) rows.push_back(std::move(r));
   json summary_json = json::object();
   json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
   d.steps.push_back(counts_step(counts, static_cast<long>(m.rows.size()), summary_json, undecided_json));
+  if (m.rows.size() <= evidence_step_rows) d.steps.push_back(evidence_step(m));
   d.tables.push_back(std::move(t));
   d.results = json::object();
   d.results["H"] = m.H;
+  json sources = json::object();
+  for (sep_source s : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count, sep_source::computed,
+                       sep_source::table, sep_source::hessian_bound})
+    sources[sep_source_key(s)] = sep_source_prose(s);
+  d.results["evidence_sources"] = std::move(sources);
   d.results["counts"] = std::move(summary_json);
   d.results["undecided_fraction"] = std::move(undecided_json);
-  d.results["rows"] = std::move(rows);
+  if (with_rows) d.results["rows"] = std::move(rows);
   return d;
 }
 

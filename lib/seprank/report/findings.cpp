@@ -25,19 +25,38 @@ constexpr statement_info statement_table[] = {
      "Theorem 2 upper bound (eq. 8), $c_2$ read as a fraction (a hypothesis about the print): $log_3 sep <= 2 d_x L + c_1 + c_2'"},
 };
 
+struct source_info {
+  sep_source value;
+  const char* key;
+  const char* prose;
+};
+constexpr source_info source_table[] = {
+    {sep_source::nonzero, "nonzero", "sep >= 1: y_p is a nonzero polynomial for almost every weight (section 13)"},
+    {sep_source::gram_count, "gram-count", "the Gram count, an upper bound on sep for every weight and N (section 4)"},
+    {sep_source::refined_count, "refined-count",
+     "the Gram count minus the loss rank-one annihilators force, for every weight and N (section 14)"},
+    {sep_source::computed, "computed", "a rank certified by this run for its weights, at its N"},
+    {sep_source::table, "certified-table",
+     "a separation rank certified by this tool (the shipped certified table), carried to larger widths by zero padding"},
+    {sep_source::hessian_bound, "lower-bound",
+     "the proven lower bound 2 binom(r + n, n) of section 15 (Theorem 15.2), at every balanced N from holds_from_N"},
+};
+
 }  // namespace
+
+const char* sep_source_key(sep_source s) { return table_row_of(source_table, s).key; }
+const char* sep_source_prose(sep_source s) { return table_row_of(source_table, s).prose; }
 
 const char* statement_id(paper_statement s) { return table_row_of(statement_table, s).id; }
 
 std::string statement_text(paper_statement s) { return table_row_of(statement_table, s).text; }
 
 std::string hessian_witness_text(const hessian_lower_bound& h) {
-  std::string blocks;
-  for (const auto& u : h.blocks)
-    blocks += std::string(blocks.empty() ? "" : " + ") + str(static_cast<long long>(u.count)) + " x " + str(static_cast<long long>(u.d)) +
-              " (rank " + str(static_cast<long long>(u.rank)) + ")";
-  return "$2 binom(r + n, n)$ with $l_0 = " + str(static_cast<long long>(h.level)) + "$, blocks " + blocks +
+  const std::string g = "3^" + str(static_cast<long long>(h.level));
+  return "$2 binom(r + n, n)$ with $l_0 = " + str(static_cast<long long>(h.level)) + "$, $rho_{" + g + "}(" +
+         str(static_cast<long long>(h.width)) + ") = " + str(h.rho) + "$ (Theorem 15.1)" +
          (h.heads > 1 ? " in each of $H = " + str(static_cast<long long>(h.heads)) + "$ heads" : std::string()) +
+         (h.padded ? ", a block of $" + str(static_cast<long long>(h.width)) + "$ coordinates per head by zero padding" : std::string()) +
          ", $r = " + str(h.r) + "$, $n = (3^{L - l_0} - 1)/2" + (h.n < big_int("1000000000000") ? " = " + str(h.n) : std::string()) + "$";
 }
 
@@ -48,7 +67,7 @@ std::string bound_text(const sep_bound& b, bool lower) {
     case sep_source::nonzero: return "$sep >= 1$ ($y_p$ is a nonzero polynomial for almost every weight)";
     case sep_source::gram_count:
       return b.count_exact ? rel + str(b.value) + "$ (the Gram count, for every weight and $N$; step n-free-bound)"
-                           : "$log_3 sep <= " + format_log3_fast(b.log3) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
+                           : "$log_3 sep <= " + format_log3_fast(b.log3, +1) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
     case sep_source::refined_count:
       return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$: " +
              refined_by_prose(b.refined) +
@@ -65,20 +84,17 @@ std::string bound_text(const sep_bound& b, bool lower) {
     case sep_source::hessian_bound: {
       const std::string head = b.value > 0 && b.value < big_int("1000000000000000000000000")
                                    ? "$sep >= " + str(b.value) + "$"
-                                   : "$log_3 sep >= " + format_log3_fast(b.log3) + "$";
+                                   : "$log_3 sep >= " + format_log3_fast(b.log3, -1) + "$";
       // The statements of one row share one witness: its text is made once (the audit map has 10^5 rows and more).
       // (Keyed by the witness's content, never its address: a freed record's address can come back with other values.)
       thread_local hessian_lower_bound last;
       thread_local std::string last_text;
       auto same = [](const hessian_lower_bound& a, const hessian_lower_bound& c) {
-        if (a.L != c.L || a.level != c.level || a.heads != c.heads || a.r != c.r || a.blocks.size() != c.blocks.size()) return false;
-        for (std::size_t k = 0; k < a.blocks.size(); ++k)
-          if (a.blocks[k].d != c.blocks[k].d || a.blocks[k].count != c.blocks[k].count || a.blocks[k].rank != c.blocks[k].rank) return false;
-        return true;
+        return a.L == c.L && a.level == c.level && a.heads == c.heads && a.width == c.width && a.padded == c.padded;
       };
       if (b.hessian && (last_text.empty() || !same(*b.hessian, last))) last = *b.hessian, last_text = hessian_witness_text(*b.hessian);
       return head + " (proven at every size, docs/theory.md, section 15: " + (b.hessian ? last_text : std::string()) +
-             "; at every balanced $N >= 2 d_x + 2$)";
+             "; at every balanced $N >= " + str(static_cast<long long>(b.hessian ? b.hessian->from_N : b.from_N())) + "$)";
     }
   }
   return "?";
@@ -133,6 +149,23 @@ std::string evidence_text(const statement_finding& f) {
              " lies between them";
   }
   return "?";
+}
+
+namespace {
+
+json fact_json(const sep_bound& b) {
+  json j{{"source", sep_source_key(b.source)}, {"log3", log3_toward(b.log3, b.is_upper() ? +1 : -1)}};
+  if (b.value > 0 && b.value < big_int("1" + std::string(30, '0'))) j["value"] = exact_json(b.value);
+  return j;
+}
+
+}  // namespace
+
+json evidence_json(const statement_finding& f) {
+  if (f.status == verdict::not_claimed || !f.defined) return nullptr;
+  json j = fact_json(f.evidence);
+  if (f.status == verdict::undecided && f.other) j["other"] = fact_json(*f.other);
+  return j;
 }
 
 std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {

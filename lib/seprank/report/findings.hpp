@@ -28,4 +28,13 @@ std::vector<std::string> evidence_steps(const statement_finding& f);
 std::string evidence_text(const statement_finding& f);
 std::vector<finding> findings_of(const std::vector<statement_finding>& fs);
 
+// The evidence as data, for maps of many rows (the audit's compact JSON): {"source": key, "log3": its logarithm
+// rounded toward safety (down for a lower bound, up for an upper one), "value": the integer when it has at most 30
+// digits}, with "other" (the fact on the other side) when undecided; null when not claimed or undefined.
+json evidence_json(const statement_finding& f);
+// The key of a fact's source ("nonzero", "gram-count", "refined-count", "computed", "certified-table",
+// "lower-bound") and what it is, in words (the audit's legend of sources).
+const char* sep_source_key(sep_source s);
+const char* sep_source_prose(sep_source s);
+
 }  // namespace seprank

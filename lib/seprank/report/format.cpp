@@ -142,11 +142,26 @@ std::string format_power_of_three(const big_float& v) {
   return out.str();
 }
 
-std::string format_log3_fast(const big_float& v) {
-  const long double x = v.convert_to<long double>();
+std::string format_log3_fast(const big_float& v, int toward) {
+  long double x = v.convert_to<long double>();
+  if (toward != 0 && std::fabs(x) < 1e15L) x = (toward < 0 ? std::floor(x * 1e6L) : std::ceil(x * 1e6L)) / 1e6L;
   char buf[64];
   std::snprintf(buf, sizeof buf, std::fabs(x) < 1e15L && (x == 0 || std::fabs(x) >= 1e-4L) ? "%.6Lf" : "%.6Le", x);
   return buf;
+}
+
+double log3_toward(const big_float& v, int toward) {
+  long double x = v.convert_to<long double>();
+  if (std::fabs(x) < 1e15L) {
+    const long double scaled = x * 1e6L, grid = std::round(scaled);
+    if (std::fabs(scaled - grid) < 1e-6L)  // on a grid point up to the conversion's rounding: decide it exactly
+      x = (toward < 0 ? (big_float(grid) / 1000000 > v ? grid - 1 : grid) : (big_float(grid) / 1000000 < v ? grid + 1 : grid)) / 1e6L;
+    else
+      x = (toward < 0 ? std::floor(scaled) : std::ceil(scaled)) / 1e6L;
+  }
+  const double d = static_cast<double>(x);
+  return toward < 0 ? (static_cast<long double>(d) > x ? std::nextafter(d, -HUGE_VAL) : d)
+                    : (static_cast<long double>(d) < x ? std::nextafter(d, HUGE_VAL) : d);
 }
 
 std::string format_power_of_three_fast(const big_float& v) {
@@ -297,6 +312,17 @@ void note_store(derivation_step& st, const unit_provenance& u, const std::string
     st.check = "FAILED: " + str(u.disagreed) + " of the " + units_noun + " read from the results store " + u.store +
                " disagree with their recomputation here, so the store cannot be trusted. " + st.check;
   }
+}
+
+big_float rounded_toward(const big_float& v, int digits, bool down) {
+  if (abs(v) >= big_float("1e15")) return v;
+  const big_float scale = pow(big_float(10), digits);
+  const big_float scaled = v * scale;
+  return (down ? floor(scaled) : ceil(scaled)) / scale;
+}
+
+step_value bound_end_value(std::string name, const big_float& v, bool lower) {
+  return decimal_value(std::move(name), rounded_toward(v, 6, lower));
 }
 
 }  // namespace seprank

@@ -36,6 +36,11 @@ json decimal_json(const big_float& v, int digits = 6);
 json display_json(double v, int digits = 6);
 // A decimal number: shown by format_float(v, digits), its typed value the number shown (so JSON and text agree).
 step_value decimal_value(std::string name, const big_float& v, int digits = 6);
+// v rounded toward safety to `digits` decimals: down for a lower end, up for an upper end (a proven lower bound is
+// never shown rounded up). Values beyond 10^15 in magnitude are returned unchanged (shown in scientific form).
+big_float rounded_toward(const big_float& v, int digits, bool down);
+// An end of a proven interval: decimal_value of rounded_toward(v, 6, lower).
+step_value bound_end_value(std::string name, const big_float& v, bool lower);
 // A big float shown with all its digits (big_float::str: an integer exactly), its typed value the number shown.
 step_value float_value(std::string name, const big_float& v);
 // 3^v shown as "$m e+x$" (format_power_of_three), its typed value the number shown (the text beyond a double).
@@ -53,7 +58,10 @@ std::string format_float(const big_float& v, int digits = 6);
 std::string format_power_of_three(const big_float& v);
 // The same two from a big float through long double: for maps over many configurations (display only;
 // the digits agree with the 100-digit forms except at rounding ties).
-std::string format_log3_fast(const big_float& v);
+// toward < 0: rounded down (a proven lower end), > 0: up (a proven upper end), 0: to nearest (the paper's values).
+std::string format_log3_fast(const big_float& v, int toward = 0);
+// The same number as a JSON number (a double at most 1e-6 past it in the direction `toward`, never the other way).
+double log3_toward(const big_float& v, int toward);
 std::string format_power_of_three_fast(const big_float& v);
 // log_3 of a positive integer to 6 decimals ("-infinity" for 0).
 std::string log3_text(const big_int& v);

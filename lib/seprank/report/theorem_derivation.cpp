@@ -138,7 +138,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
 derivation time_limited_structure_derivation(const theorem_analysis& a, const network_config& c, const paper_bounds& p,
                                               double seconds) {
   const atlas_config atlas{c.L, c.dx, c.H};
-  derivation d = bounds_derivation(atlas, p, a.lower_bound);
+  derivation d = bounds_derivation(atlas, p, a.bounds);
   d.title = "seprank-sym: the time limit was reached before the network was analysed; the paper's closed forms and the "
             "proven lower bound for " + config_text(atlas);
   d.steps.insert(d.steps.begin(),

@@ -58,6 +58,7 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
                                              const std::optional<F>& upper, const sep_facts& facts,
                                              const big_int* theorem1_upper = nullptr) {
   std::vector<statement_finding> out;
+  out.reserve(std::size(all_paper_statements));
   for (paper_statement s : all_paper_statements) {
     statement_finding f;
     f.statement = s;
@@ -138,14 +139,14 @@ sep_bound upper_sep_bound(long L, long dx, long H, const sep_bound& count) {
   return b;
 }
 
-std::optional<sep_bound> hessian_sep_bound(long L, long dx, long H, bool exact_value) {
-  auto h = best_hessian_lower_bound(L, dx, H, exact_value);
+std::optional<sep_bound> hessian_sep_bound(long L, long dx, long H, bool exact_value, long N) {
+  auto h = best_hessian_lower_bound(L, dx, H, exact_value, N);
   if (!h) return std::nullopt;
   sep_bound b;
   b.source = sep_source::hessian_bound;
   b.value = h->exact ? h->value : big_int(0);
   b.log3 = h->log3_lower;
-  b.N = 0;
+  b.N = h->padded ? static_cast<int>(h->from_N) : 0;  // padded: from the narrower network's 2 H width + 2
   b.dx = static_cast<int>(std::min<long>(dx, 1000000000L));
   b.hessian = std::make_shared<const hessian_lower_bound>(std::move(*h));
   return b;
@@ -195,23 +196,34 @@ std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
 namespace {
 
 // The table's values and the proven bound of section 15 (when it holds at N).
-std::vector<sep_bound> lower_candidates(long L, long dx, long H, int N, bool exact_value = true) {
-  std::vector<sep_bound> c = table_bounds(L, dx, H, N);
-  if (auto h = hessian_sep_bound(L, dx, H, exact_value); h && (N == 0 || h->from_N() <= N)) c.push_back(std::move(*h));
+std::vector<sep_bound> lower_candidates(long L, long dx, long H, long N, bool exact_value = true) {
+  std::vector<sep_bound> c = table_bounds(L, dx, H, static_cast<int>(std::min<long>(N, 1L << 30)));
+  if (auto h = hessian_sep_bound(L, dx, H, exact_value, N); h && (N == 0 || h->from_N() <= N)) c.push_back(std::move(*h));
   return c;
 }
 
 }  // namespace
 
-sep_facts rule_facts(long L, long dx, long H, int N) {
+sep_facts rule_facts(long L, long dx, long H, long N) {
   sep_facts f = sep_facts_of(lower_candidates(L, dx, H, N));
   f.upper = upper_sep_bound(L, dx, H);
   return f;
 }
 
-audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts) {
+proven_bounds proven_bounds_of(long L, long dx, long H, long N) {
+  proven_bounds b;
+  b.N = N;
+  b.facts = rule_facts(L, dx, H, N);
+  if (b.facts.lower.hessian) b.lower = *b.facts.lower.hessian;
+  for (const sep_bound& f : b.facts.alternatives) if (f.hessian) b.lower = *f.hessian;
+  b.slopes = growth_slopes_of(dx, H);
+  b.findings = statement_findings(L, dx, H, b.facts);
+  return b;
+}
+
+audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts, long N) {
   audit_map m;
-  m.L = Ls, m.dx = dxs, m.H = H;
+  m.L = Ls, m.dx = dxs, m.H = H, m.N = N;
   const long double margin = 1e-9L;
   for (long dx : dxs) {
     if (dx % H != 0) {
@@ -246,14 +258,14 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       const bool refinable = H == 1 && annihilator_dimension_every_weight(L, dx) >= 0 && count.usable && count.log3 < 2090;
       const long double refine_window = 0.01L;
       if (!count.usable) {  // long double cannot bound the count closely enough: 100 digits throughout
-        row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H));
+        row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H, N));
         m.rows.push_back(std::move(row));
         continue;
       }
       // Fast path: every number in long double; a comparison closer than the margin (or than the count's
       // rounding bound) re-decides the whole configuration in 100-digit arithmetic.
       const auto v = paper_log3<long double>(L, static_cast<long double>(dx), static_cast<long double>(H));
-      sep_facts facts = sep_facts_of(lower_candidates(L, dx, H, 0, false));  // near-ties: exact values below
+      sep_facts facts = sep_facts_of(lower_candidates(L, dx, H, N, false));  // near-ties: exact values below
       sep_bound upper_fact;
       upper_fact.source = sep_source::gram_count;
       upper_fact.count_exact = false;
@@ -279,7 +291,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
           if (f.status == verdict::undecided) f.other = exact_count;
           continue;
         }
-        row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H));  // re-decide in 100 digits
+        row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H, N));  // re-decide in 100 digits
         break;
       }
       m.rows.push_back(std::move(row));

@@ -103,20 +103,35 @@ struct audit_map {
   std::vector<int> L;
   std::vector<long> dx;
   long H = 1;
+  long N = 0;  // the statuses hold at this N (0: at every balanced N from each status's holds_from_N)
   std::vector<audit_row> rows;
   long skipped_not_dividing = 0;  // widths that H does not divide (no network exists)
 };
-audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false);
+// What the rules prove at one configuration (`seprank-sym bounds`): the lower bound of section 15 (at N, or at every
+// balanced N >= 2 d_x + 2 when N = 0), the facts (with the best upper bound), the slopes of log_3 sep in L, and every
+// statement of the paper decided from them.
+struct proven_bounds {
+  long N = 0;
+  std::optional<hessian_lower_bound> lower;
+  sep_facts facts;
+  std::optional<growth_slopes> slopes;
+  std::vector<statement_finding> findings;
+};
+proven_bounds proven_bounds_of(long L, long dx, long H, long N = 0);
+
+// N > 0: the facts that hold at N only (the lower bound by zero padding below 2 d_x + 2; table values from their N).
+audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0);
 
 // The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the table values carried by
 // padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact
 // when it has at most 1,000 digits, else bounded in log space).
-sep_facts rule_facts(long L, long dx, long H, int N = 0);
+sep_facts rule_facts(long L, long dx, long H, long N = 0);
 // The table's values at (L, d_x, H), carried by zero padding from widths d_x' <= d_x with H dividing both,
 // that hold at N (every one when N = 0).
 std::vector<sep_bound> table_bounds(long L, long dx, long H, int N);
-// The proven lower bound of section 15 at (L, d_x, H) as a fact, when the table gives one.
-std::optional<sep_bound> hessian_sep_bound(long L, long dx, long H, bool exact_value = true);
+// The proven lower bound of section 15 at (L, d_x, H) as a fact: at N (N > 0; by zero padding below 2 d_x + 2), or
+// at every balanced N >= 2 d_x + 2 (N = 0).
+std::optional<sep_bound> hessian_sep_bound(long L, long dx, long H, bool exact_value = true, long N = 0);
 // The best of certified lower bounds as `lower` (the largest value; of equal values sep >= 1, then this run's
 // own certificate, then the one holding from the smaller N; sep >= 1 when there is none), the others as
 // alternatives (a status they also decide is stated from the smallest N).

@@ -2,91 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <stdexcept>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <gmp.h>
 #include <mpfr.h>
 
-#include "seprank/analysis/paper/hessian_table.hpp"
-
 namespace seprank {
 namespace {
-
-// ---- Choosing the blocks: an unbounded knapsack over the table's sizes (values: certified ranks). ----
-
-// One level's table rows as a knapsack: exact tables up to `cap`, and beyond it copies of the size with the best
-// rank per coordinate (any multiset of at least d* other blocks has a sub-multiset of total size divisible by d*,
-// which d*-blocks replace without loss, so an optimum uses other blocks of total size < d* max_d <= cap).
-struct level_knapsack {
-  std::map<int, long> rank_of;  // size -> certified rank
-  int best_d = 0;               // the best rank per coordinate (ties: the larger size)
-  long cap = 0;
-  // best[j][c]: the largest rank sum of at least j blocks (j = 0, 1, 2) of total size <= c; last[j][c] the size
-  // of one block of an optimum (0: none), prev[j][c] the j' of the rest.
-  std::vector<long long> best[3];
-  std::vector<int> last[3];
-
-  explicit level_knapsack(int level) {
-    for (const auto& e : hessian_table())
-      if (e.level == level && e.rank > 0) rank_of[e.d] = e.rank;
-    if (rank_of.empty()) return;
-    for (const auto& [d, rk] : rank_of)
-      if (!best_d || rk * best_d >= rank_of[best_d] * d) best_d = d;
-    const long max_d = rank_of.rbegin()->first;
-    cap = static_cast<long>(best_d) * max_d + max_d;
-    const long long none = -1;  // infeasible
-    for (int j = 0; j < 3; ++j) {
-      best[j].assign(cap + 1, none);
-      last[j].assign(cap + 1, 0);
-    }
-    for (long c = 0; c <= cap; ++c) {
-      for (int j = 0; j < 3; ++j) {
-        long long v = j == 0 ? 0 : none;
-        int choice = 0;
-        if (c > 0 && best[j][c - 1] > v) v = best[j][c - 1], choice = -1;  // a coordinate left unused
-        for (const auto& [d, rk] : rank_of) {
-          if (d > c) break;
-          const long long rest = best[j == 0 ? 0 : j - 1][c - d];
-          if (rest != none && rest + rk > v) v = rest + rk, choice = d;
-        }
-        best[j][c] = v;
-        last[j][c] = choice;
-      }
-    }
-  }
-
-  // The blocks of an optimum with at least j blocks in width c <= cap.
-  std::vector<int> blocks_of(int j, long c) const {
-    std::vector<int> out;
-    while (c > 0) {
-      const int choice = last[j][c];
-      if (choice == 0) break;
-      if (choice < 0) {
-        --c;
-        continue;
-      }
-      out.push_back(choice);
-      c -= choice;
-      if (j > 0) --j;
-    }
-    return out;
-  }
-};
-
-const level_knapsack& knapsack(int level) {
-  static std::mutex lock;
-  static std::map<int, std::unique_ptr<level_knapsack>> made;
-  std::lock_guard<std::mutex> guard(lock);
-  auto& k = made[level];
-  if (!k) k = std::make_unique<level_knapsack>(level);
-  return *k;
-}
 
 // ---- Intervals with outward rounding (MPFR). ----
 
@@ -242,6 +168,19 @@ struct mpz {
 
 void set_from_big(mpz_t z, const big_int& v) { mpz_set_str(z, v.str().c_str(), 10); }
 
+// ln binom(n + r, r) enclosed in long double: Robbins' formula as in ln_binomial, each eps term bounded the safe way,
+// widened by 2^-50 of the terms' magnitudes (long double has 64 bits; logl, log1pl are within a few ulp) plus 2^-60.
+// For maps of many rows, whose near-ties (within 1e-9 relative) are decided again from the MPFR interval.
+std::pair<long double, long double> ln_binomial_fast(long double n, long double r) {
+  const long double a = (n + 0.5L) * std::log1p(r / n), b = r * std::log(n + r), c = (r + 0.5L) * std::log(r);
+  const long double half_ln_2pi = 0.91893853320467274178L;
+  const long double mid = a + b - c - half_ln_2pi;
+  const long double eps_lo = 1 / (12 * (n + r) + 1) - 1 / (12 * n) - 1 / (12 * r);
+  const long double eps_hi = 1 / (12 * (n + r)) - 1 / (12 * n + 1) - 1 / (12 * r + 1);
+  const long double margin = std::ldexp(std::fabs(a) + std::fabs(b) + std::fabs(c) + 1, -50) + std::ldexp(1.0L, -60);
+  return {mid + eps_lo - margin, mid + eps_hi + margin};
+}
+
 // A quick estimate of log_3 binom(r + n, n) (long double) for choosing the level; any level gives a valid bound.
 long double estimate_log3(long double n, long double r) {
   const long double ln3 = std::log(3.0L);
@@ -250,39 +189,26 @@ long double estimate_log3(long double n, long double r) {
 
 }  // namespace
 
-std::optional<block_choice> best_blocks(int level, long width, int min_blocks) {
-  const level_knapsack& k = knapsack(level);
-  if (k.rank_of.empty() || width < 1) return std::nullopt;
-  const int j = std::clamp(min_blocks, 0, 2);
-  long copies = 0, rest = width;
-  if (width > k.cap) {
-    copies = (width - k.cap + k.best_d - 1) / k.best_d;
-    rest = width - copies * k.best_d;
-  }
-  const int j_rest = static_cast<int>(std::max<long>(0, j - copies));
-  if (k.best[j_rest][rest] < 0) return std::nullopt;
-  block_choice out;
-  out.rank_sum = big_int(k.best[j_rest][rest]) + big_int(copies) * k.rank_of.at(k.best_d);
-  std::map<int, long, std::greater<int>> count;
-  if (copies) count[k.best_d] += copies;
-  for (int d : k.blocks_of(j_rest, rest)) ++count[d];
-  for (const auto& [d, c] : count) out.blocks.push_back({d, c, k.rank_of.at(d)});
-  return out;
+big_int symmetric_dimension(const big_int& d) { return d * (d + 1) / 2; }
+
+big_int moment_hessian_rank(int level, const big_int& d) {
+  if (level < 1 || d < 0) throw std::invalid_argument("moment_hessian_rank: level >= 1 and d >= 0");
+  const big_int k = power_of_three(level) - 1;  // g - 1
+  return symmetric_dimension(d) - (d > k ? symmetric_dimension(d - k) : big_int(0));
 }
 
-hessian_lower_bound hessian_lower_bound_of(long L, long dx, int level, std::vector<hessian_block_use> blocks, long H, bool exact_value) {
+hessian_lower_bound hessian_lower_bound_of(long L, int level, long width, long H, bool exact_value) {
   if (level < 1 || level >= L) throw std::invalid_argument("hessian_lower_bound_of: 1 <= l0 <= L - 1");
+  if (width < 1 || H < 1) throw std::invalid_argument("hessian_lower_bound_of: width >= 1 and H >= 1");
   hessian_lower_bound b;
   b.L = L;
   b.level = level;
   b.heads = H;
-  b.blocks = std::move(blocks);
-  b.rank_sum = 0;
-  for (const auto& u : b.blocks) b.rank_sum += big_int(u.count) * u.rank;
-  b.rank_sum *= H;
-  b.r = b.rank_sum - 1;
-  if (b.r < 1) throw std::invalid_argument("hessian_lower_bound_of: the blocks' ranks sum to less than 2");
-  b.from_N = static_cast<int>(std::min<long>(2 * dx + 2, 2147483647L));
+  b.width = width;
+  b.rho = moment_hessian_rank(level, width);
+  b.r = b.rho * H - 1;
+  if (b.r < 1) throw std::invalid_argument("hessian_lower_bound_of: r = H rho - 1 must be >= 1 (d >= 2 when H = 1)");
+  b.from_N = 2 * H * width + 2;
   mpz n, r;
   mpz_ui_pow_ui(n.v, 3, static_cast<unsigned long>(L - level));
   mpz_sub_ui(n.v, n.v, 1);
@@ -290,6 +216,16 @@ hessian_lower_bound hessian_lower_bound_of(long L, long dx, int level, std::vect
   if (b.r <= big_int(std::numeric_limits<unsigned long>::max())) mpz_set_ui(r.v, b.r.convert_to<unsigned long>());
   else set_from_big(r.v, b.r);
   b.n = summed_indices(L - level);
+  if (!exact_value) {  // maps of many rows: long double with a margin (below)
+    const long double ln3 = std::log(3.0L);
+    const long double n_ld = (std::pow(3.0L, static_cast<long double>(L - level)) - 1) / 2;
+    const auto [ln_lo, ln_hi] = ln_binomial_fast(n_ld, static_cast<long double>(b.r));
+    const long double lo = (std::log(2.0L) + ln_lo) / ln3, hi = (std::log(2.0L) + ln_hi) / ln3;
+    b.log3_lower = big_float(lo);
+    b.log3_upper = big_float(hi);
+    b.log3_lower_ld = lo;
+    return b;
+  }
   interval ln_binom, log3v;
   ln_binomial(ln_binom, n.v, r.v);
   log3_of_twice_exp(log3v, ln_binom);
@@ -316,26 +252,46 @@ hessian_lower_bound hessian_lower_bound_of(long L, long dx, int level, std::vect
   return b;
 }
 
-std::optional<hessian_lower_bound> best_hessian_lower_bound(long L, long dx, long H, bool exact_value) {
+std::optional<hessian_lower_bound> best_hessian_lower_bound(long L, long dx, long H, bool exact_value, long N) {
   if (L < 2 || dx < 1 || H < 1 || dx % H != 0) return std::nullopt;
-  const long width = dx / H;
-  const int min_blocks = H == 1 ? 2 : 1;  // m >= 2 blocks: H = 1 needs two in d_x, H > 1 has one per head at least
-  int best_level = 0;
-  long double best_estimate = -1;
-  std::optional<block_choice> best_choice;
-  for (int level = 1; level <= hessian_table_max_level && level < L; ++level) {
-    auto choice = best_blocks(level, width, min_blocks);
-    if (!choice) continue;
-    const long double r = static_cast<long double>(choice->rank_sum * H - 1);
-    long double three_power = 1;  // 3^(L - level): exact products up to 3^40, then within a few ulps (an estimate)
-    for (long k = 0; k < L - level; ++k) three_power *= 3;
-    const long double n = (three_power - 1) / 2;
-    if (r < 1) continue;
-    const long double e = estimate_log3(n, r);
-    if (e > best_estimate) best_estimate = e, best_level = level, best_choice = std::move(choice);
+  long width = dx / H;
+  if (N > 0) width = std::min(width, (N / 2 - 1) / H);  // zero padding: |A| - 1 >= H width and |B| >= H width
+  if (width < (H == 1 ? 2 : 1)) return std::nullopt;  // r = H rho - 1 >= 1, and Theorem 15.1 (iii) needs d >= 2
+  // Candidate levels: beyond the least l0 with 3^{l0} - 1 >= width, rho = D(width) and n only shrinks.
+  std::vector<int> levels;
+  for (int level = 1; level < L; ++level) {
+    levels.push_back(level);
+    if (power_of_three(level) - 1 >= width) break;
   }
-  if (!best_level) return std::nullopt;
-  return hessian_lower_bound_of(L, dx, best_level, best_choice->blocks, H, exact_value);
+  // A quick estimate of log_3 binom(r + n, n) per level; any level gives a valid bound.
+  std::vector<long double> estimate;
+  long double best_estimate = -1;
+  int best = 0;
+  for (int level : levels) {
+    const long double r = static_cast<long double>(moment_hessian_rank(level, width) * H - 1);
+    const long double n = (std::pow(3.0L, static_cast<long double>(L - level)) - 1) / 2;
+    estimate.push_back(estimate_log3(n, r));
+    if (estimate.back() > best_estimate) best_estimate = estimate.back(), best = level;
+  }
+  hessian_lower_bound b = hessian_lower_bound_of(L, best, width, H, exact_value);
+  // Where the values are exact, the levels whose estimates come close are compared exactly.
+  if (b.exact)
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+      if (levels[k] == best || estimate[k] < best_estimate - 1) continue;
+      hessian_lower_bound c = hessian_lower_bound_of(L, levels[k], width, H, exact_value);
+      if (c.exact && c.value > b.value) b = std::move(c);
+    }
+  b.padded = width < dx / H;
+  return b;
+}
+
+std::optional<growth_slopes> growth_slopes_of(long dx, long H) {
+  if (dx < 1 || H < 1 || dx % H != 0 || (H == 1 && dx < 2)) return std::nullopt;
+  growth_slopes s;
+  s.lower = symmetric_dimension(dx / H) * H - 1;
+  s.upper = symmetric_dimension(dx);
+  s.printed = 2 * big_int(dx) + 1;
+  return s;
 }
 
 }  // namespace seprank

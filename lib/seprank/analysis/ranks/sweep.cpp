@@ -18,6 +18,7 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
     row.counted = true, row.gram_count = g.value;
     row.refined_count = H == 1 ? refined_gram_count_every_weight(L, dx, g.value).value : g.value;
   }
+  row.slopes = growth_slopes_of(dx, H);
   if (dx % H == 0)
     if (const auto lb = best_hessian_lower_bound(L, dx, H)) {
       row.has_lower_bound = true, row.lower_bound_exact = lb->exact;

@@ -5,7 +5,8 @@
 #include <flint/nmod_mat.h>
 #include <flint/nmod_vec.h>
 
-#include "seprank/analysis/paper/hessian_table.hpp"
+#include <flint/ulong_extras.h>
+#include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/support/interrupt.hpp"
 #include "seprank/support/random.hpp"
@@ -132,6 +133,14 @@ std::vector<token> gamma_word(int level) {
 
 square matrix_of(const token& t, const std::vector<square>& Q, const std::vector<square>& QT) {
   return t.kind == 1 ? Q[t.j] : QT[t.j];
+}
+
+// The rank mod p of a D x D Hessian (row-major).
+long rank_mod_p(const vec& H, long D, std::uint64_t p) {
+  nmod_matrix m(D, D, p);
+  for (long i = 0; i < D; ++i)
+    for (long j = 0; j < D; ++j) nmod_mat_entry(m.m, i, j) = H[static_cast<std::size_t>(i * D + j)];
+  return nmod_mat_rank(m.m);
 }
 
 }  // namespace
@@ -298,12 +307,7 @@ block_hessian_rank block_hessian_rank_at(int d, int level, std::uint64_t seed, i
   r.gamma_nonzero = v.gamma != 0;
   for (std::uint64_t c : v.f_row) r.f_nonzero = r.f_nonzero || c != 0;
   if (!r.gamma_nonzero || !r.f_nonzero) return r;
-  const vec H = gamma_hessian_mod_p(x, r.prime);
-  const long D = static_cast<long>(d) * (d + 1) / 2;
-  nmod_matrix m(D, D, r.prime);
-  for (long i = 0; i < D; ++i)
-    for (long j = 0; j < D; ++j) nmod_mat_entry(m.m, i, j) = H[static_cast<std::size_t>(i * D + j)];
-  r.rank = nmod_mat_rank(m.m);
+  r.rank = rank_mod_p(gamma_hessian_mod_p(x, r.prime), static_cast<long>(d) * (d + 1) / 2, r.prime);
   return r;
 }
 
@@ -317,9 +321,89 @@ block_hessian_rank certify_block_hessian_rank(int d, int level, std::uint64_t se
   return r;
 }
 
-bool hessian_table_row_verifies(const certified_hessian_rank& row) {
-  const block_hessian_rank r = block_hessian_rank_at(row.d, row.level, hessian_table_seed, row.attempt);
-  return r.prime == row.prime && r.gamma_nonzero && r.f_nonzero && r.rank == row.rank;
+namespace {
+
+// Solves b^T S b = 0 mod p for b_0, the other b_j given; false when the quadratic has no root (or S_00 = 0).
+bool solve_first_coordinate(const square& S, vec& b, const field& F) {
+  const int d = S.d;
+  std::uint64_t c = 0, e = 0;  // S_00 b_0^2 + 2 c b_0 + e
+  for (int j = 1; j < d; ++j) {
+    c = F.add(c, F.mul(S.at(0, j), b[j]));
+    for (int l = 1; l < d; ++l) e = F.add(e, F.mul(F.mul(S.at(j, l), b[j]), b[l]));
+  }
+  const std::uint64_t s00 = S.at(0, 0), p = F.mod.n;
+  if (!s00) return false;
+  const std::uint64_t disc = F.sub(F.mul(c, c), F.mul(s00, e));
+  const std::uint64_t root = disc ? n_sqrtmod(disc, p) : 0;
+  if (disc && !root) return false;
+  b[0] = F.mul(F.sub(root, c), n_invmod(s00, p));
+  return true;
+}
+
+}  // namespace
+
+moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t seed, bool on_gamma_zero) {
+  if (d < 1 || level < 1) throw std::invalid_argument("check_moment_hessian_rank: d >= 1 and level >= 1");
+  moment_hessian_check out;
+  out.d = d, out.level = level, out.seed = seed, out.on_gamma_zero = on_gamma_zero;
+  if (on_gamma_zero && d < 2) return out;  // gamma = b_0^2 M^g vanishes only where its Hessian does
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    check_interrupt();
+    const std::uint64_t draw = hessian_draw_seed(seed ^ (on_gamma_zero ? 0x7a65726fULL : 0x6d6f6dULL), d, level, attempt);
+    const std::uint64_t p = draw_prime(draw);
+    const field F(p);
+    splitmix64 rng{draw};
+    hessian_block_data x;
+    x.d = d, x.level = level;
+    x.Q.assign(level, std::vector<long>(static_cast<std::size_t>(d) * d, 0));
+    for (auto& q : x.Q)
+      for (int i = 0; i < d; ++i) q[static_cast<std::size_t>(i) * d + i] = 1;  // Q_j = I: gamma = b^T M^g b
+    x.N.assign(static_cast<std::size_t>(d) * d, 0);
+    for (int a = 0; a < d; ++a)
+      for (int c = a; c < d; ++c) x.N[a * d + c] = x.N[c * d + a] = static_cast<long>(rng.next() % p);
+    vec b(static_cast<std::size_t>(d));
+    for (auto& v : b) v = rng.next() % p;
+    const square M = of_integers(x.N, d, F);
+    if (on_gamma_zero) {
+      square S = square::identity(d);
+      for (long k = 0, g = static_cast<long>(n_pow(3, static_cast<ulong>(level))); k < g; ++k) S = product(S, M, F);
+      if (!solve_first_coordinate(S, b, F)) continue;
+    }
+    x.b.assign(b.begin(), b.end());
+    out.attempt = attempt, out.prime = p, out.found = true;
+    const recursion_values v = recursion_at(x, M, F);
+    if (on_gamma_zero && v.gamma != 0) throw std::logic_error("check_moment_hessian_rank: the solved point is not on gamma = 0");
+    for (std::uint64_t c : v.f_row) out.f_nonzero = out.f_nonzero || c != 0;
+    const vec H = gamma_hessian_mod_p(x, p);
+    // Euler: Hess(M) m = (g - 1) grad gamma(M), m the free entries M_ab (a <= b).
+    const auto entries = entry_pairs(d);
+    const std::size_t D = entries.size();
+    for (std::size_t s = 0; s < D && !out.gradient_nonzero; ++s) {
+      std::uint64_t g = 0;
+      for (std::size_t t = 0; t < D; ++t) g = F.add(g, F.mul(H[s * D + t], M.at(entries[t].first, entries[t].second)));
+      out.gradient_nonzero = g != 0;
+    }
+    out.rank = rank_mod_p(H, static_cast<long>(D), p);
+    return out;
+  }
+  return out;
+}
+
+bool moment_hessian_row::agrees() const {
+  const bool random_ok = random_point.found && big_int(random_point.rank) == rho;
+  const bool zero_ok = d < 2 || (zero_point.found && big_int(zero_point.rank) == rho && zero_point.gradient_nonzero && zero_point.f_nonzero);
+  return random_ok && zero_ok;
+}
+
+moment_hessian_row moment_hessian_row_of(int d, int level, std::uint64_t seed) {
+  moment_hessian_row r;
+  r.d = d, r.level = level;
+  r.g = power_of_three(level).convert_to<long>();
+  r.rho = moment_hessian_rank(level, d);
+  r.random_point = check_moment_hessian_rank(d, level, seed, false);
+  r.zero_point = check_moment_hessian_rank(d, level, seed, true);
+  r.general = certify_block_hessian_rank(d, level, seed);
+  return r;
 }
 
 }  // namespace seprank

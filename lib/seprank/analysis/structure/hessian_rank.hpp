@@ -2,11 +2,14 @@
 // drives the lower bound on sep at every size. At the specialised weights of section 15 (every P = I, lower
 // layers' X_j = Q_j drawn, the output row u = b) the recursion is A_0 = I, R_j = A_j M A_j^T,
 // A_{j+1} = R_j Q_j A_j, and gamma = b^T R_l b is a product of 3^l copies of M with constant matrices between.
+// With every Q_j = I it is the moment form b^T M^{3^l} b, whose Hessian rank Theorem 15.1 gives in closed form.
 // Its Hessian (a D x D matrix, D = d(d+1)/2, in the entries M_ab, a <= b) is computed mod a prime at an integer
 // point N from that word; its rank mod p is a certified lower bound on the rank over Q at N.
 #pragma once
 #include <cstdint>
 #include <vector>
+
+#include "seprank/model/quantities.hpp"
 
 namespace seprank {
 
@@ -48,9 +51,34 @@ std::uint64_t hessian_draw_seed(std::uint64_t seed, int d, int level, int attemp
 block_hessian_rank certify_block_hessian_rank(int d, int level, std::uint64_t seed);
 // Recomputes exactly the draw `attempt` of `seed` (the check of a table entry).
 block_hessian_rank block_hessian_rank_at(int d, int level, std::uint64_t seed, int attempt);
-// A row of the shipped table (analysis/paper/hessian_table) verifies when its draw, recomputed, has the same prime,
-// gamma and b^T A_l nonzero, and the same rank. A row that does not is FAILED and must not be used.
-struct certified_hessian_rank;
-bool hessian_table_row_verifies(const certified_hessian_rank& row);
+
+// The check of Theorem 15.1 (docs/theory.md, section 15): the Hessian of the moment form gamma = b^T M^g b
+// (g = 3^level: every Q_j = I) ranked mod a 62-bit prime at a uniformly random point (M, b) mod p, or at a random
+// point of gamma = 0 (b_0 solved from the quadratic b^T M^g b = 0 mod p). Its rank never exceeds rho_g(d) (part
+// (i) holds over every field) and equals it at a random point but with probability at most (degree)/p.
+struct moment_hessian_check {
+  int d = 0, level = 0;
+  std::uint64_t seed = 0, prime = 0;
+  int attempt = 0;             // on gamma = 0: draws whose quadratic had no root mod p were skipped
+  bool on_gamma_zero = false;  // the point lies on gamma = 0
+  bool found = false;          // a point was drawn (on gamma = 0: needs d >= 2)
+  bool gradient_nonzero = false, f_nonzero = false;  // grad gamma and b^T M^{(g-1)/2} at the point, mod p
+  long rank = 0;               // the Hessian's rank mod p there
+};
+moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t seed, bool on_gamma_zero);
+
+// One (l0, d) of the check: the proven rho_g(d), the moment form at both points, and for comparison the network's
+// general word (drawn lower-layer Q_j, which Theorem 15.1 does not cover).
+struct moment_hessian_row {
+  int d = 0, level = 0;
+  long g = 0;  // 3^level
+  big_int rho;
+  moment_hessian_check random_point, zero_point;
+  block_hessian_rank general;
+  // Both moment-form ranks equal rho (on gamma = 0 only where a point exists: d >= 2), with grad gamma and
+  // b^T M^{(g-1)/2} nonzero there.
+  bool agrees() const;
+};
+moment_hessian_row moment_hessian_row_of(int d, int level, std::uint64_t seed);
 
 }  // namespace seprank

@@ -25,7 +25,10 @@ struct deadline_guard {
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress) {
   theorem_analysis a;
   validate(r.cfg);
-  if (!r.cfg.residual) a.lower_bound = best_hessian_lower_bound(r.cfg.L, r.cfg.dx, r.cfg.H);
+  if (!r.cfg.residual) {
+    a.bounds = proven_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H);
+    a.lower_bound = a.bounds.lower;
+  }
   {
     // --time-limit bounds the run: past it the structure stage throws time_limit_reached (then only the
     // network-free lower bound is reported, with the stage that was running); the rank stage stops at the stage

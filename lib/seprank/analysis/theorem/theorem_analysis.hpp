@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "seprank/analysis/options.hpp"
+#include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
@@ -39,6 +40,7 @@ struct theorem_analysis {
   // The proven lower bound at every size (docs/theory.md, section 15); none for the residual network, L = 1 or
   // d_x = 1 with one head.
   std::optional<hessian_lower_bound> lower_bound;
+  proven_bounds bounds;  // what the rules prove without the network (the lower bound is bounds.lower); empty with residual
   // Non-empty: the time limit was reached in the structure stage, while this (its progress message) ran; nothing
   // of the network is complete, only lower_bound is set.
   std::string stopped_in_structure;

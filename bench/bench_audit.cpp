@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   const auto m = seprank::audit_map_of(L, dx, H);
   const double t_map = since(t);
   t = clock_type::now();
-  const auto d = seprank::audit_derivation(m);
+  const auto d = seprank::audit_derivation(m, false);  // the text: table and counts (JSON adds the rows as data)
   const double t_report = since(t);
   t = clock_type::now();
   const auto text = seprank::render(d, seprank::output_format::text);

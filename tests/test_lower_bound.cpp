@@ -368,26 +368,48 @@ TEST_CASE("at a given N: below 2 d_x + 2 the bound is a narrower network's (zero
     CHECK(b->from_N <= N);
   }
   CHECK_FALSE(best_hessian_lower_bound(5, 10, 1, true, 5).has_value());
-  // H = 2: one block per head of min(d_x/H, (N/2 - 1)/H) coordinates.
-  const auto h = best_hessian_lower_bound(4, 8, 2, true, 10);  // (10/2 - 1)/2 = 2 per head
+  // H > 1: floor(N/2) - 1 coordinates kept, full heads first. d_x = 8, H = 2 (heads of 4), N = 10: 4 coordinates,
+  // one full head: at L = 4, l0 = 1 (rho_3(4) = 7, r = 6, n = 13): 2 binom(19, 13) = 54264 (l0 = 2: r = 9, n = 4, 1430).
+  const auto h = best_hessian_lower_bound(4, 8, 2, true, 10);
   REQUIRE(h.has_value());
-  CHECK(h->width == 2);
-  CHECK(h->r == 2 * 3 - 1);
+  CHECK(h->heads == 1);
+  CHECK(h->width == 4);
+  CHECK(h->rest_width == 0);
+  CHECK(h->r == 6);
+  CHECK(h->value == 54264);
   CHECK(h->from_N == 10);
+  // N = 14: 6 coordinates, one head of 4 and a block of 2 (rho_3(2) = 3): r = 7 + 3 - 1 = 9.
+  const auto h2 = best_hessian_lower_bound(4, 8, 2, true, 14);
+  REQUIRE(h2.has_value());
+  CHECK(h2->heads == 1);
+  CHECK(h2->rest_width == 2);
+  CHECK(h2->r == 9);
+  CHECK(h2->from_N == 14);
+  // Heads of one coordinate: two of them suffice (the real-root trick across heads), one does not.
+  CHECK(best_hessian_lower_bound(4, 8, 8, true, 6)->r == 1);
+  CHECK_FALSE(best_hessian_lower_bound(4, 8, 8, true, 5).has_value());
   CHECK_FALSE(best_hessian_lower_bound(4, 8, 2, true, 5).has_value());
 }
 
 TEST_CASE("the growth: slopes [D - 1, D] against the printed 2 d_x + 1, and the bound within a factor 2 of the Gram count at (30, 1000)") {
   const auto s = growth_slopes_of(5, 1);
-  REQUIRE(s.has_value());
-  CHECK(s->lower == 14);
-  CHECK(s->upper == 15);
-  CHECK(s->printed == 11);
+  REQUIRE(s.has_lower);
+  CHECK(s.lower == 14);
+  CHECK(s.upper == 15);
+  CHECK(s.printed == 11);
   const auto h = growth_slopes_of(12, 3);  // H D(4) - 1 = 29, D(12) = 78
-  REQUIRE(h.has_value());
-  CHECK(h->lower == 29);
-  CHECK(h->upper == 78);
-  CHECK_FALSE(growth_slopes_of(1, 1).has_value());
+  REQUIRE(h.has_lower);
+  CHECK(h.lower == 29);
+  CHECK(h.upper == 78);
+  const auto one = growth_slopes_of(1, 1);  // no lower bound; the Gram count's slope D = 1 against the printed 3
+  CHECK_FALSE(one.has_lower);
+  CHECK(one.upper == 1);
+  CHECK(one.printed == 3);
+  // At N = 7 (d_x = 8): zero padding keeps 7/2 - 1 = 2 coordinates, so the proven slope is D(2) - 1 = 2 there.
+  const auto padded = growth_slopes_of(8, 1, 7);
+  REQUIRE(padded.has_lower);
+  CHECK(padded.lower == 2);
+  CHECK(padded.upper == 36);
   const auto b = best_hessian_lower_bound(30, 1000, 1);
   REQUIRE(b.has_value());
   const gram_count_result g = gram_count(30, 1000);

@@ -575,7 +575,7 @@ def test_values_by_stable_key():
     expected = {k for _, k, _ in pairs} | {"L", "dx", "H", "N", "output", "residual", "weights", "log3_dx", "three_L_vs_dx",
                                            "regime", "grid_rank", "separation_rank", "gram_rank", "gram_count",
                                            "binomial_bound", "paper_route_bound", "paper_lower_log3", "paper_upper_log3",
-                                           "paper_upper_fraction_log3", "lower_bound", "width", "rho", "from_N"}
+                                           "paper_upper_fraction_log3", "lower_bound", "width", "rho", "from_N", "slope"}
     check(keys == expected, f"the CLI's JSON carries the keys: {sorted(keys ^ expected)} differ")
 
 

@@ -27,7 +27,11 @@ import json
 import math
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a python3 earlier on PATH may lack Debian's numpy
+    sys.exit("check_lower_bound.py: numpy is missing for this python3; run it as ./tools/check_lower_bound.py "
+             "(/usr/bin/python3 with Debian's python3-numpy)")
 
 P = 2147483647  # 2^31 - 1, prime, = 3 mod 4
 MARGIN = 1e-9
@@ -167,19 +171,22 @@ def log3_interval(r, n):
 
 
 def bound_rows(L, dx, H, N):
-    """[(l0, rho, r, n, exact or None, lo, hi)] or a reason why the theorem gives no bound."""
+    """[(l0, rho, r, n, exact or None, lo, hi)] or a reason why the theorem gives no bound.
+
+    Blocks: one of d_a = d_x/H coordinates in each head; at N < 2 d_x + 2 (zero padding) N//2 - 1 coordinates are
+    kept, as full heads of d_a and one narrower block; r + 1 is the sum of rho over the blocks."""
     da = dx // H
-    if N is not None and N < 2 * dx + 2:
-        da = N // 2 - 1 if H == 1 else min(da, (N // 2 - 1) // H)
-    if (H == 1 and da < 2) or da < 1:
-        return "no bound: needs d_x >= 2 (H = 1) or d_a >= 1 (H > 1), after zero padding to N"
+    used = dx if N is None else min(dx, N // 2 - 1)
+    widths = [da] * (used // da) + ([used % da] if used % da else [])
+    if not widths or (len(widths) == 1 and widths[0] < 2):
+        return "no bound: needs two coordinates in one block, or blocks in two heads, after zero padding to N"
     top = 1
-    while 3 ** top - 1 < da:
+    while 3 ** top - 1 < max(widths):
         top += 1
     rows = []
     for l0 in range(1, min(L - 1, top) + 1):
-        rh = H * rho(3 ** l0, da)
-        r, n = rh - 1, (3 ** (L - l0) - 1) // 2    # r >= 1: d_a >= 2 when H = 1
+        rh = sum(rho(3 ** l0, w) for w in widths)
+        r, n = rh - 1, (3 ** (L - l0) - 1) // 2
         lo, hi = log3_interval(r, n)
         exact = 2 * math.comb(r + n, n) if hi * math.log10(3) < 3000 else None
         if exact is not None:
@@ -196,6 +203,16 @@ def tool_number(v):
         return v if isinstance(v, int) else int(v) if isinstance(v, str) and v.lstrip("-").isdigit() else float(v)
     except ValueError:
         raise Bad(f"not a number in the tool's JSON: {v!r}")
+
+
+def lo6(x):
+    """x rounded down to 6 decimals, as text (a proven lower end is never shown rounded up)."""
+    return f"{math.floor(x * 1e6) / 1e6:.6f}"
+
+
+def hi6(x):
+    """x rounded up to 6 decimals, as text."""
+    return f"{math.ceil(x * 1e6) / 1e6:.6f}"
 
 
 def compare(res, rows, best):
@@ -228,10 +245,10 @@ def compare(res, rows, best):
             elif exact is not None:
                 say(key, v == exact, exact, v, v < exact)
             else:
-                say(key, lo <= math.log(v, 3) <= hi, f"log_3 in [{lo:.6f}, {hi:.6f}]", v, math.log(v, 3) < lo)
+                say(key, lo <= math.log(v, 3) <= hi, f"log_3 in [{lo6(lo)}, {hi6(hi)}]", v, math.log(v, 3) < lo)
         elif key == "lower_bound_log3":   # the tool prints its interval's lower end to 6 decimals
             tol = 1e-6 + MARGIN * abs(lo)
-            say(key, lo - tol <= v <= hi + tol, f"[{lo:.6f}, {hi:.6f}]", v, v < lo - tol)
+            say(key, lo - tol <= v <= hi + tol, f"[{lo6(lo)}, {hi6(hi)}]", v, v < lo - tol)
         else:                             # any l0 that reaches (exact) or may reach (intervals) the maximum
             tops = [row[0] for row in rows if (row[4] == exact if exact is not None else row[6] >= lo)]
             say(key, v in tops, best[0], v)
@@ -256,8 +273,10 @@ def run_bound(a):
         for key, mine in (("L", a.L), ("dx", a.dx), ("H", a.H)):
             if key in cfg and cfg[key] != mine:
                 raise Bad(f"the tool's JSON is for {key} = {cfg[key]}, not {mine}")
+        if "N" in res and res["N"] != a.N:  # the tool writes null for every N >= 2 d_x + 2
+            raise Bad(f"the tool's JSON is for N = {res['N']}, not {a.N} (give the same --N)")
     rows = bound_rows(a.L, a.dx, a.H, a.N)
-    print(f"# L={a.L} d_x={a.dx} H={a.H} N={'>= 2 d_x + 2' if a.N is None else a.N}")
+    print(f"# L={a.L} d_x={a.dx} H={a.H} N: {'every N >= 2 d_x + 2' if a.N is None else a.N}")
     best = None
     if isinstance(rows, str):
         print(rows)
@@ -265,7 +284,7 @@ def run_bound(a):
         print("# l0 rho r n exact_2binom(r+n,n) log3_at_least log3_at_most")
         for l0, rh, r, n, exact, lo, hi in rows:
             ex = exact if exact is not None and len(str(exact)) <= 1000 else "(long)"
-            print(f"{l0} {rh} {r} {n} {ex} {lo:.6f} {hi:.6f}")
+            print(f"{l0} {rh} {r} {n} {ex} {lo6(lo)} {hi6(hi)}")
         if all(row[4] is not None for row in rows):
             best = max(rows, key=lambda row: row[4])
         else:   # the max over l0 lies in [max lo, max hi]; exact only when that row is surely the max
@@ -273,7 +292,7 @@ def run_bound(a):
             sure = all(row[6] < best[5] for row in rows if row is not best)
             best = best[:4] + (best[4] if sure else None, best[5], max(row[6] for row in rows))
         ex = best[4] if best[4] is not None and len(str(best[4])) <= 1000 else "(long)"
-        print(f"bound: l0={best[0]} sep >= {ex}, log_3 in [{best[5]:.6f}, {best[6]:.6f}] "
+        print(f"bound: l0={best[0]} sep >= {ex}, log_3 in [{lo6(best[5])}, {hi6(best[6])}] "
               "(floating-point, widened by 1e-9 relative)")
     return 0 if res is None or compare(res, rows, best) else 1
 

@@ -510,11 +510,12 @@ def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequ
 
 
 def _N_value(N: Optional[int]) -> int:
-    """bounds' and audit's N: None (every balanced N >= 2 d_x + 2) as 0, else an integer in 2..10^13."""
+    """bounds' and audit's N: None or 0 (every balanced N >= 2 d_x + 2, the CLI's 0) as 0, else an integer in
+    2..10^13."""
     if N is None:
         return 0
     N = _checked_integer("N", N)
-    if not 2 <= N <= 10 ** 13:
+    if N != 0 and not 2 <= N <= 10 ** 13:
         raise ValueError(f"N = {N} is out of range: must be an integer in 2 .. 10^13, or None (every N >= 2 d_x + 2)")
     return N
 

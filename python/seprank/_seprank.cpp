@@ -171,17 +171,17 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
   // of its log_3 interval (rounded down to a double), the exact value when short, its level and the N it holds
   // from; NaN / None where the theorem gives none. The slopes of log_3 sep in L (Corollary 15.3).
   std::optional<hessian_lower_bound> lower;
-  std::optional<growth_slopes> slopes;
+  std::optional<growth_slopes> slopes;  // none beyond d_x = 10^12
   if (c.dx <= big_int(1000000000000LL)) {
     lower = best_hessian_lower_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>(), true, N);
-    slopes = growth_slopes_of(c.dx.convert_to<long>(), c.H.convert_to<long>());
+    slopes = growth_slopes_of(c.dx.convert_to<long>(), c.H.convert_to<long>(), N);
   }
   auto integer = [](const big_int& v) { return py::object(py::int_(py::str(v.str()))); };
   d["lower_bound_log3"] = lower ? std::nextafter(to_double(lower->log3_lower), -HUGE_VAL) : nan;
   d["lower_bound"] = lower && lower->exact ? integer(lower->value) : py::object(py::none());
   d["lower_bound_level"] = lower ? py::object(py::int_(lower->level)) : py::object(py::none());
   d["lower_bound_from_N"] = lower ? py::object(py::int_(lower->from_N)) : py::object(py::none());
-  d["slope_lower"] = slopes ? integer(slopes->lower) : py::object(py::none());
+  d["slope_lower"] = slopes && slopes->has_lower ? integer(slopes->lower) : py::object(py::none());
   d["slope_upper"] = slopes ? integer(slopes->upper) : py::object(py::none());
   d["slope_printed"] = slopes ? integer(slopes->printed) : py::object(py::none());
   return d;

@@ -19,7 +19,8 @@ json bound_json(const sep_bound& b) {
          {"refined", static_cast<int>(b.refined)}};
   if (b.hessian) {  // the proven lower bound's witness (section 15), every field to the last digit
     const hessian_lower_bound& h = *b.hessian;
-    j["hessian"] = {{"L", h.L}, {"level", h.level}, {"width", h.width}, {"padded", h.padded}, {"heads", h.heads}, {"rho", h.rho.str()},
+    j["hessian"] = {{"L", h.L}, {"level", h.level}, {"width", h.width}, {"rest_width", h.rest_width}, {"padded", h.padded}, {"heads", h.heads}, {"rho", h.rho.str()},
+                    {"rho_rest", h.rho_rest.str()},
                     {"r", h.r.str()}, {"n", h.n.str()}, {"exact", h.exact}, {"value", h.value.str()},
                     {"log3_lower", exact_text(h.log3_lower)}, {"log3_upper", exact_text(h.log3_upper)},
                     {"log3_lower_ld", exact_text(big_float(h.log3_lower_ld))}, {"from_N", h.from_N}};
@@ -43,6 +44,8 @@ sep_bound bound_of_json(const json& j) {
     h.L = w.at("L").get<long>();
     h.level = w.at("level").get<int>();
     h.width = w.at("width").get<long>();
+    h.rest_width = w.at("rest_width").get<long>();
+    h.rho_rest = big_int(w.at("rho_rest").get<std::string>());
     h.padded = w.at("padded").get<bool>();
     h.heads = w.at("heads").get<long>();
     h.rho = big_int(w.at("rho").get<std::string>());
@@ -119,8 +122,8 @@ std::vector<audit_row> audit_rows_of_text(const std::string& text) {
 }
 
 audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts, long N,
-                             unit_runner* runner) {
-  if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts, N);
+                             unit_runner* runner, const audit_row_sink& sink) {
+  if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts, N, sink);
   // Version 3: the lower bound's witness is the moment form's (level, width, rho; Theorem 15.1), at N.
   unit_batch batch{"audit-rows", 3,
                    "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0") +
@@ -143,7 +146,10 @@ audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>
       ++m.skipped_not_dividing;
       continue;
     }
-    for (auto& rows : by_L) m.rows.push_back(std::move(rows[at]));
+    for (auto& rows : by_L) {
+      if (sink) sink(std::move(rows[at]));
+      else m.rows.push_back(std::move(rows[at]));
+    }
     ++at;
   }
   return m;

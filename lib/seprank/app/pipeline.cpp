@@ -232,12 +232,13 @@ void validate_audit_values(const std::vector<int>& L, const std::vector<long>& d
 
 }  // namespace
 
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts, long N) {
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts, long N,
+                   const audit_row_sink& sink) {
   validate_audit_values(L, dx, H);
   validate_N(N);
   std::optional<scheduler> units;  // the other processes, when there are any (the audit has no store)
   if (process_group::world().size() > 1) units.emplace(scheduler_options{}, process_group::world());
-  return audit_map_by_units(L, dx, H, exact_counts, N, units ? &*units : nullptr);
+  return audit_map_by_units(L, dx, H, exact_counts, N, units ? &*units : nullptr, sink);
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
@@ -250,12 +251,16 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
     explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
     ~deadline_scope() { clear_deadline(); }
   } deadline(r.time_limit);
-  const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N);
+  // The rows stream into the report as they are decided: the map is never held whole.
+  std::size_t row_count = 0;
+  for (long d : dx_values) row_count += d % r.H == 0 ? r.L.size() : 0;
+  audit_report_builder report(row_count, r.rows);
+  const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N, [&](audit_row&& row) { report.add(row); });
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
-    plot_audit(audit_plot_data(m), r.plot);
+    plot_audit(report.plot(m.H), r.plot);
     progress("wrote " + r.plot);
   }
-  return audit_derivation(m, r.rows);
+  return report.finish(m);
 }
 
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {

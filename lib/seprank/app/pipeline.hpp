@@ -95,7 +95,8 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
 // validates its ranges.
 // With several processes (mpirun) the rows are computed as units of work, one per L (analysis/audit_units).
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0);
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0,
+                   const audit_row_sink& sink = {});
 
 // The rank-one annihilators and the refined bound for the request's configuration and weights
 // (`seprank-sym annihilators`): the word of A_L only, so any size the options allow (docs/theory.md, section 14).

@@ -5,12 +5,17 @@
 namespace seprank {
 namespace {
 
-// Every string of a record (configuration, results, a value's data) with its formula markup dropped.
+// Every string of a record (configuration, results, a value's data) with its formula markup dropped, in place.
+void make_plain(json& j) {
+  if (j.is_string()) j = markup_plain(j.get_ref<const std::string&>());
+  else if (j.is_array() || j.is_object())
+    for (auto& v : j) make_plain(v);
+}
+
+// The same on a copy (one copy, whatever the depth).
 json plain(const json& j) {
-  if (j.is_string()) return markup_plain(j.get<std::string>());
-  if (!j.is_array() && !j.is_object()) return j;
   json out = j;
-  for (auto& v : out) v = plain(v);
+  make_plain(out);
   return out;
 }
 

@@ -33,8 +33,8 @@ std::string vacuity(const big_float& lower) {
 derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower, const std::string& why_none) {
   derivation_step s{"A proven lower bound at every size (docs/theory.md, section 15)",
                     "$sep >= 2 binom(r + n, n)$ for almost every weight: $y_p = gamma^n f$ at special weights, "
-                    "$gamma = b^T M^g b$, $g = 3^{l_0}$, $n = (3^{L - l_0} - 1)/2$, $r = H rho_g(d) - 1$ with "
-                    "$rho_g(d) = D(d) - D(max(d - g + 1, 0))$ the Hessian rank of $gamma$ (Theorem 15.1)",
+                    "$gamma = b^T M^g b$, $g = 3^{l_0}$, $n = (3^{L - l_0} - 1)/2$, $r + 1$ the sum over the heads' blocks of "
+                    "$rho_g(d) = D(d) - D(max(d - g + 1, 0))$, the Hessian rank of $gamma$ on a block of $d$ coordinates (Theorem 15.1)",
                     {},
                     claim_status::computed,
                     "",
@@ -48,10 +48,12 @@ derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower
   s.values.push_back({"level $l_0$", str(static_cast<long long>(h.level)), {}, h.level});
   s.values.push_back(exact_value("block width $d$ per head", static_cast<long long>(h.width),
                                  str(static_cast<long long>(h.width)) + (h.heads > 1 ? " in each of " + str(static_cast<long long>(h.heads)) + " heads" : std::string()) +
+                                     (h.rest_width > 0 ? " and " + str(static_cast<long long>(h.rest_width)) + " in one more" : std::string()) +
                                      (h.padded ? " (zero padding: the bound of a narrower network at this $N$)" : std::string())));
   s.values.back().key = "width";
   s.values.push_back(exact_value("$rho_g(d)$ (Theorem 15.1)", h.rho));
   s.values.back().key = "rho";
+  if (h.rest_width > 0) s.values.push_back(exact_value("$rho_g$ of the narrower block", h.rho_rest));
   s.values.push_back(exact_value("$r$", h.r));
   if (h.n < big_int("1000000000000000000000000000000")) s.values.push_back(exact_value("$n = (3^{L - l_0} - 1)/2$", h.n));
   else s.values.push_back({"$n = (3^{L - l_0} - 1)/2$", "$(3^{" + str(static_cast<long long>(h.L - h.level)) + "} - 1)/2$ (" +
@@ -59,7 +61,7 @@ derivation_step lower_bound_step(const std::optional<hessian_lower_bound>& lower
   if (h.exact && h.value < big_int("1" + std::string(60, '0'))) s.values.push_back(exact_value("$2 binom(r + n, n)$", h.value));
   s.values.push_back(bound_end_value("$log_3$ of the bound, at least", h.log3_lower, true));
   s.values.push_back(bound_end_value("$log_3$ of the bound, at most", h.log3_upper, false));
-  s.values.push_back(exact_value("holds at every balanced $N >=$", static_cast<long long>(h.from_N)));
+  s.values.push_back(exact_value("holds for balanced partitions from $N$", static_cast<long long>(h.from_N)));
   s.values.back().key = "from_N";
   s.check = std::string("proven in docs/theory.md, section 15 (Theorem 15.1 gives the Hessian rank in closed form; no computed rank "
                         "enters; `seprank-sym hessian-ranks` checks the formula mod p and tools/check_lower_bound.py re-checks it "
@@ -93,27 +95,25 @@ derivation_step interval_step(const proven_bounds& b) {
 
 derivation_step growth_step(const proven_bounds& b) {
   derivation_step s{"The growth in $L$ (Corollary 15.3)",
-                    "at large $L$ the slope of $log_3 sep$ in $L$ lies between $H D(d_x/H) - 1$ (the proven lower bound) and "
-                    "$D = d_x (d_x + 1)/2$ (the Gram count); the printed Theorem 2 upper bound has slope $2 d_x + 1$",
+                    "at large $L$ the slope of $log_3 sep$ in $L$ lies between the sum of $D(d)$ over the lower bound's blocks "
+                    "minus 1 ($H D(d_x/H) - 1$ at every $N >= 2 d_x + 2$) and $D = d_x (d_x + 1)/2$ (the Gram count, every "
+                    "$N$); the printed Theorem 2 upper bound has slope $2 d_x + 1$",
                     {},
                     claim_status::computed,
                     "closed forms of proven bounds (docs/theory.md, section 15)",
                     "growth"};
-  if (!b.slopes) {
-    s.status = claim_status::skipped;
-    s.check = "no lower slope: the bound needs $d_x >= 2$ at $H = 1$ and $H$ dividing $d_x$";
-    return s;
-  }
-  const growth_slopes& g = *b.slopes;
-  s.values.push_back(exact_value("slope, at least", g.lower));
+  const growth_slopes& g = b.slopes;
+  if (g.has_lower) s.values.push_back(exact_value("slope, at least", g.lower));
+  else s.values.push_back({"slope, at least", "none proven here (the lower bound needs $d_x >= 2$ at $H = 1$, $H$ dividing $d_x$, and $N$ large enough)"});
   s.values.back().key = "slope_lower";
   s.values.push_back(exact_value("slope, at most", g.upper));
   s.values.back().key = "slope_upper";
   s.values.push_back(exact_value("printed Theorem 2 upper bound's slope $2 d_x + 1$", g.printed));
   s.values.back().key = "slope_printed";
-  const char* verdict = g.printed < g.lower   ? "below the proven slope: the printed upper bound fails at every large enough $L$"
+  const char* verdict = g.has_lower && g.printed < g.lower ? "below the proven slope: the printed upper bound fails at every large enough $L$"
                         : g.printed > g.upper ? "above the Gram count's slope: the printed upper bound holds at every large enough $L$"
-                                              : "inside the proven interval: large $L$ is not decided by the slopes";
+                        : g.has_lower ? "inside the proven interval: large $L$ is not decided by the slopes"
+                                      : "at most the Gram count's slope: large $L$ is not decided by the slopes";
   s.values.push_back({"the printed slope is", verdict});
   return s;
 }
@@ -203,9 +203,9 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
                    {"lower_bound_from_N", lower ? json(lower->from_N) : json()},
                    {"upper_bound_log3", b.facts.upper ? decimal_json(rounded_toward(b.facts.upper->log3, 6, false)) : json()},
                    {"upper_bound", b.facts.upper && b.facts.upper->value > 0 ? exact_json(b.facts.upper->value) : json()},
-                   {"slope_lower", b.slopes ? exact_json(b.slopes->lower) : json()},
-                   {"slope_upper", b.slopes ? exact_json(b.slopes->upper) : json()},
-                   {"slope_printed", b.slopes ? exact_json(b.slopes->printed) : json()},
+                   {"slope_lower", b.slopes.has_lower ? exact_json(b.slopes.lower) : json()},
+                   {"slope_upper", exact_json(b.slopes.upper)},
+                   {"slope_printed", exact_json(b.slopes.printed)},
                    {"N", b.N > 0 ? json(b.N) : json()}};
   return d;
 }

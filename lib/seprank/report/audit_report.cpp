@@ -25,7 +25,7 @@ paper_statement lower_headline(regime r) {
 using status_counts = std::array<std::array<long, 4>, 5>;
 
 // The first step: the rules by which a status is decided, and what the map covers.
-derivation_step rules_step(const audit_map& m) {
+derivation_step rules_step(const audit_map& m, std::size_t row_count) {
   return {"The rules (docs/theory.md, section 13)",
           "an upper bound is contradicted by a certified lower bound above it and proved by a certified upper bound "
           "at or below it; a lower bound is proved by a certified lower bound at or above it and contradicted by a "
@@ -58,7 +58,7 @@ derivation_step rules_step(const audit_map& m) {
            {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) or than the Gram "
                           "count's rounding bound decided again in 100-digit arithmetic (every comparison there "
                           "when long double cannot bound the count to 1e-6)"},
-           {"configurations", str(static_cast<long long>(m.rows.size())) + " ($L$ in " + str(static_cast<long long>(m.L.size())) +
+           {"configurations", str(static_cast<long long>(row_count)) + " ($L$ in " + str(static_cast<long long>(m.L.size())) +
                                   " values, $d_x$ in " + str(static_cast<long long>(m.dx.size())) + " values" +
                                   (m.skipped_not_dividing ? ", " + str(static_cast<long long>(m.skipped_not_dividing)) +
                                                                 " widths left out: $H$ does not divide them"
@@ -71,9 +71,9 @@ derivation_step rules_step(const audit_map& m) {
           "audit-rules"};
 }
 
-// Maps of at most this many rows carry each statement's evidence in words (JSON "evidence_text", and a step in
-// the text); larger ones the evidence as data and the legend of its sources once.
-constexpr std::size_t evidence_text_rows = 1000, evidence_step_rows = 20;
+// Maps of at most this many rows carry each statement's evidence in words (JSON "evidence_text", and a table in
+// every format); larger ones the evidence as data and the legend of its sources once.
+constexpr std::size_t evidence_text_rows = 1000, evidence_table_rows = 20;
 
 // One row of the map: its cells in t (counted in counts) and its JSON record.
 json map_row(const audit_row& row, result_table& t, status_counts& counts, bool with_text, bool with_json) {
@@ -111,7 +111,7 @@ json map_row(const audit_row& row, result_table& t, status_counts& counts, bool 
 derivation_step counts_step(const status_counts& counts, long row_count, json& summary_json, json& undecided_json) {
   derivation_step summary{"Counts", "configurations per statement and status", {}, claim_status::computed,
                           "contradicted: a certified computation refutes the printed statement there; the evidence is in the "
-                          "step audit-evidence for maps of at most 20 rows, else in JSON (per row, by source)",
+                          "table Evidence for maps of at most 20 rows, else in JSON (per row, by source)",
                           "audit-counts"};
   for (paper_statement s : all_paper_statements) {
     const auto& of = counts[static_cast<std::size_t>(s)];
@@ -138,72 +138,102 @@ derivation_step counts_step(const status_counts& counts, long row_count, json& s
   return summary;
 }
 
-// A small map's evidence in words: each claimed statement of each row, with its status.
-derivation_step evidence_step(const audit_map& m) {
-  derivation_step s{"Evidence", "why each claimed statement has its status, row by row", {}, claim_status::computed,
-                    "the certified facts of the rules above, with the N each status holds from", "audit-evidence"};
-  for (const auto& row : m.rows)
+// A small map's evidence in words: each claimed statement of each row, with its status (a table, so that LaTeX can
+// break it across pages).
+result_table evidence_table(const std::vector<audit_row>& rows) {
+  result_table t;
+  t.title = "Evidence: why each claimed statement has its status (the facts of the rules above, with the N it holds from)";
+  t.header = {"configuration and statement", "status", "evidence"};
+  for (const auto& row : rows)
     for (const auto& f : row.findings) {
       if (f.status == verdict::not_claimed) continue;
-      s.values.push_back({"$L = " + str(static_cast<long long>(row.L)) + "$, $d_x = " + str(static_cast<long long>(row.dx)) + "$: " +
-                              statement_id(f.statement),
-                          std::string(verdict_name(f.status)) + ": " + evidence_text(f)});
+      t.rows.push_back({"$L = " + str(static_cast<long long>(row.L)) + "$, $d_x = " + str(static_cast<long long>(row.dx)) + "$: " +
+                            statement_id(f.statement),
+                        {verdict_name(f.status), verdict_name(f.status)}, evidence_text(f)});
     }
-  return s;
+  return t;
 }
 
 }  // namespace
 
-derivation audit_derivation(const audit_map& m, bool with_rows) {
+struct audit_report_builder::state {
+  bool json_rows = true, with_text = false, keep_rows = false;
+  std::size_t added = 0;
+  status_counts counts{};
+  result_table table;
+  json rows = json::array();
+  std::vector<audit_row> kept;  // small maps: the rows, for the evidence table
+  audit_plot plot;
+};
+
+audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows) : s_(std::make_unique<state>()) {
+  s_->json_rows = json_rows;
+  s_->with_text = rows <= evidence_text_rows;
+  s_->keep_rows = rows <= evidence_table_rows;
+  s_->table.title = "Audit map (statuses; JSON adds bounds and evidence)";
+  s_->table.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
+                      "theorem2-upper-fraction"};
+  s_->plot.statuses = {"proved", "contradicted", "undecided", "not-claimed"};
+}
+audit_report_builder::~audit_report_builder() = default;
+
+void audit_report_builder::add(const audit_row& row) {
+  state& s = *s_;
+  if (json r = map_row(row, s.table, s.counts, s.with_text, s.json_rows); s.json_rows) s.rows.push_back(std::move(r));
+  if (s.keep_rows) s.kept.push_back(row);
+  audit_plot& p = s.plot;
+  for (const auto& f : row.findings) {
+    if (f.statement == headline(row.reg)) p.cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
+    if (f.statement == lower_headline(row.reg)) p.lower_cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
+  }
+  const bool first = s.added++ == 0;
+  p.dx_min = first ? row.dx : std::min(p.dx_min, row.dx);
+  p.dx_max = first ? row.dx : std::max(p.dx_max, row.dx);
+  p.L_min = first ? row.L : std::min(p.L_min, row.L);
+  p.L_max = first ? row.L : std::max(p.L_max, row.L);
+}
+
+audit_plot audit_report_builder::plot(long H) const {
+  audit_plot p = s_->plot;
+  p.H = H;
+  return p;
+}
+
+derivation audit_report_builder::finish(const audit_map& m) {
+  state& s = *s_;
   derivation d;
   d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
             (m.N > 0 ? ", at N = " + str(static_cast<long long>(m.N)) : std::string()) + ")";
   d.config = json{{"H", m.H}, {"N", m.N > 0 ? json(m.N) : json()}};
-  d.steps.push_back(rules_step(m));
-  status_counts counts{};
-  result_table t;
-  t.title = "Audit map (statuses; JSON adds bounds and evidence)";
-  t.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
-              "theorem2-upper-fraction"};
-  json rows = json::array();
-  const bool with_text = m.rows.size() <= evidence_text_rows;
-  for (const auto& row : m.rows)
-    if (json r = map_row(row, t, counts, with_text, with_rows); with_rows) rows.push_back(std::move(r));
+  d.steps.push_back(rules_step(m, s.added));
   json summary_json = json::object();
   json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
-  d.steps.push_back(counts_step(counts, static_cast<long>(m.rows.size()), summary_json, undecided_json));
-  if (m.rows.size() <= evidence_step_rows) d.steps.push_back(evidence_step(m));
-  d.tables.push_back(std::move(t));
+  d.steps.push_back(counts_step(s.counts, static_cast<long>(s.added), summary_json, undecided_json));
+  d.tables.push_back(std::move(s.table));
+  if (s.keep_rows) d.tables.push_back(evidence_table(s.kept));
   d.results = json::object();
   d.results["H"] = m.H;
   json sources = json::object();
-  for (sep_source s : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count, sep_source::computed,
-                       sep_source::table, sep_source::hessian_bound})
-    sources[sep_source_key(s)] = sep_source_prose(s);
+  for (sep_source src : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count, sep_source::computed,
+                         sep_source::table, sep_source::hessian_bound})
+    sources[sep_source_key(src)] = sep_source_prose(src);
   d.results["evidence_sources"] = std::move(sources);
   d.results["counts"] = std::move(summary_json);
   d.results["undecided_fraction"] = std::move(undecided_json);
-  if (with_rows) d.results["rows"] = std::move(rows);
+  if (s.json_rows) d.results["rows"] = std::move(s.rows);
   return d;
 }
 
+derivation audit_derivation(const audit_map& m, bool with_rows) {
+  audit_report_builder b(m.rows.size(), with_rows);
+  for (const auto& row : m.rows) b.add(row);
+  return b.finish(m);
+}
+
 audit_plot audit_plot_data(const audit_map& m) {
-  audit_plot p;
-  p.H = m.H;
-  p.statuses = {"proved", "contradicted", "undecided", "not-claimed"};
-  bool first = true;
-  for (const auto& row : m.rows) {
-    for (const auto& f : row.findings) {
-      if (f.statement == headline(row.reg)) p.cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
-      if (f.statement == lower_headline(row.reg)) p.lower_cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
-    }
-    p.dx_min = first ? row.dx : std::min(p.dx_min, row.dx);
-    p.dx_max = first ? row.dx : std::max(p.dx_max, row.dx);
-    p.L_min = first ? row.L : std::min(p.L_min, row.L);
-    p.L_max = first ? row.L : std::max(p.L_max, row.L);
-    first = false;
-  }
-  return p;
+  audit_report_builder b(m.rows.size(), false);
+  for (const auto& row : m.rows) b.add(row);
+  return b.plot(m.H);
 }
 
 }  // namespace seprank

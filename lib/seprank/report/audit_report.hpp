@@ -2,14 +2,31 @@
 // configuration, the counts, and in JSON every statement with its bound and evidence; and the map's
 // plot data.
 #pragma once
+#include <memory>
+
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/report/derivation.hpp"
 #include "seprank/report/plot_data.hpp"
 
 namespace seprank {
 
-// rows: results.rows, each row with its statements and evidence as data (JSON output); without, the text's table
-// and counts only (a map of 200,000 rows then costs a fifth of the memory).
+// The audit derivation built row by row, so that a map of many rows need not be held whole (derive_audit streams
+// the rows of one process into it): add() each row in the map's order, then finish() with the map (its L, d_x, H,
+// N; its rows may be empty). rows: how many will be added; json_rows: results.rows, each row with its statements
+// and evidence as data (JSON output); without, the text's table and counts only.
+class audit_report_builder {
+ public:
+  audit_report_builder(std::size_t rows, bool json_rows);
+  ~audit_report_builder();
+  void add(const audit_row& row);
+  derivation finish(const audit_map& m);
+  audit_plot plot(long H) const;  // the map's plot data, from the rows added
+
+ private:
+  struct state;
+  std::unique_ptr<state> s_;
+};
+// The same for a map held whole.
 derivation audit_derivation(const audit_map& m, bool rows = true);
 audit_plot audit_plot_data(const audit_map& m);
 

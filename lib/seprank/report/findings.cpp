@@ -55,8 +55,9 @@ std::string hessian_witness_text(const hessian_lower_bound& h) {
   const std::string g = "3^" + str(static_cast<long long>(h.level));
   return "$2 binom(r + n, n)$ with $l_0 = " + str(static_cast<long long>(h.level)) + "$, $rho_{" + g + "}(" +
          str(static_cast<long long>(h.width)) + ") = " + str(h.rho) + "$ (Theorem 15.1)" +
-         (h.heads > 1 ? " in each of $H = " + str(static_cast<long long>(h.heads)) + "$ heads" : std::string()) +
-         (h.padded ? ", a block of $" + str(static_cast<long long>(h.width)) + "$ coordinates per head by zero padding" : std::string()) +
+         (h.heads > 1 ? " in each of " + str(static_cast<long long>(h.heads)) + " heads" : std::string()) +
+         (h.rest_width > 0 ? " and $rho_{" + g + "}(" + str(static_cast<long long>(h.rest_width)) + ") = " + str(h.rho_rest) + "$ in one more" : std::string()) +
+         (h.padded ? " (zero padding: " + str(static_cast<long long>(h.heads * h.width + h.rest_width)) + " coordinates)" : std::string()) +
          ", $r = " + str(h.r) + "$, $n = (3^{L - l_0} - 1)/2" + (h.n < big_int("1000000000000") ? " = " + str(h.n) : std::string()) + "$";
 }
 
@@ -67,7 +68,7 @@ std::string bound_text(const sep_bound& b, bool lower) {
     case sep_source::nonzero: return "$sep >= 1$ ($y_p$ is a nonzero polynomial for almost every weight)";
     case sep_source::gram_count:
       return b.count_exact ? rel + str(b.value) + "$ (the Gram count, for every weight and $N$; step n-free-bound)"
-                           : "$log_3 sep <= " + format_log3_fast(b.log3, +1) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
+                           : "$sep <= 3^" + format_log3_fast(b.log3, +1) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
     case sep_source::refined_count:
       return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$: " +
              refined_by_prose(b.refined) +
@@ -84,13 +85,14 @@ std::string bound_text(const sep_bound& b, bool lower) {
     case sep_source::hessian_bound: {
       const std::string head = b.value > 0 && b.value < big_int("1000000000000000000000000")
                                    ? "$sep >= " + str(b.value) + "$"
-                                   : "$log_3 sep >= " + format_log3_fast(b.log3, -1) + "$";
+                                   : "$sep >= 3^" + format_log3_fast(b.log3, -1) + "$";
       // The statements of one row share one witness: its text is made once (the audit map has 10^5 rows and more).
       // (Keyed by the witness's content, never its address: a freed record's address can come back with other values.)
       thread_local hessian_lower_bound last;
       thread_local std::string last_text;
       auto same = [](const hessian_lower_bound& a, const hessian_lower_bound& c) {
-        return a.L == c.L && a.level == c.level && a.heads == c.heads && a.width == c.width && a.padded == c.padded;
+        return a.L == c.L && a.level == c.level && a.heads == c.heads && a.width == c.width && a.rest_width == c.rest_width &&
+               a.padded == c.padded;
       };
       if (b.hessian && (last_text.empty() || !same(*b.hessian, last))) last = *b.hessian, last_text = hessian_witness_text(*b.hessian);
       return head + " (proven at every size, docs/theory.md, section 15: " + (b.hessian ? last_text : std::string()) +

@@ -144,9 +144,10 @@ sweep_plot sweep_plot_data(const sweep_result& r, bool against_dx) {
       std::sort(s.points.begin(), s.points.end(), [](const plot_point& a, const plot_point& b) { return a.x < b.x; });
       // Against L: the proven slopes of log_3 sep in L (Corollary 15.3) against the printed Theorem 2 upper bound's.
       for (const auto& row : r.rows)
-        if (!against_dx && row.dx == outer && row.H == H && row.slopes) {
-          s.label += ": slope of log_3 sep in L proven in " + row.slopes->lower.str() + ".." + row.slopes->upper.str() +
-                     ", printed " + row.slopes->printed.str();
+        if (!against_dx && row.dx == outer && row.H == H) {
+          s.label += ": slope of log_3 sep in L proven " +
+                     (row.slopes.has_lower ? "in " + row.slopes.lower.str() + ".." : std::string("at most ")) +
+                     row.slopes.upper.str() + ", printed " + row.slopes.printed.str();
           break;
         }
       if (!s.points.empty()) plot.series.push_back(s);

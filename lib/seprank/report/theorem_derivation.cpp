@@ -15,7 +15,8 @@ namespace {
 using S = claim_status;
 
 derivation_step summary_step(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f,
-                             const paper_bounds& p, const std::optional<hessian_lower_bound>& lower) {
+                             const paper_bounds& p, const std::optional<hessian_lower_bound>& lower,
+                             const growth_slopes& slopes) {
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
   // Typed: an integer row's value is the integer, a paper row's (key *_log3) its log_3 (JSON value, Python value(key)).
@@ -28,8 +29,8 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   if (low_defined) row("paper_lower_log3", "paper lower bound (" + std::string(th2 ? "Th. 2" : "Th. 1") + ")", plow <= 0 ? "vacuous" : "$" + format_power_of_three(plow) + "$", format_float(plow), log3_number(plow));
   if (lower)  // docs/theory.md, section 15: from N = 2 d_x + 2 on, for almost every weight
     row("lower_bound", "proven lower bound, $N >= 2 d_x + 2$ (step lower-bound)",
-        lower->exact ? str(lower->value) : "$>= 3^{" + format_float(lower->log3_lower) + "}$", format_float(lower->log3_lower),
-        lower->exact ? exact_json(lower->value) : json());
+        lower->exact ? str(lower->value) : "$>= 3^{" + format_float(rounded_toward(lower->log3_lower, 6, true)) + "}$",
+        format_float(rounded_toward(lower->log3_lower, 6, true)), lower->exact ? exact_json(lower->value) : json());
   const bool gridded = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::grid;
   const bool ranked = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::coefficient_rank;
   if (gridded)
@@ -49,6 +50,15 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
       th2 || !p.t1.upper_exact ? "$" + format_power_of_three(pup) + "$" : str(p.t1.upper), format_float(pup), log3_number(pup));
   if (th2) row("paper_upper_fraction_log3", "paper upper bound (Th. 2, $c_2$ read as a fraction)", "$" + format_power_of_three(p.t2.upper_log3_fraction) + "$",
                format_float(p.t2.upper_log3_fraction), log3_number(p.t2.upper_log3_fraction));
+  // Corollary 15.3: the growth of log_3 sep in L above the threshold, proven, against the printed slope (none for the
+  // residual network, whose bounds are not those of section 15).
+  if (slopes.upper > 0) rows.push_back(keyed({"slope of $log_3 sep$ in $L$, large $L$ (Corollary 15.3)",
+                        (slopes.has_lower ? str(slopes.lower) + ".." : std::string("at most ")) + str(slopes.upper) +
+                            "  (printed: " + str(slopes.printed) + ")",
+                        {},
+                        json{{"lower", slopes.has_lower ? exact_json(slopes.lower) : json()}, {"upper", exact_json(slopes.upper)},
+                             {"printed", exact_json(slopes.printed)}}},
+                       "slope"));
   // The summary repeats the ranks, so it is no more certain than the steps that found them (propagate_certainty).
   std::vector<std::string> rests_on;
   if (gridded) rests_on.push_back("grid-rank");
@@ -118,8 +128,8 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));
   d.steps.push_back(lower_bound_step(a.lower_bound, s.cfg.residual ? "the theorem is proven for eq. 3 without residual connections"
-                                                                   : "the theorem needs $L >= 2$ and two blocks ($d_x >= 2$ when $H = 1$)"));
-  d.steps.push_back(summary_step(s, r, a.psi_span, p, a.lower_bound));
+                                                                   : "the theorem needs $L >= 2$, and $d_x >= 2$ when $H = 1$"));
+  d.steps.push_back(summary_step(s, r, a.psi_span, p, a.lower_bound, a.bounds.slopes));
   d.results = results_json(s, r, a.psi_span, p, a.lower_bound);
   d.audited = true;
   d.findings = findings_of(a.comparison.findings);

@@ -216,14 +216,19 @@ proven_bounds proven_bounds_of(long L, long dx, long H, long N) {
   b.facts = rule_facts(L, dx, H, N);
   if (b.facts.lower.hessian) b.lower = *b.facts.lower.hessian;
   for (const sep_bound& f : b.facts.alternatives) if (f.hessian) b.lower = *f.hessian;
-  b.slopes = growth_slopes_of(dx, H);
+  b.slopes = growth_slopes_of(dx, H, N);
   b.findings = statement_findings(L, dx, H, b.facts);
   return b;
 }
 
-audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts, long N) {
+audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts, long N,
+                       const audit_row_sink& sink) {
   audit_map m;
   m.L = Ls, m.dx = dxs, m.H = H, m.N = N;
+  auto keep = [&](audit_row&& row) {
+    if (sink) sink(std::move(row));
+    else m.rows.push_back(std::move(row));
+  };
   const long double margin = 1e-9L;
   for (long dx : dxs) {
     if (dx % H != 0) {
@@ -259,7 +264,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       const long double refine_window = 0.01L;
       if (!count.usable) {  // long double cannot bound the count closely enough: 100 digits throughout
         row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H, N));
-        m.rows.push_back(std::move(row));
+        keep(std::move(row));
         continue;
       }
       // Fast path: every number in long double; a comparison closer than the margin (or than the count's
@@ -294,7 +299,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
         row.findings = statement_findings(L, dx, H, rule_facts(L, dx, H, N));  // re-decide in 100 digits
         break;
       }
-      m.rows.push_back(std::move(row));
+      keep(std::move(row));
     }
   }
   return m;

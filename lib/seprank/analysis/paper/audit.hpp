@@ -5,6 +5,7 @@
 // weight and N), values certified by this tool here or in its shipped table, carried to larger widths by
 // zero padding.
 #pragma once
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -114,13 +115,17 @@ struct proven_bounds {
   long N = 0;
   std::optional<hessian_lower_bound> lower;
   sep_facts facts;
-  std::optional<growth_slopes> slopes;
+  growth_slopes slopes;
   std::vector<statement_finding> findings;
 };
 proven_bounds proven_bounds_of(long L, long dx, long H, long N = 0);
 
 // N > 0: the facts that hold at N only (the lower bound by zero padding below 2 d_x + 2; table values from their N).
-audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0);
+// sink: each row is handed to it in the map's order instead of being kept in rows (a map of many rows need not be
+// held whole).
+using audit_row_sink = std::function<void(audit_row&&)>;
+audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0,
+                       const audit_row_sink& sink = {});
 
 // The facts the rules give at (L, d_x, H) without computing: sep >= 1 or the table values carried by
 // padding (those that hold at N when N > 0, every one when N = 0), and the Gram count (gram_count: exact

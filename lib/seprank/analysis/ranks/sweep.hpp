@@ -37,7 +37,7 @@ struct sweep_row {
   // lower bound's log_3, lower end of its interval (none for L = 1 or d_x = 1).
   bool counted = false;  // the counts below are exact (at most ~1,000 digits)
   big_int gram_count, refined_count;
-  std::optional<growth_slopes> slopes;  // the slopes of log_3 sep in L at large L (Corollary 15.3), when proven
+  growth_slopes slopes;  // the slopes of log_3 sep in L at large L (Corollary 15.3)
   bool has_lower_bound = false;
   bool lower_bound_exact = false;  // lower_bound is 2 binom(r + n, n) exactly; else only lower_bound_log3 (the interval's lower end)
   big_int lower_bound;

@@ -1,8 +1,9 @@
-// The Hessian of gamma = b^T R_l(M) b on one d x d block (docs/theory.md, section 15): the quantity whose rank
-// drives the lower bound on sep at every size. At the specialised weights of section 15 (every P = I, lower
-// layers' X_j = Q_j drawn, the output row u = b) the recursion is A_0 = I, R_j = A_j M A_j^T,
-// A_{j+1} = R_j Q_j A_j, and gamma = b^T R_l b is a product of 3^l copies of M with constant matrices between.
-// With every Q_j = I it is the moment form b^T M^{3^l} b, whose Hessian rank Theorem 15.1 gives in closed form.
+// The Hessian of gamma = b^T R_l(M) b on one d x d block (docs/theory.md, section 15). At the specialised weights of
+// section 15 (every P = I, lower layers' X_j = Q_j, the output row u = b) the recursion is A_0 = I,
+// R_j = A_j M A_j^T, A_{j+1} = R_j Q_j A_j, and gamma = b^T R_l b is a product of 3^l copies of M with constant
+// matrices between. With every Q_j = I it is the moment form b^T M^{3^l} b, whose Hessian rank Theorem 15.1 gives in
+// closed form: the lower bound rests on that theorem, and this file checks it (`hessian-ranks`); with drawn Q_j (the
+// network's general word, which the theorem does not cover) it is computed for comparison only.
 // Its Hessian (a D x D matrix, D = d(d+1)/2, in the entries M_ab, a <= b) is computed mod a prime at an integer
 // point N from that word; its rank mod p is a certified lower bound on the rank over Q at N.
 #pragma once
@@ -35,8 +36,8 @@ std::vector<std::uint64_t> gamma_hessian_mod_p(const hessian_block_data& x, std:
 // evaluations of the recursion: an independent (slow) second route for tests.
 std::uint64_t gamma_hessian_entry_by_interpolation(const hessian_block_data& x, int s, int t, std::uint64_t p);
 
-// One certified block rank: the draw (seed, attempt), the prime, and the facts the bound needs, all mod p
-// (hence over Z): gamma(N) != 0, b^T A_l(N) != 0, and the rank of the Hessian at N.
+// The general word's block rank at an integer point (for comparison beside Theorem 15.1): the draw (seed, attempt),
+// the prime, and mod p (hence over Z): gamma(N) != 0, b^T A_l(N) != 0, and the rank of the Hessian at N.
 struct block_hessian_rank {
   int d = 0, level = 0;
   std::uint64_t seed = 0;   // the block's data is draw_hessian_block(d, level, hessian_draw_seed(seed, d, level, attempt))
@@ -55,7 +56,8 @@ block_hessian_rank block_hessian_rank_at(int d, int level, std::uint64_t seed, i
 // The check of Theorem 15.1 (docs/theory.md, section 15): the Hessian of the moment form gamma = b^T M^g b
 // (g = 3^level: every Q_j = I) ranked mod a 62-bit prime at a uniformly random point (M, b) mod p, or at a random
 // point of gamma = 0 (b_0 solved from the quadratic b^T M^g b = 0 mod p). Its rank never exceeds rho_g(d) (part
-// (i) holds over every field) and equals it at a random point but with probability at most (degree)/p.
+// (i) holds over every field except characteristic 2) and equals it at a uniformly random point except with
+// probability at most rho_g(d) g (1/p + 2^-64).
 struct moment_hessian_check {
   int d = 0, level = 0;
   std::uint64_t seed = 0, prime = 0;

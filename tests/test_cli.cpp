@@ -1007,6 +1007,13 @@ TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, the gro
   CHECK(h.status == 0);
   CHECK(contains(h.out, "[verified]"));
   CHECK(run("hessian-ranks --check --quiet").status == 2);  // the shipped table and its --check are gone
+  // --certificate is the main command's: a subcommand refuses it (it wrote nothing before, with exit 0).
+  for (const char* sub : {"bounds", "audit --L 2 --dx 4", "hessian-ranks", "sweep --dx 2 --L 1", "annihilators"}) {
+    const result cert = run(std::string("--certificate ") + temp_path("cert-sub") + " " + sub + " --quiet");
+    CAPTURE(sub);
+    CHECK(cert.status == 2);
+    CHECK(contains(cert.out, "--certificate applies to the main command"));
+  }
   const result bad = run("hessian-ranks --level 5");
   CHECK(bad.status == 2);
   CHECK(contains(bad.out, "1..4"));

@@ -263,6 +263,11 @@ int run(cli_options& o) {
                         o.hessian_cmd, o.sweep_cmd})
     if (sub->parsed() && o.summary)
       throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + sub->get_name());
+  // --certificate is written by the main command only: a subcommand would accept it and write nothing.
+  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd,
+                        o.hessian_cmd, o.sweep_cmd})
+    if (sub->parsed() && !o.run.certificate.empty())
+      throw seprank::usage_error("--certificate applies to the main command (the derivation), not to " + sub->get_name());
   if (o.bounds->parsed()) {
     d = seprank::derive_bounds(atlas(o.bounds_args), o.bounds_N);
   } else if (o.corollary1->parsed()) {

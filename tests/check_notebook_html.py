@@ -1,7 +1,11 @@
 """Opens exported notebook HTML in a real headless browser (Debian's chromium, chromium-driver and
 python3-selenium) and checks what a reader sees: MathJax typeset every formula (no raw "$" or "\\(" left in
 the text, no MathJax error), and no element reaches beyond the page's width (a table too wide for the page
-is the failure this catches), and no table cell is squeezed to a few characters. A full-page screenshot of each page is written beside its HTML for review.
+is the failure this catches), and no table cell is squeezed to a few characters. A handout shows no test: no code
+cell holds the text "assert" (the lessons' checks sit in cells tagged "test", which run_notebooks.py leaves out of
+the HTML; an AssertionError shown on the page fails too), and no output went to stderr (a warning on red, such as
+matplotlib's "created a temporary cache directory"). A full-page screenshot of each page is written beside its HTML
+for review.
 
 usage: check_notebook_html.py [--shots DIR] FILE.html...    exit 0 all pass, 1 a check failed, 77 no browser here
 (screenshots beside each page, or in DIR)
@@ -59,6 +63,24 @@ return [bad.slice(0, 5), bad.length, errors, typeset];
 """
 
 
+# What a student should not see: a code cell (its input or its output) holding "assert", and output areas of the
+# stderr stream (nbconvert's lab template marks them with the stderr MIME type, the classic one with a class).
+HANDOUT_JS = """
+const asserts = [];
+for (const c of document.querySelectorAll('.jp-CodeCell, .code_cell')) {
+  const t = c.textContent || '';
+  const m = t.search(/assert/i);
+  if (m >= 0) asserts.push(t.slice(Math.max(0, m - 40), m + 40).replace(/\\s+/g, ' ').trim());
+}
+const stderr = [];
+for (const e of document.querySelectorAll(
+    '[data-mime-type="application/vnd.jupyter.stderr"], .output_stderr')) {
+  stderr.push((e.textContent || '').trim().slice(0, 100));
+}
+return [asserts.slice(0, 5), asserts.length, stderr.slice(0, 3), stderr.length];
+"""
+
+
 def browser():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -105,6 +127,11 @@ def check(d, path, shots=None):
         problems.append(f"{n_raw} text(s) with TeX left untypeset: {raw}")
     if errors:
         problems.append(f"{errors} MathJax error(s)")
+    asserts, n_asserts, stderr, n_stderr = d.execute_script(HANDOUT_JS)
+    if n_asserts:
+        problems.append(f"{n_asserts} code cell(s) with \"assert\" on the page (tag them \"test\"): {asserts}")
+    if n_stderr:
+        problems.append(f"{n_stderr} output(s) on stderr: {stderr}")
     height = d.execute_script("return document.documentElement.scrollHeight;")
     d.set_window_size(WIDTH, min(height + 100, 30000))
     shot = os.path.splitext(path)[0] + ".png"

@@ -238,10 +238,29 @@ def test_audit_arrays_against_cli():
                   f"audit row {k} {name}")
             n = int(a["statements"][name]["holds_from_N"][k])
             check((n if n > 0 else None) == st["holds_from_N"], f"audit row {k} {name} holds_from_N")
+    # The table form: readable statuses and the deciding facts, equal to the CLI's JSON rows (a second route).
+    df = a.to_dataframe()
+    for k, r in enumerate(rows):
+        for st in r["statements"]:
+            col = st["name"].replace("-", "_")
+            status = "undefined" if st["log3_bound"] is None and st["status"] == "undecided" else st["status"]
+            check(df[col][k] == status, f"to_dataframe row {k} {col}")
+            ev = st["evidence"]
+            check((ev["source"] if ev else None) == (None if df[col + "_evidence"].isna()[k] else df[col + "_evidence"][k]),
+                  f"to_dataframe row {k} {col} evidence")
+    check(str(df["theorem2_upper_printed_holds_from_N"].dtype) == "Int64" and str(df["theorem2_upper_printed_log3_bound"].dtype) == "float64",
+          "numeric columns numeric")
     # A fact by hand: L = 2, d_x = 8 (N >= 4) contradicts the printed Theorem 2 upper bound (docs/theory.md, 13).
     b = seprank.audit(2, 8)
     check(seprank.STATUS_NAMES[b["statements"]["theorem2-upper-printed"]["status"][0]] == "contradicted",
           "L = 2, d_x = 8: the printed bound is contradicted")
+
+
+def test_docstring_examples():
+    import doctest
+    result = doctest.testmod(seprank, verbose=False)
+    check(result.failed == 0 and result.attempted > 0, f"the package's doctests: {result}")
+    check(seprank.MODELS["gpt3-175b"]["L"] == 96 and seprank.MODELS["gpt3-175b"]["N"] == 2048, "MODELS: GPT-3 175B (Brown et al.)")
 
 
 def test_bounds_records():
@@ -251,6 +270,10 @@ def test_bounds_records():
     c2 = -2 * 4 * math.log(2 * math.sqrt(2 * math.sqrt(2 * math.e)), 3) + math.log(4, 3)
     check(abs(r["theorem2_upper_log3"] - (16 + 2 + c2)) < 1e-9, "Theorem 2 upper bound by hand")
     check(r["gram_count"] == 110 and r["regime"] == "theorem2", "Gram count 110, Theorem 2 regime")
+    # The CLI's bounds --format json results and Python's record share their keys (Python adds L, dx, H).
+    cli_keys = set(json.loads(cli("bounds", "--L", "2", "--dx", "4", "--format", "json")[1])["results"]) - {"findings", "findings_note"}
+    check(cli_keys <= set(r), f"bounds(): the CLI's keys {sorted(cli_keys - set(r))} missing")
+    check(r["upper_bound"] == 110 and r["N"] is None, "the upper bound (the Gram count 110) and N")
     arr = seprank.bounds([1, 2, 3], 4)
     check(arr["theorem2_upper_log3"].shape == (3,) and list(arr["regime"]) == ["theorem1", "theorem2", "theorem2"],
           "bounds over a sequence: arrays")
@@ -335,8 +358,11 @@ def test_certificate_from_python():
 
 def test_summary_equals_the_cli():
     d = seprank.derive(L=2, dx=4)
-    check(d.summary().to_text() == cli("--L", "2", "--dx", "4", "--summary")[1], "Derivation.summary() is the CLI's --summary")
-    check(len(d.summary().steps) < len(d.steps) and d.summary().findings == d.findings, "the summary keeps the findings")
+    check(d.summary() == cli("--L", "2", "--dx", "4", "--summary")[1], "Derivation.summary() is the CLI's --summary, as text")
+    check(len(d.brief().steps) < len(d.steps) and d.brief().findings == d.findings, "the summary keeps the findings")
+    check(str(d) == d.to_text(), "print(d) shows the text")
+    check(repr(d).count("\n") == len(d.answer) and len(repr(d)) < 2000 and "theorem2-upper" not in repr(d)
+          and "Theorem 2 upper bound, as printed: holds (certified)" in repr(d), "repr(d) is short: the answer")
 
 
 def test_huge_integers_are_out_of_range_not_a_runtime_error():
@@ -615,7 +641,8 @@ def test_every_keyword_documented_from_the_cli_help():
         if name in ("threads", "progress") or m is None:
             check(name in ("threads", "progress"), f"CLI --help has {flag}")
             continue
-        cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), " ".join(m.group(1).split()))
+        described = re.sub(r" \(not with [^)]*\)$", "", " ".join(m.group(1).split()))  # the exclusion: the CLI's alone
+        cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), described)
         check(f"        {cli_text}\n" in doc, f"derive docstring: {name} says what --help says ({cli_text[:40]})")
 
 
@@ -658,10 +685,10 @@ def test_help_and_stubs():
     check("max_terms" in (seprank.derive.__doc__ or "") or "--max-terms" in seprank.derive.__doc__, "derive's docstring")
     stub = os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")
     check(os.path.exists(stub), "type stubs next to the package")
-    src = open(stub).read()
+    with open(stub) as f:
+        src = f.read()
     for name in seprank.__all__:
-        if name not in ("STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"):
-            check(f"def {name}(" in src or f"class {name}" in src, f"stub for {name}")
+        check(f"def {name}(" in src or f"class {name}" in src or f"\n{name}: " in src, f"stub for {name}")
 
 
 def test_every_option_of_the_table_on_every_surface():
@@ -671,7 +698,8 @@ def test_every_option_of_the_table_on_every_surface():
     table = _seprank.request_options()
     check(len(table) >= 30 and len({o["flag"] for o in table}) == len(table), "the table: distinct flags")
     sig = inspect.signature(seprank.derive)
-    stub_tree = ast.parse(open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")).read())
+    with open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")) as f:
+        stub_tree = ast.parse(f.read())
     stub_derive = next(n for n in stub_tree.body if isinstance(n, ast.FunctionDef) and n.name == "derive")
     stub_args = {a.arg for a in stub_derive.args.args + stub_derive.args.kwonlyargs}
     here = os.path.dirname(os.path.abspath(__file__))
@@ -699,7 +727,9 @@ def test_every_option_of_the_table_on_every_surface():
 # The subcommands' options the Python function of the same name does not take, and why (the rest must be keywords).
 CLI_ONLY = {("sweep", "--plot"): "Python draws from .table() (matplotlib)",
             ("sweep", "--plot-against"): "the same",
-            ("audit", "--plot"): "Python draws from the arrays audit() returns"}
+            ("audit", "--plot"): "Python draws from the arrays audit() returns",
+            ("audit", "--export"): "Python writes audit(...).to_dataframe() with pandas (to_csv, to_json)",
+            ("bounds", "--model"): "seprank.MODELS holds the sizes; bounds() takes them as L, dx, H and N"}
 
 
 def test_every_subcommand_option_on_every_surface():
@@ -710,7 +740,8 @@ def test_every_subcommand_option_on_every_surface():
     import ast
     here = os.path.dirname(os.path.abspath(__file__))
     man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")
-    stub_tree = ast.parse(open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")).read())
+    with open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")) as f:
+        stub_tree = ast.parse(f.read())
     stubs = {n.name: n for n in stub_tree.body if isinstance(n, ast.FunctionDef)}
     names = _seprank.subcommand_names()
     check(len(names) >= 7, f"the subcommand tables: {names}")

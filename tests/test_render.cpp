@@ -31,10 +31,10 @@ derivation hand_built() {
 
 const char* legend_text =
     "Every claim is labelled: computed (exact computation), verified (identity checked exactly,\n"
-    "or two independent computations agree), probabilistic (with its error bound), paper (the\n"
-    "paper's statement, not checked here), contradicted (a paper statement refuted by a\n"
-    "certified computation, with the evidence), skipped (with the reason), FAILED (one of our\n"
-    "own checks did not hold).\n";
+    "two independent computations agree, or a certified bound implies the paper's statement),\n"
+    "probabilistic (with its error bound), paper (the paper's statement, not checked here),\n"
+    "contradicted (a paper statement refuted by a certified computation, with the evidence),\n"
+    "skipped (with the reason), FAILED (one of our own checks did not hold).\n";
 
 }  // namespace
 
@@ -63,8 +63,8 @@ TEST_CASE("text") {
 
 TEST_CASE("markdown: GitHub tables, lists for list values, math in dollars, escaped prose") {
   const std::string out = render(hand_built(), output_format::markdown);
-  CHECK(out.rfind("# T\n\nStatuses: **computed** (exact computation), **verified** (identity checked exactly, or two "
-                  "independent computations agree), **probabilistic** (with its error bound), **paper** (the paper's "
+  CHECK(out.rfind("# T\n\nStatuses: **computed** (exact computation), **verified** (identity checked exactly, two "
+                  "independent computations agree, or a certified bound implies the paper's statement), **probabilistic** (with its error bound), **paper** (the paper's "
                   "statement, not checked here), **contradicted** (a paper statement refuted by a certified computation, "
                   "with the evidence), **skipped** (with the reason), **FAILED** (one of our own checks did not hold).\n",
                   0) == 0);
@@ -103,8 +103,8 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   CHECK(j.dump(2) + "\n" == out);
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  CHECK(keys == std::vector<std::string>{"schema", "title", "config", "steps", "results", "tables", "appendix"});
-  CHECK(j["schema"] == "seprank-sym derivation v5");
+  CHECK(keys == std::vector<std::string>{"schema", "title", "config", "answer", "steps", "results", "tables", "appendix"});
+  CHECK(j["schema"] == "seprank-sym derivation v6");
   CHECK(j["steps"][0] == nlohmann::ordered_json{{"number", 1}, {"id", "one"}, {"title", "One"}, {"claim", "a_1 < b with *"},
                                                 {"values", {{{"name", "x"}, {"text", "1"}, {"value", 1}},
                                                             {{"name", "longer name"}, {"text", "2"}, {"value", "2"}},
@@ -148,7 +148,12 @@ TEST_CASE("math markup: ASCII formulas to LaTeX") {
   CHECK(ascii_math_latex("N -> infinity") == "N \\to  \\infty");
   CHECK(ascii_math_latex("mod p = 7") == "\\;\\mathrm{mod}\\; p = 7");
   CHECK(markup_plain("the $sep <= 3^L$ bound") == "the sep <= 3^L bound");
-  CHECK(markup_latex("a_b & $a_b$") == "a\\_b \\& $a_{b}$");
+  // Prose: a one-letter symbol with a short subscript is math (messages written without markup: "y_p", "d_x"); a
+  // longer name keeps its underscore (JSON keys, file names); a negative number gets a minus sign, a word a hyphen.
+  CHECK(markup_latex("a_b & $a_b$") == "$a_{b}$ \\& $a_{b}$");
+  CHECK(markup_latex("expanding y_p: gram_count, check_lower_bound.py, d_x.") ==
+        "expanding $y_{p}$: gram\\_count, check\\_lower\\_bound.py, $d_{x}$.");
+  CHECK(markup_latex("log_3 sep >= -3.738 (-94.6), well-known, x-1") == "log\\_3 sep \\textgreater{}= $-$3.738 ($-$94.6), well-known, x-1");
   CHECK(markup_latex("--kernel") == "-{}-kernel");
   CHECK(markup_markdown("a*b | $|A|$") == "a\\*b \\| $\\vert A\\vert$");
 }

@@ -246,7 +246,7 @@ def compare(res, rows, best):
                 say(key, v == exact, exact, v, v < exact)
             else:
                 say(key, lo <= math.log(v, 3) <= hi, f"log_3 in [{lo6(lo)}, {hi6(hi)}]", v, math.log(v, 3) < lo)
-        elif key == "lower_bound_log3":   # the tool prints its interval's lower end to 6 decimals
+        elif key == "lower_bound_log3":   # the tool gives its interval's lower end (to 6 decimals, or the double below it)
             tol = 1e-6 + MARGIN * abs(lo)
             say(key, lo - tol <= v <= hi + tol, f"[{lo6(lo)}, {hi6(hi)}]", v, v < lo - tol)
         else:                             # any l0 that reaches (exact) or may reach (intervals) the maximum

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -50,6 +51,7 @@ struct cli_options {
     long long L, dx, H;
   } bounds_args{2, 4, 1}, corollary1_args{6, 1000, 16}, corollary2_args{12, 64, 4};
   long long bounds_N = 0;  // bounds --N (0: every balanced N >= 2 d_x + 2)
+  std::vector<std::string> bounds_models;  // bounds --model: published sizes (model/presets.hpp)
   std::vector<long> shallow{2, 3};
   long max_beta2 = 64;
   seprank::sweep_request sweep;
@@ -185,6 +187,7 @@ void add_subcommands(CLI::App& app, cli_options& o) {
                                           "contradicted, e.g. bounds --L 96 --dx 12288 --H 96 --N 2048");
   add_atlas_options(*o.bounds, o, o.bounds_args);
   o.bounds->add_option("--N", o.bounds_N, seprank::help_of("bounds", "--N"))->capture_default_str();
+  o.bounds->add_option("--model", o.bounds_models, seprank::help_of("bounds", "--model"))->delimiter(',');
   o.corollary1 = app.add_subcommand("corollary1", "Corollary 1: the width a shallower network needs to match a deep one "
                                                   "(default: the paper's example d_x = 1000, H = 16, L = 6)");
   add_atlas_options(*o.corollary1, o, o.corollary1_args);
@@ -211,6 +214,7 @@ void add_subcommands(CLI::App& app, cli_options& o) {
   o.audit_cmd->add_option("--dx", o.audit_dx, seprank::help_of("audit", "--dx"))->capture_default_str();
   o.audit_cmd->add_option("--H", o.audit.H, seprank::help_of("audit", "--H"))->capture_default_str();
   o.audit_cmd->add_option("--plot", o.audit.plot, seprank::help_of("audit", "--plot"));
+  o.audit_cmd->add_option("--export", o.audit.export_path, seprank::help_of("audit", "--export"));
   o.audit_cmd->add_option("--N", o.audit.N, seprank::help_of("audit", "--N"))->capture_default_str();
   add_output_options(*o.audit_cmd, o);
   o.plan_cmd = app.add_subcommand("plan", "the Gram rank's units of work (one per degree block) with estimated time and memory, "
@@ -247,10 +251,31 @@ void write_output(const std::string& text) {
   if (!std::cout) throw seprank::output_error("writing the output to standard output failed (a full disk or a closed pipe?)");
 }
 
+// Progress on stderr: a line per stage, or on a terminal one line updated in place ("wrote FILE" lines stay), cleared
+// before the output or a message.
+struct progress_line {
+  bool terminal = isatty(STDERR_FILENO) == 1 && std::getenv("TERM") != nullptr && std::string(std::getenv("TERM")) != "dumb";
+  bool open = false;
+  void show(const std::string& msg) {
+    const bool keep = msg.rfind("wrote ", 0) == 0;
+    if (!terminal) {
+      std::cerr << "seprank-sym: " << msg << "..." << std::endl;
+      return;
+    }
+    std::cerr << "\r\033[K" << "seprank-sym: " << msg << (keep ? "\n" : "...") << std::flush;
+    open = !keep;
+  }
+  void clear() {
+    if (open) std::cerr << "\r\033[K" << std::flush;
+    open = false;
+  }
+};
+progress_line progress_display;
+
 int run(cli_options& o) {
   const auto format = seprank::parse_format(o.format);
   const seprank::progress_fn progress = [&](const std::string& msg) {
-    if (!o.quiet) std::cerr << "seprank-sym: " << msg << "..." << std::endl;
+    if (!o.quiet) progress_display.show(msg);
   };
   auto atlas = [](const cli_options::atlas_args& a) { return seprank::atlas_config{static_cast<long>(a.L), a.dx, a.H}; };
   seprank::derivation d;
@@ -268,7 +293,12 @@ int run(cli_options& o) {
                         o.hessian_cmd, o.sweep_cmd})
     if (sub->parsed() && !o.run.certificate.empty())
       throw seprank::usage_error("--certificate applies to the main command (the derivation), not to " + sub->get_name());
-  if (o.bounds->parsed()) {
+  if (o.bounds->parsed() && o.bounds->count("--model") > 0) {
+    for (const char* opt : {"--L", "--dx", "--H", "--N"})
+      if (o.bounds->count(opt) > 0)
+        throw seprank::usage_error(std::string("bounds --model sets L, d_x, H and N (the context length); ") + opt + " cannot be given with it");
+    d = seprank::derive_model_bounds(o.bounds_models);
+  } else if (o.bounds->parsed()) {
     d = seprank::derive_bounds(atlas(o.bounds_args), o.bounds_N);
   } else if (o.corollary1->parsed()) {
     d = seprank::derive_corollary1(atlas(o.corollary1_args), o.shallow);
@@ -307,6 +337,7 @@ int run(cli_options& o) {
     d = seprank::derive(o.run, progress);
     if (o.summary) d = seprank::summary_of(d);
   }
+  progress_display.clear();
   if (seprank::processes().rank == 0) write_output(seprank::render(d, format, text_width(o.width)));
   return seprank::exit_status_of(d);
 }
@@ -322,11 +353,17 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
     // A path option given as '' is refused, never ignored (--certificate '' ran without writing anything).
     for (const auto& [given, value, name] :
          {std::tuple{app.count("--certificate") > 0, &o.run.certificate, "--certificate"}, std::tuple{app.count("--store") > 0, &o.run.store, "--store"},
-          std::tuple{o.sweep_cmd->count("--plot") > 0, &o.sweep.plot, "sweep --plot"}, std::tuple{o.audit_cmd->count("--plot") > 0, &o.audit.plot, "audit --plot"}})
+          std::tuple{o.sweep_cmd->count("--plot") > 0, &o.sweep.plot, "sweep --plot"}, std::tuple{o.audit_cmd->count("--plot") > 0, &o.audit.plot, "audit --plot"},
+          std::tuple{o.audit_cmd->count("--export") > 0, &o.audit.export_path, "audit --export"}})
       if (given && value->empty()) {
         std::cerr << "seprank-sym: error: " << name << " needs a path; an empty one was given (see --help)\n";
         return seprank::exit_usage;
       }
+    if (app.count("--partition") > 0 && o.partition_text.empty()) {  // '' is no partition, not the default one
+      std::cerr << "seprank-sym: error: --partition needs a partition A|B, e.g. 1,3|2,4; an empty one was given (omit the "
+                   "option for the default A = 1..N/2)\n";
+      return seprank::exit_usage;
+    }
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ConversionError& e) {  // CLI11: "Could not convert: --L = abc"
@@ -356,6 +393,7 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
 // Runs the parsed request; each kind of error gets its one-line message (said once, by process 0) and exit status.
 int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
   auto say = [&](const std::string& message) {  // refusals and errors: once, by process 0
+    progress_display.clear();
     if (group.rank == 0) std::cerr << "seprank-sym: " << message << "\n";
   };
   try {
@@ -385,11 +423,58 @@ int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
     say(std::string(e.what()) + " before any result was complete; nothing to print");
     return finish(seprank::exit_time_limit);
   } catch (const std::exception& e) {  // an internal error may be one process's own: each says it, named
+    progress_display.clear();
     std::cerr << "seprank-sym: internal error" << (group.rank ? " (process " + std::to_string(group.rank) + ")" : std::string()) << ": "
               << e.what() << "\n";
     return finish(seprank::exit_internal);
   }
 }
+
+// Integer options take decimal digits only: CLI11 would also read 0x2, 0b10 and 0o2 (a typo would run silently).
+void only_decimal_integers(CLI::App& app) {
+  const CLI::Validator decimal(
+      [](std::string& v) -> std::string {
+        std::size_t k = v.size() > 1 && (v[0] == '-' || v[0] == '+') ? 1 : 0;
+        if (v.size() > k + 1 && v[k] == '0' && std::string("xXbBoO").find(v[k + 1]) != std::string::npos)
+          return "must be a decimal integer (" + v + " is not)";
+        return std::string();
+      },
+      "");
+  for (CLI::App* a : std::vector<CLI::App*>{&app}) {
+    std::vector<CLI::App*> all{a};
+    for (CLI::App* sub : a->get_subcommands({})) all.push_back(sub);
+    for (CLI::App* one : all)
+      for (CLI::Option* opt : one->get_options({}))
+        if (const std::string t = opt->get_type_name(); t.rfind("INT", 0) == 0 || t.rfind("UINT", 0) == 0) opt->check(decimal);
+  }
+}
+
+// CLI11's help with the option column kept to the option and its type: an exclusion goes at the end of the
+// description ("not with --structure-only"), where it does not push the descriptions out of their column.
+class help_formatter : public CLI::Formatter {
+ public:
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    std::string out;
+    if (!opt->get_option_text().empty()) return " " + opt->get_option_text();
+    if (opt->get_type_size() != 0) {
+      if (!opt->get_type_name().empty()) out += " " + get_label(opt->get_type_name());
+      if (!opt->get_default_str().empty()) out += "=" + opt->get_default_str();
+      if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) out += " ...";
+      else if (opt->get_expected_min() > 1) out += " x " + std::to_string(opt->get_expected());
+      if (opt->get_required()) out += " " + get_label("REQUIRED");
+    }
+    return out;
+  }
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    std::string out = opt->get_description();
+    if (!opt->get_excludes().empty()) {
+      out += " (not with";
+      for (const CLI::Option* other : opt->get_excludes()) out += " " + other->get_name();
+      out += ")";
+    }
+    return out;
+  }
+};
 
 }  // namespace
 
@@ -397,12 +482,14 @@ int main(int argc, char** argv) {
   CLI::App app{"seprank-sym " SEPRANK_VERSION
                ": exact separation-rank facts for the self-attention network of Levine et al.,\n"
                "'Limits to Depth Efficiencies of Self-Attention' (NeurIPS 2020)."};
+  app.formatter(std::make_shared<help_formatter>());
   app.footer(exit_status_help);
   app.set_version_flag("--version", "seprank-sym " SEPRANK_VERSION);
   cli_options o;
   o.run = seprank::default_request();
   add_options(app, o);
   add_subcommands(app, o);
+  only_decimal_integers(app);
   if (const auto done = parse_command_line(app, o, argc, argv)) return *done;
   try {
     seprank::start_processes(&argc, &argv);

@@ -48,9 +48,15 @@ STATUS_NAMES = tuple(_seprank.STATUS_NAMES)
 REGIME_NAMES = tuple(_seprank.REGIME_NAMES)
 #: The paper's statements in the audit, in order.
 STATEMENTS = tuple(_seprank.STATEMENTS)
+#: Kinds of the fact that decides an audit status (:func:`audit`'s ``evidence`` codes, by index).
+SOURCE_NAMES = tuple(_seprank.SOURCE_NAMES)
+#: Published models (``seprank-sym bounds --model KEY``): name, L, dx, H, the context length N and where they are
+#: printed; ``bounds(**{k: MODELS[key][k] for k in ("L", "dx", "H", "N")})`` gives their bounds.
+MODELS = {k: dict(v) for k, v in _seprank.MODELS.items()}
 
 __all__ = ["derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "plan", "hessian_ranks", "Network", "Derivation", "Step",
-           "Value", "Finding", "Progress", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES", "STATEMENTS"]
+           "Value", "Answer", "Finding", "AuditMap", "Progress", "ResourceLimit", "STATUS_NAMES", "REGIME_NAMES",
+           "STATEMENTS", "SOURCE_NAMES", "MODELS"]
 
 
 class Progress:
@@ -138,6 +144,9 @@ class Step:
     def _repr_html_(self) -> str:
         return self.html
 
+    def __repr__(self) -> str:
+        return f"<seprank.Step {self.number} ({self.id}) [{self.status}]: {self.title}>"
+
     def value(self, key: str) -> Any:
         """The typed value with this stable key (``"summed_indices"``, ``"sep_ladder"``, ...), or else with this display
         name (KeyError if the step has neither)."""
@@ -147,7 +156,23 @@ class Step:
         for v in self.values:
             if v.name == key:
                 return v.value
-        raise KeyError(key)
+        raise KeyError(f"no value {key!r} in step {self.id}; its keys: "
+                       + ", ".join(v.key or repr(v.name) for v in self.values))
+
+
+@_dataclass(frozen=True)
+class Answer:
+    """One line of the answer that opens every derivation: a question (``label``), the verdict in words ("holds
+    (certified)", "fails (certified)", "undecided", "not claimed", "undefined"; None for a fact such as the proven
+    interval), the deciding numbers in words (``text``) and as data (``data``)."""
+    key: str
+    label: str
+    verdict: Optional[str]
+    text: str
+    data: Any
+
+    def __str__(self) -> str:
+        return f"{self.label}: " + (f"{self.verdict}; " if self.verdict else "") + self.text
 
 
 @_dataclass(frozen=True)
@@ -174,6 +199,8 @@ class Derivation:
         data = _json.loads(self._json)
         self.title: str = data["title"]
         self.config: Dict[str, Any] = data["config"]
+        self.answer: List[Answer] = [Answer(a["key"], a["label"], a["verdict"], a["text"], a["data"])
+                                     for a in data.get("answer", [])]
         # Each step's own sections, rendered by the library (Markdown with a sub-heading, and HTML).
         sections = ["#" + t.lstrip("\n") for t in native.markdown_steps()]
         html = native.html_steps()
@@ -199,11 +226,15 @@ class Derivation:
         for s in self.steps:
             if s.id == id:
                 return s
-        raise KeyError(id)
+        raise KeyError(f"no step {id!r}; the steps are: " + ", ".join(s.id for s in self.steps))
 
-    def summary(self) -> "Derivation":
-        """The answer first and short (the CLI's ``--summary``): the configuration, the summary of every bound,
-        the findings and every FAILED step."""
+    def summary(self, width: int = 0) -> str:
+        """The answer first and short, as text (the CLI's ``--summary``): the answer, the configuration, the summary
+        of every bound, the findings and every FAILED step. :meth:`brief` is the same as a Derivation."""
+        return self.brief().to_text(width)
+
+    def brief(self) -> "Derivation":
+        """The summary view as a Derivation (its steps, findings and renderings): what :meth:`summary` prints."""
         return Derivation(self._native.summary())
 
     def to_json(self) -> str:
@@ -286,7 +317,11 @@ class Derivation:
         return self.to_latex(fragment=True)
 
     def __repr__(self) -> str:
-        return f"<seprank.Derivation {self.title!r}: {len(self.steps)} steps>"
+        head = f"<seprank.Derivation: {len(self.steps)} steps; print() shows the text>"
+        return "\n".join([head] + ["  " + str(a) for a in self.answer])
+
+    def __str__(self) -> str:
+        return self.to_text()
 
 
 _MISSING_CELLS = {"n/a", "-", "", "\u2014", "undef."}
@@ -494,19 +529,64 @@ def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[i
     return [_checked_integer(f"{name}[{k}]", x, 32) for k, x in enumerate(items)]
 
 
+class AuditMap(dict):
+    """The audit map as numpy arrays (a dict: ``L``, ``dx``, ``H``, ``regime``, ``skipped_not_dividing`` and
+    ``statements[name]`` with ``status``, ``holds_from_N``, ``log3_bound``, ``evidence``, ``evidence_log3``), and as
+    a table with readable values: :meth:`to_dataframe`."""
+
+    def __repr__(self) -> str:
+        n = len(self["L"])
+        return f"<seprank.AuditMap: {n} configurations (H = {self['H']}); .to_dataframe() for the table>"
+
+    def to_dataframe(self):
+        """One row per configuration (pandas; Debian: python3-pandas): ``L``, ``dx``, ``H``, ``regime`` (its name), and
+        for each statement (its id with underscores, e.g. ``theorem2_upper_printed``) its status ("proved",
+        "contradicted", "undecided", "not-claimed", or "undefined" where the bound is undefined), the paper's bound
+        ``*_log3_bound`` (NaN where undefined), ``*_holds_from_N`` (nullable integer; missing: every N), the deciding
+        fact's kind ``*_evidence`` (:data:`SOURCE_NAMES`; missing when not claimed) and its log_3
+        ``*_evidence_log3`` (rounded toward safety; NaN when missing)."""
+        try:
+            import pandas as pd
+        except ImportError as e:  # depends on the machine
+            raise ImportError("to_dataframe needs pandas (Debian: apt-get install python3-pandas)") from e
+        n = len(self["L"])
+        cols: Dict[str, Any] = {
+            "L": self["L"], "dx": self["dx"], "H": _np.full(n, self["H"], dtype=_np.int64),
+            "regime": pd.Categorical.from_codes(self["regime"], categories=list(REGIME_NAMES))}
+        for name in STATEMENTS:
+            st = self["statements"][name]
+            key = name.replace("-", "_")
+            status = _np.array(STATUS_NAMES + ("undefined",), dtype=object)[
+                _np.where(_np.isnan(st["log3_bound"]) & (st["status"] == STATUS_NAMES.index("undecided")), len(STATUS_NAMES), st["status"])]
+            cols[key] = pd.Categorical(status, categories=list(STATUS_NAMES) + ["undefined"])
+            cols[key + "_log3_bound"] = st["log3_bound"]
+            from_N = pd.array(st["holds_from_N"].astype(_np.int64), dtype="Int64")
+            from_N[st["holds_from_N"] <= 0] = pd.NA
+            cols[key + "_holds_from_N"] = from_N
+            ev = st["evidence"]
+            cols[key + "_evidence"] = pd.Categorical.from_codes(ev.astype(_np.int64), categories=list(SOURCE_NAMES))
+            cols[key + "_evidence_log3"] = st["evidence_log3"]
+        return pd.DataFrame(cols)
+
+
 def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequence[int], range] = range(1, 101),
-          H: int = 1, N: Optional[int] = None) -> Dict[str, Any]:
+          H: int = 1, N: Optional[int] = None) -> AuditMap:
     """The audit map: every printed statement of Theorems 1 and 2 at each (L, d_x) with H dividing d_x, as
     numpy arrays (no JSON in between). L in 1..100, d_x in 1..10^6 (at most 10^5 values).
 
-    Returns ``{"L", "dx", "regime", "H", "skipped_not_dividing", "statements"}``: one row per configuration
-    (d_x outer, L inner, as in the CLI's JSON rows); ``regime`` codes index :data:`REGIME_NAMES`; ``statements[name]`` holds
-    ``status`` (codes indexing :data:`STATUS_NAMES`), ``holds_from_N`` (0: every N) and ``log3_bound``
-    (NaN where undefined) for each name in :data:`STATEMENTS`. ``seprank-sym audit --format json`` gives the
-    same statuses with their evidence. ``N``: the statuses at N positions (None: each status from the smallest N
-    its facts hold at; below 2 d_x + 2 the lower bound is a narrower network's, by zero padding).
+    Returns an :class:`AuditMap` (a dict ``{"L", "dx", "regime", "H", "skipped_not_dividing", "statements"}``): one row
+    per configuration (d_x outer, L inner, as in the CLI's JSON rows); ``regime`` codes index :data:`REGIME_NAMES`;
+    ``statements[name]`` holds ``status`` (codes indexing :data:`STATUS_NAMES`), ``holds_from_N`` (0: every N),
+    ``log3_bound`` (NaN where undefined), ``evidence`` (codes indexing :data:`SOURCE_NAMES`, -1: none) and
+    ``evidence_log3`` for each name in :data:`STATEMENTS`; ``.to_dataframe()`` is the same as a table with readable
+    values. ``N``: the statuses at N positions (None: each status from the smallest N its facts hold at; below
+    2 d_x + 2 the lower bound is a narrower network's, by zero padding).
+
+    >>> df = audit(L=2, dx=[4, 8]).to_dataframe()
+    >>> list(df["theorem2_upper_printed"]), list(df["theorem2_upper_printed_evidence"])
+    (['proved', 'contradicted'], ['gram-count', 'certified-table'])
     """
-    return _seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H), _N_value(N))
+    return AuditMap(_seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H), _N_value(N)))
 
 
 def _N_value(N: Optional[int]) -> int:
@@ -529,8 +609,10 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
     """The paper's closed forms (Theorems 1 and 2, log_3 values; NaN where undefined), the Gram count, and the
     proven lower bound at every size (docs/theory.md, section 15: ``lower_bound_log3``, the lower end of its
     interval; ``lower_bound`` exact when short; ``lower_bound_level`` its l_0; ``lower_bound_from_N`` the
-    smallest balanced N it holds at), and the slopes of log_3 sep in L at large L (``slope_lower``,
-    ``slope_upper``) against the printed Theorem 2 upper bound's (``slope_printed``). ``N``: the number of
+    smallest balanced N it holds at), the best proven upper bound (``upper_bound_log3``, ``upper_bound``: the Gram
+    count or its refinement), and the slopes of log_3 sep in L at large L (``slope_lower``,
+    ``slope_upper``) against the printed Theorem 2 upper bound's (``slope_printed``): the keys of
+    ``seprank-sym bounds --format json``'s results, at full precision. ``N``: the number of
     positions (None: every balanced N >= 2 d_x + 2; below that the bound is a narrower network's, by zero padding).
 
     With integers: one record (a dict). With sequences (broadcast against each other, numpy rules): a dict of
@@ -555,7 +637,7 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
         if k == "regime":
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
         elif k in ("L", "dx", "H", "gram_count", "lower_bound", "lower_bound_level", "lower_bound_from_N",
-                   "slope_lower", "slope_upper", "slope_printed"):
+                   "slope_lower", "slope_upper", "slope_printed", "upper_bound", "N"):
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
         else:
             out[k] = _np.array(col, dtype=float).reshape(Ls.shape)

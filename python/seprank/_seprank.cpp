@@ -30,6 +30,7 @@
 #include "seprank/render/formats.hpp"
 #include "seprank/render/html.hpp"
 #include "seprank/render/markdown.hpp"
+#include "seprank/model/presets.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/support/errors.hpp"
@@ -184,10 +185,18 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
   d["slope_lower"] = slopes && slopes->has_lower ? integer(slopes->lower) : py::object(py::none());
   d["slope_upper"] = slopes ? integer(slopes->upper) : py::object(py::none());
   d["slope_printed"] = slopes ? integer(slopes->printed) : py::object(py::none());
+  // The best proven upper bound (the Gram count, or its refinement at H = 1; docs/theory.md, sections 4 and 14) where a
+  // network exists (H divides d_x), as the CLI's bounds --format json gives it; and the N asked for (None: 0).
+  std::optional<sep_bound> upper;
+  if (c.dx <= big_int(1000000000000LL) && c.dx % c.H == 0) upper = upper_sep_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>());
+  d["upper_bound_log3"] = upper ? std::nextafter(to_double(upper->log3), HUGE_VAL) : nan;
+  d["upper_bound"] = upper && upper->value > 0 ? integer(upper->value) : py::object(py::none());
+  d["N"] = N > 0 ? py::object(py::int_(N)) : py::object(py::none());
   return d;
 }
 
-// The audit map as arrays: one row per configuration (L, d_x) with H dividing d_x, in the order L then d_x.
+// The audit map as arrays: one row per configuration (L, d_x) with H dividing d_x, d_x outer and L inner (the map's
+// order); each statement's deciding fact as a code into SOURCE_NAMES (-1: none) and its log_3, rounded toward safety.
 py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, long H, long N) {
   const audit_map m = without_gil([&] { return audit_of(L, dx, H, false, N); });
   const auto n = static_cast<py::ssize_t>(m.rows.size());
@@ -201,15 +210,21 @@ py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, lo
   for (paper_statement s : all_paper_statements) {
     py::array_t<std::int8_t> status(n);
     py::array_t<std::int32_t> from_N(n);
-    py::array_t<double> bound(n);
+    py::array_t<double> bound(n), evidence_log3(n);
+    py::array_t<std::int8_t> evidence(n);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
     for (py::ssize_t i = 0; i < n; ++i) {
       const statement_finding& f = m.rows[static_cast<std::size_t>(i)].findings[static_cast<std::size_t>(s)];
       status.mutable_at(i) = static_cast<std::int8_t>(f.status);
       from_N.mutable_at(i) = f.from_N;
-      bound.mutable_at(i) = f.defined ? f.bound_log3.convert_to<double>() : std::numeric_limits<double>::quiet_NaN();
+      bound.mutable_at(i) = f.defined ? f.bound_log3.convert_to<double>() : nan;
+      const bool has = f.status != verdict::not_claimed && f.defined;  // as evidence_json: none when not claimed or undefined
+      evidence.mutable_at(i) = has ? static_cast<std::int8_t>(f.evidence.source) : std::int8_t{-1};
+      evidence_log3.mutable_at(i) = has ? log3_toward(f.evidence.log3, f.evidence.is_upper() ? +1 : -1) : nan;
     }
     py::dict one;
     one["status"] = status, one["holds_from_N"] = from_N, one["log3_bound"] = bound;
+    one["evidence"] = evidence, one["evidence_log3"] = evidence_log3;
     statements[statement_id(s)] = one;
   }
   py::dict d;
@@ -423,6 +438,18 @@ void bind_tables(py::module_& m) {
   m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::proved), verdict_name(verdict::contradicted),
                                           verdict_name(verdict::undecided), verdict_name(verdict::not_claimed));
   m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
+  py::list sources;  // the audit's evidence kinds, by the enum's order (report/findings: sep_source_key)
+  for (const sep_source s : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count, sep_source::computed,
+                             sep_source::table, sep_source::hessian_bound})
+    sources.append(sep_source_key(s));
+  m.attr("SOURCE_NAMES") = py::tuple(sources);
+  py::dict models;  // bounds --model's presets (model/presets.hpp)
+  for (const model_preset& p : model_presets()) {
+    py::dict one;
+    one["name"] = p.name, one["L"] = p.L, one["dx"] = p.dx, one["H"] = p.H, one["N"] = p.context, one["source"] = p.source;
+    models[p.key] = one;
+  }
+  m.attr("MODELS") = models;
   py::list statements;  // the audit's statements in its order, by their JSON ids (report/findings: statement_id)
   for (const paper_statement s : all_paper_statements) statements.append(statement_id(s));
   m.attr("STATEMENTS") = py::tuple(statements);

@@ -1,5 +1,6 @@
 #include "seprank/app/option_help.hpp"
 #include "seprank/app/request_options.hpp"
+#include "seprank/model/presets.hpp"
 
 #include <map>
 #include <stdexcept>
@@ -31,7 +32,10 @@ const std::map<std::string, option_table>& subcommand_tables() {
                   {"--dx", "width d_x, 1..10^12"},
                   {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"},
                   {"--N", "positions N the proven bounds are stated at, 2..10^13 (below 2 d_x + 2 the lower bound is a narrower "
-                          "network's, by zero padding); 0: every balanced N >= 2 d_x + 2"}}},
+                          "network's, by zero padding); 0: every balanced N >= 2 d_x + 2"},
+                  {"--model", "a published model's L, d_x, H and context length N instead (one of " + model_preset_keys() +
+                              "; several, comma-separated, or all: the comparison table alone; GPT-3 XL and 13B are left out, as Brown et al.'s Table 2.1 "
+                              "prints heads that do not divide d_model)"}}},
       {"corollary1", {{"--L", "depth of the deep network"},
                       {"--dx", "width d_x, 1..10^12"},
                       {"--H", "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)"},
@@ -50,6 +54,8 @@ const std::map<std::string, option_table>& subcommand_tables() {
                  {"--dx", "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)"},
                  {"--H", "heads (widths it does not divide are left out)"},
                  {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)"},
+                 {"--export", "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
+                              "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format)"},
                  {"--N", "positions N the statuses are stated at, 2..10^13 (each fact that holds at N; the lower bound by zero "
                          "padding below 2 d_x + 2); 0: each status from the smallest N its facts hold at"}}},
       {"plan", {{"--L", "depth L, 1..8"},

@@ -32,6 +32,8 @@
 #include "seprank/render/plot.hpp"
 #include "seprank/report/atlas_report.hpp"
 #include "seprank/report/audit_report.hpp"
+#include "seprank/report/model_report.hpp"
+#include "seprank/render/record_export.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/report/structure_steps.hpp"
 #include "seprank/report/sweep_report.hpp"
@@ -161,6 +163,21 @@ derivation derive_bounds(const atlas_config& c, long N) {
                            proven_bounds_of(c.L, c.dx.convert_to<long>(), c.H.convert_to<long>(), N));
 }
 
+derivation derive_model_bounds(const std::vector<std::string>& keys) {
+  std::vector<model_preset> presets;
+  for (const auto& k : keys) {
+    if (k == "all") presets.insert(presets.end(), model_presets().begin(), model_presets().end());
+    else presets.push_back(model_preset_named(k));
+  }
+  if (presets.empty()) throw usage_error("--model: no model given; the models are " + model_preset_keys() + ", or all");
+  std::vector<model_bounds> ms;
+  for (const auto& p : presets) {
+    check_interrupt();
+    ms.push_back(model_bounds_of(p));
+  }
+  return ms.size() == 1 ? model_derivation(ms.front()) : models_derivation(ms);
+}
+
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {
   return corollary1_derivation(corollary1(deep, shallow_depths));
 }
@@ -245,6 +262,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const std::vector<long> dx_values(r.dx.begin(), r.dx.end());
   validate_audit_values(r.L, dx_values, r.H);
   validate_N(r.N);
+  if (!r.export_path.empty()) check_export_path(r.export_path);  // before anything is computed
   progress("auditing " + std::to_string(r.L.size() * r.dx.size()) + " configurations");
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
   struct deadline_scope {  // the deadline holds for this audit only
@@ -254,8 +272,16 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   // The rows stream into the report as they are decided: the map is never held whole.
   std::size_t row_count = 0;
   for (long d : dx_values) row_count += d % r.H == 0 ? r.L.size() : 0;
-  audit_report_builder report(row_count, r.rows);
+  std::optional<record_export> exported;
+  if (!r.export_path.empty() && process_group::world().root()) exported.emplace(r.export_path, audit_csv_columns());
+  audit_report_builder report(row_count, r.rows, exported ? std::function<void(const json&)>([&](const json& row) {
+    exported->write(row, exported->csv() ? audit_csv_cells(row) : std::vector<json>{});
+  }) : std::function<void(const json&)>());
   const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N, [&](audit_row&& row) { report.add(row); });
+  if (exported) {
+    exported->finish();
+    progress("wrote " + r.export_path + " (" + std::to_string(row_count) + " rows)");
+  }
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(report.plot(m.H), r.plot);
     progress("wrote " + r.plot);

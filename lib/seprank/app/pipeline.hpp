@@ -49,6 +49,9 @@ derivation summary_of(const derivation& d);
 // The closed forms at any size and the corollaries.
 // N: the number of positions the bounds are stated at (0: every balanced N >= 2 d_x + 2; 2..max_bounds_N).
 inline constexpr long max_bounds_N = 10000000000000L;
+// bounds --model KEY[,KEY...] or all: one model's bounds derivation at its context length (with the verdict at
+// large N and its comparison row), or the comparison table of several (model/presets.hpp).
+derivation derive_model_bounds(const std::vector<std::string>& keys);
 derivation derive_bounds(const atlas_config& c, long N = 0);
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths);
 derivation derive_corollary2(const atlas_config& deep, long max_beta2);
@@ -86,6 +89,7 @@ struct audit_request {
   std::vector<int> L = values_from(1, 8), dx = values_from(1, 100);
   long H = 1;
   std::string plot;                 // SVG or PNG path; empty: no plot
+  std::string export_path;          // CSV or NDJSON path for the rows (--export); empty: none
   bool exact_counts = false;        // each row carries the Gram count and the refined count as integers (JSON)
   bool rows = true;                 // results.rows: each row as data (JSON; the text shows the table and counts)
   double time_limit = 0;            // seconds (--time-limit); 0: none. Reached: time_limit_reached (exit 4)

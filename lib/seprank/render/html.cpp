@@ -70,12 +70,19 @@ std::vector<std::string> render_html_steps(const derivation& d) {
 
 std::string render_html(const derivation& d) {
   std::ostringstream out;
-  out << "<div class=\"seprank-derivation\" style=\"max-width:100%;text-align:left\">\n<h2>" << h(d.title) << "</h2>\n<p>Statuses: ";
+  out << "<div class=\"seprank-derivation\" style=\"max-width:100%;text-align:left\">\n<h2>" << h(d.title) << "</h2>\n";
+  if (!d.answer.empty()) {
+    out << "<p><strong>" << h(d.answer_title) << ".</strong></p>\n<ul>\n";
+    for (const auto& a : d.answer)
+      out << "<li><strong>" << h(a.label) << "</strong>: " << (a.verdict.empty() ? "" : "<em>" + a.verdict + "</em>; ") << h(a.text) << "</li>\n";
+    out << "</ul>\n";
+  }
+  out << "<p>Statuses: ";
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
     out << "<strong>" << status_name(legend[k].status) << "</strong> (" << h(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".</p>\n");
   for (const auto& s : render_html_steps(d)) out << s;
-  if (d.audited) {
+  if (shows_findings(d)) {
     out << "<h3>Findings: the paper's statements at this configuration</h3>\n";
     if (!d.findings_note.empty()) out << "<p>" << h(d.findings_note) << ".</p>\n";
     out << "<ul>\n";

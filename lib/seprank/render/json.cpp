@@ -78,9 +78,14 @@ std::string render_json(const derivation& d) {
     results["findings"] = findings;
     results["findings_note"] = markup_plain(d.findings_note);
   }
-  const json top{{"schema", "seprank-sym derivation v5"},
+  json answer = json::array();
+  for (const auto& a : d.answer)
+    answer.push_back(json{{"key", a.key}, {"label", markup_plain(a.label)}, {"verdict", a.verdict.empty() ? json() : json(a.verdict)},
+                          {"text", markup_plain(a.text)}, {"data", plain(a.data)}});
+  const json top{{"schema", "seprank-sym derivation v6"},
                  {"title", markup_plain(d.title)},
                  {"config", plain(d.config)},
+                 {"answer", answer},
                  {"steps", steps},
                  {"results", results},
                  {"tables", tables},

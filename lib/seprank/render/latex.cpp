@@ -75,7 +75,14 @@ std::string value_cell(const step_value& v) {
 }
 
 void body(std::ostringstream& out, const derivation& d) {
-  out << "\\section*{" << tex(d.title) << "}\n\\noindent Statuses: ";
+  out << "\\section*{" << tex(d.title) << "}\n";
+  if (!d.answer.empty()) {
+    out << "\\noindent\\textbf{" << tex(d.answer_title) << ".}\n\\begin{itemize}\n";
+    for (const auto& a : d.answer)
+      out << "\\item \\textbf{" << tex(a.label) << "}: " << (a.verdict.empty() ? "" : "\\textit{" + a.verdict + "}; ") << tex(a.text) << "\n";
+    out << "\\end{itemize}\n";
+  }
+  out << "\\noindent Statuses: ";
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
     out << tag(legend[k].status) << " " << tex(legend[k].meaning) << (k + 1 < legend.size() ? "; " : ".\n");
@@ -92,7 +99,7 @@ void body(std::ostringstream& out, const derivation& d) {
     if (!s.check.empty())
       out << "\\par\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ".} " << tex(s.check) << "\n";
   }
-  if (d.audited) {
+  if (shows_findings(d)) {
     out << "\n\\subsection*{Findings: the paper's statements at this configuration}\n";
     if (!d.findings_note.empty()) out << tex(d.findings_note) << ".\n";
     if (!d.findings.empty()) {

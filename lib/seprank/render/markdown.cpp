@@ -49,12 +49,19 @@ std::vector<std::string> render_markdown_steps(const derivation& d) {
 
 std::string render_markdown(const derivation& d) {
   std::ostringstream out;
-  out << "# " << md(d.title) << "\n\nStatuses: ";
+  out << "# " << md(d.title) << "\n\n";
+  if (!d.answer.empty()) {
+    out << "**" << md(d.answer_title) << ".**\n\n";
+    for (const auto& a : d.answer)
+      out << "- **" << md(a.label) << "**: " << (a.verdict.empty() ? "" : "*" + a.verdict + "*; ") << md(a.text) << "\n";
+    out << "\n";
+  }
+  out << "Statuses: ";
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
     out << "**" << status_name(legend[k].status) << "** (" << md(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".\n");
   for (const auto& s : render_markdown_steps(d)) out << s;
-  if (d.audited) {
+  if (shows_findings(d)) {
     out << "\n## Findings: the paper's statements at this configuration\n\n";
     if (!d.findings_note.empty()) out << md(d.findings_note) << ".\n\n";
     for (const auto& f : d.findings)

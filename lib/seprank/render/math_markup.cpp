@@ -251,7 +251,24 @@ std::vector<std::string> pieces(const std::string& marked) {
 
 std::string latex_prose(const std::string& s) {
   std::string out;
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    // A one-letter subscripted symbol in prose ("y_p", "d_x", "c_2": messages written without markup), as math.
+    if (is_alpha(c) && (i == 0 || (!is_alnum(s[i - 1]) && s[i - 1] != '_')) && i + 2 < s.size() && s[i + 1] == '_') {
+      std::size_t end = i + 2;
+      while (end < s.size() && end < i + 4 && is_alnum(s[end])) ++end;
+      if (end > i + 2 && (end == s.size() || (!is_alnum(s[end]) && s[end] != '_'))) {
+        out += "$" + std::string(1, c) + "_{" + s.substr(i + 2, end - i - 2) + "}$";
+        i = end - 1;
+        continue;
+      }
+    }
+    // A negative number in prose ("-3.738140", "(-94.6"): a minus sign, not a hyphen.
+    if (c == '-' && i + 1 < s.size() && (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.') &&
+        (i == 0 || std::string(" ([=,:;").find(s[i - 1]) != std::string::npos)) {
+      out += "$-$";
+      continue;
+    }
     switch (c) {
       case '\\': out += "\\textbackslash{}"; break;
       case '_': out += "\\_"; break;

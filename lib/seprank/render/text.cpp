@@ -74,34 +74,14 @@ void text_step(std::ostream& out, const derivation_step& s, int n, int width) {
   }
 }
 
-// The findings on the paper's statements; brief: the not-claimed ones of one reason on one line.
+// The findings on the paper's statements.
 void text_findings(std::ostream& out, const derivation& d, int width) {
   out << "\nFindings: the paper's statements at this configuration\n";
   if (!d.findings_note.empty()) out << wrap_text_line("  ", "(" + markup_plain(d.findings_note) + ")", 3, width);
-  std::vector<const finding*> listed;
-  for (const auto& f : d.findings) listed.push_back(&f);
-  if (d.brief) {
-    std::string ids, reason;
-    bool one_reason = true;
-    for (const auto* f : listed)
-      if (f->status == verdict::not_claimed) {
-        one_reason = one_reason && (reason.empty() || reason == f->evidence);
-        reason = f->evidence, ids += (ids.empty() ? "" : ", ") + f->id;
-      }
-    if (!ids.empty() && one_reason) {
-      out << wrap_text_line("  [not-claimed] ", ids + ": " + markup_plain(reason), 6, width);
-      listed.erase(std::remove_if(listed.begin(), listed.end(), [](const finding* f) { return f->status == verdict::not_claimed; }),
-                   listed.end());
-    }
-  }
-  for (const auto* fp : listed) {
-    const finding& f = *fp;
+  for (const finding& f : d.findings) {
     const std::string label = "  [" + std::string(verdict_name(f.status)) + (f.probabilistic ? ", probabilistic" : "") + "] ";
-    if (d.brief)  // the statement's value is in the summary step; its evidence carries the comparison
-      out << wrap_text_line(label, f.id + ": " + markup_plain(f.evidence), 6, width);
-    else
-      out << wrap_text_line(label, f.id + ": " + markup_plain(f.statement), 6, width)
-          << wrap_text_line("      evidence: ", markup_plain(f.evidence), 16, width);
+    out << wrap_text_line(label, f.id + ": " + markup_plain(f.statement), 6, width)
+        << wrap_text_line("      evidence: ", markup_plain(f.evidence), 16, width);
   }
 }
 
@@ -134,6 +114,12 @@ void text_table(std::ostream& out, const result_table& marked, int width) {
 std::string render_text(const derivation& d, int width) {
   std::ostringstream out;
   out << wrap_text_line("", markup_plain(d.title), 2, width) << "\n";
+  if (!d.answer.empty()) {
+    out << wrap_text_line("", markup_plain(d.answer_title) + ":", 2, width);
+    for (const auto& a : d.answer)
+      out << wrap_text_line("  " + markup_plain(a.label) + ": ", (a.verdict.empty() ? "" : a.verdict + "; ") + markup_plain(a.text), 6, width);
+    out << "\n";
+  }
   if (d.brief) {
     std::string words;
     for (const auto& item : status_legend()) words += (words.empty() ? "" : ", ") + std::string(status_name(item.status));
@@ -143,7 +129,7 @@ std::string render_text(const derivation& d, int width) {
   }
   int n = 0;
   for (const auto& s : d.steps) text_step(out, s, ++n, width);
-  if (d.audited) text_findings(out, d, width);
+  if (shows_findings(d)) text_findings(out, d, width);
   for (const auto& marked : d.tables) text_table(out, marked, width);
   for (const auto& block : d.appendix) out << "\n" << markup_plain(block.title) << "\n" << block.text;
   return out.str();

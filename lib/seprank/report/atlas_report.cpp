@@ -1,5 +1,6 @@
 #include "seprank/report/atlas_report.hpp"
 
+#include "seprank/report/answer.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 
@@ -190,18 +191,24 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   d.steps.push_back(growth_step(b));
   d.audited = true;
   d.findings = findings_of(b.findings);
+  if (c.dx % c.H == 0)
+    add_answer(d, {c.L, static_cast<long>(c.dx), static_cast<long>(c.H), b.findings, &b.facts, &b.slopes, &b.elsewhere, ""});
 
+  // Full double precision (display rounding is the text's); proven ends on their safe side.
   d.results = json{{"regime", regime_key(r)},
-                   {"theorem1_lower_log3", t1.lower_defined ? decimal_json(t1.lower_log3) : json()},
-                   {"theorem1_upper_log3", decimal_json(t1.upper_log3)},
-                   {"theorem2_lower_log3", t2.b2_defined ? decimal_json(t2.lower_log3) : json()},
-                   {"theorem2_upper_log3", decimal_json(t2.upper_log3)},
-                   {"theorem2_upper_fraction_log3", decimal_json(t2.upper_log3_fraction)},
-                   {"lower_bound_log3", lower ? decimal_json(rounded_toward(lower->log3_lower, 6, true)) : json()},
+                   {"log3_dx", full_double(log3(big_float(c.dx)))},
+                   {"theorem1_lower_log3", t1.lower_defined ? json(full_double(t1.lower_log3)) : json()},
+                   {"theorem1_upper_log3", full_double(t1.upper_log3)},
+                   {"theorem2_lower_log3", t2.b2_defined ? json(full_double(t2.lower_log3)) : json()},
+                   {"theorem2_upper_log3", full_double(t2.upper_log3)},
+                   {"theorem2_upper_fraction_log3", full_double(t2.upper_log3_fraction)},
+                   {"gram_count_log3", full_double(b.gram_count.log3, +1)},
+                   {"gram_count", b.gram_count.count_exact && b.gram_count.value > 0 ? exact_json(b.gram_count.value) : json()},
+                   {"lower_bound_log3", lower ? json(full_double(lower->log3_lower, -1)) : json()},
                    {"lower_bound", lower && lower->exact ? exact_json(lower->value) : json()},
                    {"lower_bound_level", lower ? json(lower->level) : json()},
                    {"lower_bound_from_N", lower ? json(lower->from_N) : json()},
-                   {"upper_bound_log3", b.facts.upper ? decimal_json(rounded_toward(b.facts.upper->log3, 6, false)) : json()},
+                   {"upper_bound_log3", b.facts.upper ? json(full_double(b.facts.upper->log3, +1)) : json()},
                    {"upper_bound", b.facts.upper && b.facts.upper->value > 0 ? exact_json(b.facts.upper->value) : json()},
                    {"slope_lower", b.slopes.has_lower ? exact_json(b.slopes.lower) : json()},
                    {"slope_upper", exact_json(b.slopes.upper)},

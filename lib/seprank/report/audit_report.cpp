@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 #include "seprank/analysis/paper/annihilator_table.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
@@ -154,6 +155,69 @@ result_table evidence_table(const std::vector<audit_row>& rows) {
   return t;
 }
 
+// A run of consecutive widths (in the map's order) at one depth where the headline statement has one status from
+// one kind of fact: the region summary that opens the audit.
+struct region_run {
+  long dx_from = 0, dx_to = 0;
+  paper_statement statement = paper_statement::theorem2_upper_printed;
+  verdict status = verdict::undecided;
+  bool defined = true;
+  sep_source source = sep_source::nonzero;  // proved, contradicted: the evidence's kind
+  bool same_kind(const region_run& o) const {
+    return statement == o.statement && status == o.status && defined == o.defined &&
+           (source == o.source || (status != verdict::proved && status != verdict::contradicted));
+  }
+};
+
+const char* source_words(sep_source s) {
+  switch (s) {
+    case sep_source::nonzero: return "$sep >= 1$";
+    case sep_source::gram_count: return "the Gram count";
+    case sep_source::refined_count: return "the refined count";
+    case sep_source::computed: return "a computed rank";
+    case sep_source::table: return "a certified rank, padded";
+    case sep_source::hessian_bound: return "the proven lower bound";
+  }
+  return "?";
+}
+
+std::string run_text(const region_run& r) {
+  const std::string widths = r.dx_from == r.dx_to ? "$d_x = " + str(static_cast<long long>(r.dx_from)) + "$"
+                                                  : "$d_x$ " + str(static_cast<long long>(r.dx_from)) + ".." + str(static_cast<long long>(r.dx_to));
+  const std::string theorem = r.statement == paper_statement::theorem1_upper ? "Th. 1" : "Th. 2";
+  switch (r.status) {
+    case verdict::proved: return widths + ": " + theorem + " holds (" + source_words(r.source) + ")";
+    case verdict::contradicted: return widths + ": " + theorem + " fails (" + source_words(r.source) + ")";
+    case verdict::undecided: return widths + ": " + theorem + (r.defined ? " undecided" : " undefined");
+    case verdict::not_claimed: return widths + ": not claimed ($3^L = d_x$)";
+  }
+  return "?";
+}
+
+// The answer of a map: for each depth, the widths where the printed upper bound of the regime's theorem holds, fails
+// or is undecided, and the kind of fact that decides it (at most max_runs runs a depth; the rest counted).
+void add_region_answer(derivation& d, const std::map<int, std::vector<region_run>>& regions, long H) {
+  constexpr std::size_t max_runs = 8;
+  d.answer_title = "The answer by region ($H = " + str(static_cast<long long>(H)) +
+                   "$): where the printed upper bound of the regime's theorem (Theorem 1 below $L = log_3 d_x$, Theorem 2 above; "
+                   "$c_2$ as printed) holds, fails or is undecided, over the widths given, and the fact that decides it";
+  for (const auto& [L, runs] : regions) {
+    std::string text;
+    json data = json::array();
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const region_run& r = runs[k];
+      if (k < max_runs) text += (text.empty() ? "" : "; ") + run_text(r);
+      const bool decided = r.status == verdict::proved || r.status == verdict::contradicted;
+      data.push_back(json{{"dx_from", r.dx_from}, {"dx_to", r.dx_to}, {"statement", statement_id(r.statement)},
+                          {"status", r.defined ? verdict_name(r.status) : "undefined"},
+                          {"source", decided ? json(sep_source_key(r.source)) : json()}});
+    }
+    if (runs.size() > max_runs)
+      text += "; and " + str(static_cast<long long>(runs.size() - max_runs)) + " more runs (the table; or --export FILE.csv)";
+    d.answer.push_back({"region", "$L = " + str(static_cast<long long>(L)) + "$", "", text, json{{"L", L}, {"runs", std::move(data)}}});
+  }
+}
+
 }  // namespace
 
 struct audit_report_builder::state {
@@ -164,10 +228,14 @@ struct audit_report_builder::state {
   json rows = json::array();
   std::vector<audit_row> kept;  // small maps: the rows, for the evidence table
   audit_plot plot;
+  std::map<int, std::vector<region_run>> regions;  // per depth, the runs of the headline statement
+  std::function<void(const json&)> export_row;   // each row's record, to a CSV or NDJSON file
 };
 
-audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows) : s_(std::make_unique<state>()) {
+audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows, std::function<void(const json&)> export_row)
+    : s_(std::make_unique<state>()) {
   s_->json_rows = json_rows;
+  s_->export_row = std::move(export_row);
   s_->with_text = rows <= evidence_text_rows;
   s_->keep_rows = rows <= evidence_table_rows;
   s_->table.title = "Audit map (statuses; JSON adds bounds and evidence)";
@@ -179,7 +247,17 @@ audit_report_builder::~audit_report_builder() = default;
 
 void audit_report_builder::add(const audit_row& row) {
   state& s = *s_;
-  if (json r = map_row(row, s.table, s.counts, s.with_text, s.json_rows); s.json_rows) s.rows.push_back(std::move(r));
+  if (json r = map_row(row, s.table, s.counts, s.with_text, s.json_rows || s.export_row); s.json_rows || s.export_row) {
+    if (s.export_row) s.export_row(r);
+    if (s.json_rows) s.rows.push_back(std::move(r));
+  }
+  for (const auto& f : row.findings) {
+    if (f.statement != headline(row.reg)) continue;
+    region_run run{row.dx, row.dx, f.statement, f.status, f.defined, f.evidence.source};
+    auto& runs = s.regions[row.L];
+    if (!runs.empty() && runs.back().same_kind(run)) runs.back().dx_to = row.dx;
+    else runs.push_back(run);
+  }
   if (s.keep_rows) s.kept.push_back(row);
   audit_plot& p = s.plot;
   for (const auto& f : row.findings) {
@@ -205,6 +283,7 @@ derivation audit_report_builder::finish(const audit_map& m) {
   d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
             (m.N > 0 ? ", at N = " + str(static_cast<long long>(m.N)) : std::string()) + ")";
   d.config = json{{"H", m.H}, {"N", m.N > 0 ? json(m.N) : json()}};
+  add_region_answer(d, s.regions, m.H);
   d.steps.push_back(rules_step(m, s.added));
   json summary_json = json::object();
   json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
@@ -224,14 +303,30 @@ derivation audit_report_builder::finish(const audit_map& m) {
   return d;
 }
 
+std::vector<std::string> audit_csv_columns() {
+  std::vector<std::string> c{"L", "dx", "H", "regime"};
+  for (paper_statement st : all_paper_statements)
+    for (const char* part : {"", "_log3_bound", "_holds_from_N", "_evidence", "_evidence_log3"}) c.push_back(statement_id(st) + std::string(part));
+  return c;
+}
+
+std::vector<json> audit_csv_cells(const json& row) {
+  std::vector<json> c{row["L"], row["dx"], row["H"], row["regime"]};
+  for (const auto& st : row["statements"]) {
+    const json& e = st["evidence"];
+    c.insert(c.end(), {st["status"], st["log3_bound"], st["holds_from_N"], e.is_null() ? json() : e["source"], e.is_null() ? json() : e["log3"]});
+  }
+  return c;
+}
+
 derivation audit_derivation(const audit_map& m, bool with_rows) {
-  audit_report_builder b(m.rows.size(), with_rows);
+  audit_report_builder b(m.rows.size(), with_rows, {});
   for (const auto& row : m.rows) b.add(row);
   return b.finish(m);
 }
 
 audit_plot audit_plot_data(const audit_map& m) {
-  audit_report_builder b(m.rows.size(), false);
+  audit_report_builder b(m.rows.size(), false, {});
   for (const auto& row : m.rows) b.add(row);
   return b.plot(m.H);
 }

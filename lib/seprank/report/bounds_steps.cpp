@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "seprank/report/answer.hpp"
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 
@@ -16,12 +17,25 @@ const statement_finding* finding_for(const paper_comparison& cmp, paper_statemen
   return nullptr;
 }
 
-// The finding's status and evidence as a value line; the step is contradicted when a claimed statement is.
+// The step's tag from its findings: contradicted when a claimed statement is, verified when every claimed one holds
+// (certified), else paper (the tag agrees with the values below it).
+claim_status tag_of(const paper_comparison& cmp, std::initializer_list<paper_statement> statements) {
+  bool claimed = false, all_hold = true;
+  for (paper_statement s : statements) {
+    const statement_finding* f = finding_for(cmp, s);
+    if (!f || !f->claimed) continue;
+    claimed = true;
+    if (f->status == verdict::contradicted) return S::contradicted;
+    all_hold = all_hold && f->defined && f->status == verdict::proved;
+  }
+  return claimed && all_hold ? S::verified : S::paper;
+}
+
+// The finding's status and evidence as a value line.
 void add_finding(derivation_step& st, const paper_comparison& cmp, paper_statement s, const std::string& name) {
   const statement_finding* f = finding_for(cmp, s);
   if (!f) return;
-  st.values.push_back({name, std::string(verdict_name(f->status)) + ": " + evidence_text(*f)});
-  if (f->status == verdict::contradicted) st.status = S::contradicted;
+  st.values.push_back({name, answer_verdict(*f) + ": " + evidence_text(*f)});
   for (const auto& id : evidence_steps(*f))
     if (std::find(st.rests_on.begin(), st.rests_on.end(), id) == st.rests_on.end()) st.rests_on.push_back(id);
 }
@@ -49,8 +63,9 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
                      S::paper,
                      std::string(p.hypothesis_holds() ? "" : "the theorem's hypothesis $L > log_3 d_x$ does not hold here ($3^L = d_x$); "
                                                              "values shown for comparison. ") +
-                         "The bound is the paper's statement (for almost every weight); it is proved by a certified upper bound "
-                         "at or below it, and contradicted by a certified lower bound above it (docs/theory.md, section 13)." +
+                         "The bound is the paper's statement (for almost every weight); it holds here (certified) when a certified upper "
+                         "bound is at or below it, and fails (contradicted) when a certified lower bound is above it (docs/theory.md, "
+                         "section 13)." +
                          audit_note(cmp),
                      "paper-upper-bound"};
   if (th2)
@@ -73,8 +88,10 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
   if (th2) {
     add_finding(st, cmp, paper_statement::theorem2_upper_printed, "as transcribed from the printed eq. 8");
     add_finding(st, cmp, paper_statement::theorem2_upper_fraction, "read as a fraction");
+    st.status = tag_of(cmp, {paper_statement::theorem2_upper_printed, paper_statement::theorem2_upper_fraction});
   } else {
     add_finding(st, cmp, paper_statement::theorem1_upper, "the bound");
+    st.status = tag_of(cmp, {paper_statement::theorem1_upper});
   }
   return st;
 }
@@ -90,8 +107,9 @@ derivation_step paper_lower_step(const paper_comparison& cmp) {
                      std::string(p.reg == regime::threshold ? "the theorem's hypothesis $L > log_3 d_x$ does not hold here ($3^L = d_x$); "
                                                                "values shown for comparison. "
                                                              : "") +
-                         "The bound is the paper's statement (for almost every weight); it is proved by a certified lower bound "
-                         "at or above it, and contradicted by a certified upper bound below it (docs/theory.md, section 13)." +
+                         "The bound is the paper's statement (for almost every weight); it holds here (certified) when a certified lower "
+                         "bound is at or above it, and fails (contradicted) when a certified upper bound is below it (docs/theory.md, "
+                         "section 13)." +
                          audit_note(cmp),
                      "paper-lower-bound"};
   if (!p.lower_defined()) {
@@ -108,6 +126,7 @@ derivation_step paper_lower_step(const paper_comparison& cmp) {
   else
     st.values.push_back({"as a number", "$sep >= " + format_power_of_three(lower) + "$"});
   add_finding(st, cmp, th2 ? paper_statement::theorem2_lower : paper_statement::theorem1_lower, "the bound");
+  st.status = tag_of(cmp, {th2 ? paper_statement::theorem2_lower : paper_statement::theorem1_lower});
   return st;
 }
 

@@ -15,7 +15,7 @@ struct status_info {
 };
 constexpr status_info status_table[] = {
     {claim_status::computed, "computed", "exact computation"},
-    {claim_status::verified, "verified", "identity checked exactly, or two independent computations agree"},
+    {claim_status::verified, "verified", "identity checked exactly, two independent computations agree, or a certified bound implies the paper's statement"},
     {claim_status::probabilistic, "probabilistic", "with its error bound"},
     {claim_status::paper, "paper", "the paper's statement, not checked here"},
     {claim_status::contradicted, "contradicted", "a paper statement refuted by a certified computation, with the evidence"},

@@ -18,7 +18,8 @@ using json = nlohmann::ordered_json;
 
 enum class claim_status {
   computed,       // an exact computation
-  verified,       // an identity checked exactly, or two independent computations agree
+  verified,       // an identity checked exactly, two independent computations agree, or a certified bound implies
+                  // the paper's statement (a paper bound that holds here)
   probabilistic,  // holds with the stated error probability
   paper,          // the paper's statement, not checked here
   contradicted,   // a statement of the paper refuted by a certified computation (the evidence is printed)
@@ -115,9 +116,21 @@ struct result_table {
   std::vector<std::vector<table_cell>> rows;
 };
 
+// One line of the answer, printed before the steps (report/answer.hpp): a question, its answer in plain words and
+// the fact that decides it.
+struct answer_line {
+  std::string key;      // "theorem2-upper-printed", ..., "interval", "slope", "elsewhere" (JSON answer[].key)
+  std::string label;    // "Theorem 2 upper bound, as printed"
+  std::string verdict;  // "holds (certified)", "fails (certified)", "undecided", "not claimed", "undefined"; "" for a fact
+  std::string text;     // the deciding numbers, in words (math markup)
+  json data = nullptr;  // the numbers, for JSON
+};
+
 struct derivation {
   std::string title;
   json config = json::object();   // the configuration, for machine-readable output
+  std::string answer_title;        // empty: no answer block
+  std::vector<answer_line> answer;  // the answer first: before the legend and the steps
   std::vector<derivation_step> steps;
   json results = json::object();  // the main numbers (big integers as strings)
   std::vector<appendix_block> appendix;
@@ -125,13 +138,16 @@ struct derivation {
   bool audited = false;            // the derivation has a findings section (results.findings in JSON)
   std::vector<finding> findings;
   std::string findings_note;       // why there are none, or what they rest on
-  bool brief = false;              // a summary view (summary_view): text names the status words in one line,
-                                   // gives each finding's evidence without its statement (the summary step has
-                                   // the values) and lists the not-claimed findings of one reason together
+  bool brief = false;              // a summary view (summary_view): text names the status words in one line, and
+                                   // the findings are left to the answer (shows_findings)
 
   bool time_limited = false;       // the run reached its time limit: some steps are skipped for it
   bool has_failure() const;
 };
+
+// Whether renderers show the findings section: always when audited, except in the summary view, whose answer states
+// them (JSON keeps them in results either way).
+inline bool shows_findings(const derivation& d) { return d.audited && !(d.brief && !d.answer.empty()); }
 
 // Lowers every verified, computed or contradicted step that rests on a probabilistic step to
 // probabilistic (in step order, so it carries along chains), saying which step it rests on; marks

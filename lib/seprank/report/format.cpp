@@ -164,6 +164,13 @@ double log3_toward(const big_float& v, int toward) {
                     : (static_cast<long double>(d) < x ? std::nextafter(d, HUGE_VAL) : d);
 }
 
+double full_double(const big_float& v, int toward) {
+  const double d = v.convert_to<double>();
+  if (toward < 0 && big_float(d) > v) return std::nextafter(d, -HUGE_VAL);
+  if (toward > 0 && big_float(d) < v) return std::nextafter(d, HUGE_VAL);
+  return d;
+}
+
 std::string format_power_of_three_fast(const big_float& v) {
   const long double t = v.convert_to<long double>() * std::log10(3.0L);
   long double e = std::floor(t), m = std::pow(10.0L, t - e);

@@ -63,6 +63,9 @@ std::string format_log3_fast(const big_float& v, int toward = 0);
 // The same number as a JSON number (a double at most 1e-6 past it in the direction `toward`, never the other way).
 double log3_toward(const big_float& v, int toward);
 std::string format_power_of_three_fast(const big_float& v);
+// v in full double precision for JSON: the nearest double (toward = 0), or the nearest double on the safe side
+// (toward < 0: at or below v, a proven lower end; > 0: at or above, an upper end). Display rounding is the text's.
+double full_double(const big_float& v, int toward = 0);
 // log_3 of a positive integer to 6 decimals ("-infinity" for 0).
 std::string log3_text(const big_int& v);
 std::string regime_name(regime r);

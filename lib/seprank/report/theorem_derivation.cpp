@@ -1,5 +1,6 @@
 #include "seprank/report/theorem_derivation.hpp"
 
+#include "seprank/report/answer.hpp"
 #include "seprank/report/atlas_report.hpp"
 #include "seprank/report/bounds_steps.hpp"
 #include "seprank/report/findings.hpp"
@@ -88,9 +89,9 @@ json results_json(const structure_analysis& s, const rank_analysis& r, const psi
                      {"gram_count", exact_json(f.gram_count)},
                      {"refined_gram_count", exact_json(f.refined_gram_count)},
                      {"binomial_bound", exact_json(f.binom_bound)},
-                     {"paper_upper_log3", decimal_json(p.upper_log3())},
-                     {"paper_lower_log3", p.lower_defined() ? decimal_json(p.lower_log3()) : json()},
-                     {"lower_bound_log3", lower ? decimal_json(lower->log3_lower) : json()}};
+                     {"paper_upper_log3", full_double(p.upper_log3())},
+                     {"paper_lower_log3", p.lower_defined() ? json(full_double(p.lower_log3())) : json()},
+                     {"lower_bound_log3", lower ? json(full_double(lower->log3_lower, -1)) : json()}};
   return j;
 }
 
@@ -101,8 +102,9 @@ std::string findings_note(const paper_comparison& cmp) {
     case audit_skip::unbalanced: return audit_skip_reason(cmp.skipped);
     case audit_skip::none: break;
   }
-  return "each statement is proved (a certified upper bound at or below an upper bound, or a certified lower bound at or "
-         "above a lower bound), contradicted (the reverse), undecided, or not claimed here (docs/theory.md, section 13). "
+  return "each statement is proved (it holds here, certified: a certified upper bound at or below an upper bound, or a "
+         "certified lower bound at or above a lower bound), contradicted (it fails here: the reverse), undecided, or not "
+         "claimed here (docs/theory.md, section 13). "
          "Certified lower bounds hold for the drawn weights and so bound the generic $sep$ from below; the Gram count holds "
          "for every weight and $N$";
 }
@@ -135,6 +137,11 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.findings = findings_of(a.comparison.findings);
   d.findings_note = findings_note(a.comparison);
   propagate_certainty(d);
+  answer_input in{s.cfg.L, s.cfg.dx, s.cfg.H, a.comparison.findings, &a.comparison.facts,
+                  s.cfg.residual ? nullptr : &a.bounds.slopes, s.cfg.residual ? nullptr : &a.bounds.elsewhere,
+                  a.comparison.skipped == audit_skip::none ? "" : audit_skip_reason(a.comparison.skipped)};
+  if (a.comparison.skipped != audit_skip::none) in.findings.clear(), in.facts = nullptr;
+  add_answer(d, in);
   if (opt.basis) d.tables.push_back(basis_table(s, a.psi_span));
   d.appendix = polynomial_appendix(s, opt.report);
   if (opt.timings) {

@@ -79,6 +79,14 @@ TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49)
       CHECK(testing::d(f.bound_log3) == doctest::Approx(4.490923).epsilon(1e-6));
       CHECK(f.evidence.source == sep_source::computed);
       CHECK(f.evidence.value == 999);
+      // The margin the audit's picture shows: the printed bound minus log_3 999, negative (it fails by that much).
+      CHECK(printed_margin_log3(f) == doctest::Approx(4.490923 - std::log(999.0) / std::log(3.0)).epsilon(1e-6));
+    }
+    else if (f.statement == paper_statement::theorem2_upper_fraction) {
+      // Proved by the count 999: the printed 28.032389 minus log_3 999, positive.
+      CHECK(printed_margin_log3(f) == doctest::Approx(28.032389 - std::log(999.0) / std::log(3.0)).epsilon(1e-6));
+    } else if (f.statement == paper_statement::theorem2_lower || f.statement == paper_statement::theorem1_upper) {
+      CHECK(std::isnan(printed_margin_log3(f)));  // a lower bound of the paper; a statement not claimed
     }
 }
 

@@ -547,7 +547,7 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
                            "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
                            "plan --L 3 --dx 4 --np 8 --node-memory 2000", "annihilators --L 4 --dx 5",
                            "hessian-ranks --level 1..2 --d 1..3",
-                           "bounds --L 96 --dx 12288 --H 96", "corollary1 --L 6 --dx 100 --H 16"}) {
+                           "bounds --L 96 --dx 12288 --H 96", "bounds --model all", "bounds --model bert-large", "corollary1 --L 6 --dx 100 --H 16"}) {
     const std::string shown = args;
     CAPTURE(shown);
     const std::string file = output_file(args, "json", "d.json");
@@ -1293,6 +1293,11 @@ TEST_CASE("the answer first: the main run, bounds and the audit open with the ve
   for (std::string line; first_ten.size() < 100000 && std::getline(in, line) && lines(first_ten) < 10;) first_ten += line + "\n";
   CHECK(contains(first_ten, "Theorem 2 upper bound, as printed: holds (certified); sep <= 110 (the Gram count"));
   CHECK(contains(first_ten, "at this depth it first fails at d_x = 8 (seprank-sym bounds --L 2 --dx 8)"));
+  // A threshold configuration (3^2 = 9): neither theorem is claimed, each said once.
+  const result threshold = run("bounds --L 2 --dx 9");
+  CHECK(contains(threshold.out, "  Theorem 1: not claimed;"));
+  CHECK(threshold.out.find("  Theorem 1: not claimed;") == threshold.out.rfind("  Theorem 1: not claimed;"));
+  CHECK(threshold.out.find("  Theorem 2: not claimed;") == threshold.out.rfind("  Theorem 2: not claimed;"));
   CHECK(contains(first_ten, "docs/findings.md"));
   // The step of the printed upper bound is tagged as its body reads: verified when every claimed statement holds.
   CHECK(contains(r.out, "The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [verified]"));
@@ -1367,7 +1372,7 @@ TEST_CASE("audit: the answer by region, and --export to CSV or NDJSON, whole and
   REQUIRE(r.status == 0);
   const std::string region = block_of(r.out, "The answer by region");
   CHECK(contains(region, "d_x = 9: not claimed (3^L = d_x); d_x = 10: Th. 1"));
-  CHECK(contains(region, "d_x = 8: Th. 2 fails (a certified rank, padded)"));
+  CHECK(contains(region, "d_x = 8: Th. 2 fails (a certified rank of the shipped table)"));
   CHECK(r.out.find("The answer by region") < r.out.find("Step 1 "));
   // The CSV has the JSON's rows: the same statuses, in the same order (a second route through the same records).
   const std::string csv = file_text(tmp / "map.csv");
@@ -1376,7 +1381,7 @@ TEST_CASE("audit: the answer by region, and --export to CSV or NDJSON, whole and
   std::istringstream rows(csv);
   std::string line;
   std::getline(rows, line);
-  CHECK(line.rfind("L,dx,H,regime,theorem1-lower,", 0) == 0);
+  CHECK(line.rfind("L,dx,H,regime,theorem1_lower,theorem1_lower_log3_bound,", 0) == 0);
   for (const auto& row : j["results"]["rows"]) {
     REQUIRE(std::getline(rows, line));
     std::string expect = row["L"].dump() + "," + row["dx"].dump() + ",1," + row["regime"].get<std::string>() + ",";

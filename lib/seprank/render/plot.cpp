@@ -1,5 +1,6 @@
 #include "seprank/render/plot.hpp"
 
+#include <cmath>
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -178,12 +179,16 @@ void plot_sweep(const sweep_plot& plot, const std::string& path) {
 }
 
 void plot_audit(const audit_plot& plot, const std::string& path) {
-  const std::string terminal = terminal_for(path, 1000, plot.lower_cells.empty() ? 650 : 1200);  // refuses an unknown format first
+  const bool two = !plot.lower_cells.empty();
+  const bool margins = !plot.margins_theorem1.empty() || !plot.margins_theorem2.empty();
+  // Status panels in the left column; with margins, Theorem 2's and Theorem 1's margin panels in the right one.
+  const std::string terminal = terminal_for(path, margins ? 1800 : 1000, two ? 1200 : 650);  // refuses an unknown format first
   const std::string dat = path + ".dat", gp = path + ".gp";
   std::ofstream data(dat);
   if (!data) throw usage_error("plot " + path + ": cannot write " + dat);
   // One block per status (gnuplot index), so that each status has one legend entry: indices 0..3 the upper bound's
-  // panel, 4..7 the lower bound's.
+  // panel, 4..7 the lower bound's; then 8 and 9 the margins of Theorem 2 and Theorem 1 (d_x, L, the margin shown as
+  // sign(m) log_10(1 + |m|), so that 0.01 and 10^6 both read).
   for (const auto* cells : {&plot.cells, &plot.lower_cells})
     for (std::size_t s = 0; s < plot.statuses.size(); ++s) {
       data << "# " << plot.statuses[s] << "\n";
@@ -193,12 +198,22 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
       if (!any) data << "NaN NaN\n";
       data << "\n\n";
     }
+  double shown_max = 1;
+  for (const auto* cells : {&plot.margins_theorem2, &plot.margins_theorem1}) {
+    data << "# margins\n";
+    for (const auto& c : *cells) {
+      const double shown = std::copysign(std::log10(1 + std::fabs(c.margin)), c.margin);
+      shown_max = std::max(shown_max, std::fabs(shown));
+      data << c.dx << ' ' << c.L << ' ' << shown << '\n';
+    }
+    if (cells->empty()) data << "NaN NaN NaN\n";
+    data << "\n\n";
+  }
   data.close();
   const char* colours[] = {"#1a9850", "#d73027", "#bdbdbd", "#9ecae1"};
-  const bool two = !plot.lower_cells.empty();
   std::ofstream g(gp);
   g << terminal << "set output " << quoted(path + ".part") << "\n"
-    << (two ? "set multiplot layout 2,1\n" : "")
+    << (margins ? "set multiplot layout " + std::string(two ? "2" : "1") + ",2 columnsfirst\n" : two ? "set multiplot layout 2,1\n" : "")
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")
     << "set xrange [" << plot.dx_min << ":" << plot.dx_max << "]\nset yrange [" << plot.L_min - 0.5 << ":" << plot.L_max + 0.5 << "]\n";
@@ -214,11 +229,26 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
     }
     g << ", \\\n     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n";
   };
+  auto margin_panel = [&](std::size_t index, const std::string& title) {
+    g << "set title \"" << title << " (H = " << plot.H << ")\"\n"
+      << "set palette defined (-1 '#b2182b', -0.001 '#f4a582', 0 '#e0e0e0', 0.001 '#a6dba0', 1 '#1b7837')\n"
+      << "set cbrange [" << -shown_max << ":" << shown_max << "]\n"
+      << "set cblabel 'sign(m) log_{10}(1 + |m|), m = printed - proven, in log_3' offset 1\n"
+      << "plot " << quoted(dat) << " index " << index << " using 1:2:3 with points pt 5 ps 0.6 palette notitle, \\\n"
+      << "     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n"
+      << "unset colorbox\n";
+  };
   panel(0, "The paper's printed upper bound in its regime, audited");
-  if (two) {
-    panel(plot.statuses.size(), "The paper's printed lower bound in its regime (Theorem 1 or 2), audited");
-    g << "unset multiplot\n";
+  if (two) panel(plot.statuses.size(), "The paper's printed lower bound in its regime (Theorem 1 or 2), audited");
+  if (margins) {
+    g << "set colorbox\n";
+    margin_panel(2 * plot.statuses.size(), "Theorem 2's printed upper bound: its margin (red: fails, grey: undecided, green: holds)");
+    if (two) {
+      g << "set colorbox\n";
+      margin_panel(2 * plot.statuses.size() + 1, "Theorem 1's printed upper bound: its margin");
+    }
   }
+  if (two || margins) g << "unset multiplot\n";
   g.close();
   run_gnuplot(gp, path);
 }

@@ -1,5 +1,7 @@
 #include "seprank/report/answer.hpp"
 
+#include <algorithm>
+
 #include "seprank/report/findings.hpp"
 #include "seprank/report/format.hpp"
 
@@ -106,7 +108,7 @@ void add_answer(derivation& d, const answer_input& in) {
   for (const auto& f : ordered) {
     if (!f.claimed) {
       const std::string theorem = f.statement == paper_statement::theorem1_lower || f.statement == paper_statement::theorem1_upper ? "Theorem 1" : "Theorem 2";
-      if (not_claimed.empty() || not_claimed.back() != theorem) not_claimed.push_back(theorem);
+      if (std::find(not_claimed.begin(), not_claimed.end(), theorem) == not_claimed.end()) not_claimed.push_back(theorem);
       continue;
     }
     std::string verdict = answer_verdict(f), text = f.defined ? statement_text_of(f) : "$d_x = H$ makes $log_3(d_x - H)$ undefined";
@@ -150,10 +152,12 @@ void add_answer(derivation& d, const answer_input& in) {
   if (in.elsewhere) {
     const printed_upper_failure& e = *in.elsewhere;
     const std::string depth = e.L > 0 ? "at this width it first fails at $L = " + str(static_cast<long long>(e.L)) + "$ (" + bounds_command(e.L, in.dx, in.H) + ")"
-                                      : "at this width it fails at no $L <= " + str(static_cast<long long>(e.max_L)) + "$";
+                                      : "at this width the rules contradict it at no $L <= " + str(static_cast<long long>(e.max_L)) + "$";
     const std::string width = e.dx > 0 ? "at this depth it first fails at $d_x = " + str(static_cast<long long>(e.dx)) + "$ (" + bounds_command(in.L, e.dx, in.H) + ")"
-                                       : "at this depth it fails at no $d_x <= " + str(static_cast<long long>(e.max_dx)) + "$";
-    answer_line line{"elsewhere", "The printed upper bound nearby", "", depth + "; " + (e.max_dx > 0 ? width + "; " : "") + "across sizes: docs/findings.md",
+                                       : "at this depth they contradict it at no $d_x <= " + str(static_cast<long long>(e.max_dx)) + "$";
+    answer_line line{"elsewhere", "The printed upper bound nearby", "",
+                     depth + "; " + (e.max_dx > 0 ? width : "the widths are scanned for $L <= " + str(static_cast<long long>(e.max_L)) + "$ only") +
+                         "; across sizes: docs/findings.md",
                      json{{"first_L", e.L > 0 ? json(e.L) : json()}, {"first_dx", e.dx > 0 ? json(e.dx) : json()}}};
     // Right after the statements: what fails elsewhere comes before the numbers of this configuration.
     auto at = d.answer.begin();

@@ -175,7 +175,7 @@ const char* source_words(sep_source s) {
     case sep_source::gram_count: return "the Gram count";
     case sep_source::refined_count: return "the refined count";
     case sep_source::computed: return "a computed rank";
-    case sep_source::table: return "a certified rank, padded";
+    case sep_source::table: return "a certified rank of the shipped table";
     case sep_source::hessian_bound: return "the proven lower bound";
   }
   return "?";
@@ -263,6 +263,8 @@ void audit_report_builder::add(const audit_row& row) {
   for (const auto& f : row.findings) {
     if (f.statement == headline(row.reg)) p.cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
     if (f.statement == lower_headline(row.reg)) p.lower_cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
+    if (f.statement == headline(row.reg) && f.claimed && f.defined)
+      (row.reg == regime::depth_efficient ? p.margins_theorem1 : p.margins_theorem2).push_back({row.dx, row.L, printed_margin_log3(f)});
   }
   const bool first = s.added++ == 0;
   p.dx_min = first ? row.dx : std::min(p.dx_min, row.dx);
@@ -306,7 +308,11 @@ derivation audit_report_builder::finish(const audit_map& m) {
 std::vector<std::string> audit_csv_columns() {
   std::vector<std::string> c{"L", "dx", "H", "regime"};
   for (paper_statement st : all_paper_statements)
-    for (const char* part : {"", "_log3_bound", "_holds_from_N", "_evidence", "_evidence_log3"}) c.push_back(statement_id(st) + std::string(part));
+    for (const char* part : {"", "_log3_bound", "_holds_from_N", "_evidence", "_evidence_log3"}) {
+      std::string id = statement_id(st);  // snake_case, as Python's to_dataframe() names the columns
+      std::replace(id.begin(), id.end(), '-', '_');
+      c.push_back(id + part);
+    }
   return c;
 }
 

@@ -58,6 +58,10 @@ void propagate_certainty(derivation& d) {
                ", which is probabilistic";
     s.status = claim_status::probabilistic;
   }
+  for (auto& s : d.steps)
+    for (auto& v : s.values)
+      if (!v.rests_on.empty() && !probabilistic_among({v.rests_on}).empty())
+        v.value += "  [probabilistic: step " + v.rests_on + "]";
   for (auto& f : d.findings) f.probabilistic = !probabilistic_among(f.rests_on).empty();
 }
 

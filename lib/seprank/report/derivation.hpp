@@ -48,6 +48,9 @@ struct step_value {
   // A stable name for programs (JSON "key", Python's Step.value(key)), independent of the display name; empty:
   // none yet (docs/json-schema.md lists the keys that exist).
   std::string key = {};
+  // The step this one value's certainty comes from (a table of values of different certainty, like the summary):
+  // propagate_certainty marks the value, not the whole step, when that step is probabilistic.
+  std::string rests_on = {};
 };
 
 // v with its stable key.
@@ -154,7 +157,8 @@ inline bool shows_findings(const derivation& d) { return d.audited && !(d.brief 
 // the findings that rest on a probabilistic step. A status is never more certain than what it rests on.
 void propagate_certainty(derivation& d);
 
-// The answer first and short (--summary): the configuration, the summary of every bound, the findings, and every
+// The answer first and short (--summary): the answer, the configuration, the summary of every bound (the findings are
+// left to the answer: shows_findings), and every
 // step that FAILED (never hidden); the other steps are left out, and the title says how many. The exit status
 // is the full derivation's (its failures are kept; time_limited is kept).
 derivation summary_view(const derivation& d);

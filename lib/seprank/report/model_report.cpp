@@ -88,7 +88,7 @@ derivation models_derivation(const std::vector<model_bounds>& ms) {
                                 "docs/theory.md, section 15 (by zero padding when $N < 2 d_x + 2$), and at every balanced "
                                 "$N >= 2 d_x + 2$",
                                 sources, claim_status::computed,
-                                "closed forms only; each row is `seprank-sym bounds --model KEY` in full (its steps and the "
+                                "closed forms only; each row is seprank-sym bounds --model KEY in full (its steps and the "
                                 "Gram count); the lower ends rounded down",
                                 {}},
                                "models"));

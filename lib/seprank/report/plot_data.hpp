@@ -53,6 +53,14 @@ struct audit_plot {
   std::vector<std::string> statuses;  // "proved", "contradicted", "undecided", "not-claimed"
   std::vector<audit_plot_cell> cells;        // the regime's printed upper bound
   std::vector<audit_plot_cell> lower_cells;  // the regime's printed lower bound (a second panel)
+  // The margin of the printed upper bound (analysis: printed_margin_log3), per theorem: Theorem 2's rows and Theorem
+  // 1's, each a panel of its own.
+  struct margin_cell {
+    long dx = 0;
+    int L = 0;
+    double margin = 0;  // log_3: < 0 fails, 0 undecided, > 0 holds
+  };
+  std::vector<margin_cell> margins_theorem2, margins_theorem1;
   long dx_min = 1, dx_max = 1;
   int L_min = 1, L_max = 1;
 };

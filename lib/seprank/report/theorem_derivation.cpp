@@ -21,8 +21,9 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
   // Typed: an integer row's value is the integer, a paper row's (key *_log3) its log_3 (JSON value, Python value(key)).
-  auto row = [&](const char* key, const std::string& name, const std::string& value, const std::string& l3, json data) {
-    rows.push_back(keyed({name, value + "  ($log_3$ " + l3 + ")", {}, std::move(data)}, key));
+  auto row = [&](const char* key, const std::string& name, const std::string& value, const std::string& l3, json data,
+                 std::string from_step = {}) {
+    rows.push_back(keyed({name, value + "  ($log_3$ " + l3 + ")", {}, std::move(data), {}, std::move(from_step)}, key));
   };
   auto log3_number = [](const big_float& v) { return json(v.convert_to<double>()); };
   const big_float& plow = p.lower_log3();
@@ -35,12 +36,13 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   const bool gridded = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::grid;
   const bool ranked = r.stopped_at == rank_stage::none || r.stopped_at > rank_stage::coefficient_rank;
   if (gridded)
-    row("grid_rank", "grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (a lower bound on $sep$; step grid-rank)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank), exact_json(static_cast<long long>(r.grid.rank)));
+    row("grid_rank", "grid-tensor rank at $N = " + str(static_cast<long long>(s.cfg.N)) + "$ (a lower bound on $sep$; step grid-rank)", str(static_cast<long long>(r.grid.rank)), log3_text(r.grid.rank), exact_json(static_cast<long long>(r.grid.rank)), "grid-rank");
   if (((r.expanded && ranked) || r.sep.exact()) && gridded)
-    row("separation_rank", "$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (exact; step separation-rank)" : " (lower bound; step separation-rank)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower), exact_json(static_cast<long long>(r.sep.lower)));
+    row("separation_rank", "$sep$ at $N = " + str(static_cast<long long>(s.cfg.N)) + "$" + (r.sep.exact() ? " (exact; step separation-rank)" : " (lower bound; step separation-rank)"), str(static_cast<long long>(r.sep.lower)), log3_text(r.sep.lower), exact_json(static_cast<long long>(r.sep.lower)), "separation-rank");
   if (r.gram.computed())
     row("gram_rank", std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (exact; step gram-rank)" : " (lower bound; step gram-rank)"),
-        str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower), exact_json(static_cast<long long>(r.gram.rank.lower)));
+        str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower), exact_json(static_cast<long long>(r.gram.rank.lower)),
+        "gram-rank");
   row("gram_count", "Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count), log3_text(f.gram_count), exact_json(f.gram_count));
   if (f.refined_gram_count < f.gram_count)  // docs/theory.md, section 14: a proven upper bound, not the rank
     row("refined_gram_count", "Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_count), log3_text(f.refined_gram_count), exact_json(f.refined_gram_count));
@@ -60,14 +62,13 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
                         json{{"lower", slopes.has_lower ? exact_json(slopes.lower) : json()}, {"upper", exact_json(slopes.upper)},
                              {"printed", exact_json(slopes.printed)}}},
                        "slope"));
-  // The summary repeats the ranks, so it is no more certain than the steps that found them (propagate_certainty).
-  std::vector<std::string> rests_on;
-  if (gridded) rests_on.push_back("grid-rank");
-  if (((r.expanded && ranked) || r.sep.exact()) && gridded) rests_on.push_back("separation-rank");
-  if (r.gram.computed()) rests_on.push_back("gram-rank");
+  // The summary repeats the ranks, each no more certain than the step that found it: a rank's row names its step, and
+  // propagate_certainty marks that row, not the whole table, when the step is probabilistic (a certified contradiction
+  // beside a probabilistic Gram rank stays certified).
   return {"Summary: every bound and the exact values", "", rows, S::computed,
-          "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas", "summary",
-          rests_on};
+          "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas; a rank is "
+          "as certain as its step (a row says when it is probabilistic)",
+          "summary", {}};
 }
 
 json results_json(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f, const paper_bounds& p,

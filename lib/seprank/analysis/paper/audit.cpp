@@ -1,5 +1,7 @@
 #include "seprank/analysis/paper/audit.hpp"
 
+#include <limits>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -221,6 +223,12 @@ proven_bounds proven_bounds_of(long L, long dx, long H, long N) {
   b.gram_count = gram_count_sep_bound(L, dx);
   b.elsewhere = printed_upper_failure_near(L, dx, H);
   return b;
+}
+
+double printed_margin_log3(const statement_finding& f) {
+  if (!f.claimed || !f.defined || !is_upper(f.statement)) return std::numeric_limits<double>::quiet_NaN();
+  if (f.status == verdict::undecided) return 0;
+  return static_cast<double>(f.bound_log3.convert_to<long double>() - f.evidence.log3.convert_to<long double>());
 }
 
 printed_upper_failure printed_upper_failure_near(long L, long dx, long H, int max_L, long max_dx) {

@@ -82,6 +82,12 @@ struct statement_finding {
   int from_N = 0;
 };
 
+// How far a decided upper bound of the paper lies from the nearest proven bound, in log_3: the printed bound minus the
+// deciding fact's log_3 (negative when contradicted: the proven lower bound lies that far above it; at least 0 when
+// proved: that far above the proven upper bound); 0 when undecided (inside the proven interval); NaN when not claimed,
+// undefined, or a lower bound of the paper.
+double printed_margin_log3(const statement_finding& f);
+
 // Decides every statement at (L, d_x, H) from the facts.
 std::vector<statement_finding> statement_findings(long L, const big_int& dx, const big_int& H, const sep_facts& facts);
 

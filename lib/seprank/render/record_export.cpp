@@ -8,15 +8,15 @@
 namespace seprank {
 namespace {
 
-bool ends_with(const std::string& s, const std::string& tail) {
+bool has_suffix(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 // Every string of a record with its formula markup dropped (as the JSON renderer writes them).
-nlohmann::ordered_json plain(nlohmann::ordered_json j) {
+nlohmann::ordered_json plain_record(nlohmann::ordered_json j) {
   if (j.is_string()) return markup_plain(j.get_ref<const std::string&>());
   if (j.is_array() || j.is_object())
-    for (auto& v : j) v = plain(std::move(v));
+    for (auto& v : j) v = plain_record(std::move(v));
   return j;
 }
 
@@ -34,13 +34,13 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 
 void check_export_path(const std::string& path) {
   if (path.empty()) throw usage_error("--export: the path is empty (give FILE.csv, FILE.ndjson or FILE.jsonl)");
-  if (!ends_with(path, ".csv") && !ends_with(path, ".ndjson") && !ends_with(path, ".jsonl"))
+  if (!has_suffix(path, ".csv") && !has_suffix(path, ".ndjson") && !has_suffix(path, ".jsonl"))
     throw usage_error("--export " + path + ": the file name must end in .csv, .ndjson or .jsonl (the format it is written in)");
 }
 
 record_export::record_export(std::string path, std::vector<std::string> columns) : path_(std::move(path)) {
   check_export_path(path_);
-  csv_ = ends_with(path_, ".csv");
+  csv_ = has_suffix(path_, ".csv");
   part_ = path_ + ".part";
   out_.open(part_, std::ios::binary | std::ios::trunc);
   if (!out_) throw output_error("--export " + path_ + ": cannot create " + part_);
@@ -62,7 +62,7 @@ void record_export::write(const nlohmann::ordered_json& record, const std::vecto
     for (std::size_t k = 0; k < cells.size(); ++k) out_ << (k ? "," : "") << csv_field(cells[k]);
     out_ << "\n";
   } else {
-    out_ << plain(record).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+    out_ << plain_record(record).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
   }
 }
 

@@ -84,6 +84,36 @@ def exporter(keep_tests=False):
     return e
 
 
+def findings_page(out):
+    """docs/findings.md (what the tool has established about the paper) as an HTML page beside the lessons, through
+    pandoc with the local MathJax, so that the browser check opens it too; None without pandoc (said once)."""
+    pandoc = shutil.which("pandoc")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "findings.md")
+    if not pandoc:
+        print("findings page: pandoc missing (Debian: pandoc): docs/findings.md not built")
+        return None
+    page = os.path.join(out, "findings.html")
+    style = os.path.join(out, "findings.css")
+    with open(style, "w") as f:  # the lessons' width; tables scroll inside their box, never squeezed
+        f.write("body { max-width: 1000px; margin: 1em auto; font-family: sans-serif; }\n"
+                "table { display: block; overflow-x: auto; border-collapse: collapse; }\n"
+                "td, th { padding: 2px 8px; min-width: 6em; vertical-align: top; }\n"
+                "pre, code { white-space: pre-wrap; }\n")
+    # MathJax always (pandoc adds it only when the page has formulas): the browser check reads its state.
+    header = os.path.join(out, "findings-head.html")
+    with open(header, "w") as f:
+        if os.path.exists(LOCAL_MATHJAX):
+            f.write(f'<script src="file://{LOCAL_MATHJAX}?config=TeX-AMS_CHTML-full"></script>\n')
+    args = [pandoc, source, "-f", "gfm+tex_math_dollars", "-s", "--metadata", "title=What seprank-sym establishes about the paper",
+            "-c", os.path.basename(style), "-H", header, "-o", page]
+    done = subprocess.run(args, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"FAILED  findings page: pandoc failed: {done.stderr.strip()[:500]}")
+        sys.exit(1)
+    print(f"ok      findings -> {page}")
+    return page
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -116,6 +146,9 @@ def main():
     finally:
         shutil.rmtree(mpl, ignore_errors=True)
     print(f"notebooks: {len(notebooks)} run, {failed} failed")
+    findings = findings_page(out)
+    if findings:
+        pages.append(findings)
     browser = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_notebook_html.py")]
                              + pages).returncode
     sys.exit(1 if failed or browser == 1 else browser)

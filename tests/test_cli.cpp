@@ -725,6 +725,11 @@ TEST_CASE("Corollary 1: the paper's example, computed and quoted side by side") 
   CHECK(has_value(r.out, "the paper quotes", "about 2e17"));
   CHECK(has_value(r.out, "the paper quotes", "about 2e5"));
   CHECK(contains(r.out, "does not divide d_x = 1000"));
+  // The disagreement is a finding, first in the answer, and the step is tagged as its value reads (the quote 2e17 is
+  // about 27 times the width the printed formulas give, docs/findings.md).
+  CHECK(r.out.find("The paper's quoted width, depth 2: fails (certified)") < r.out.find("Step 1 "));
+  CHECK(contains(r.out, "[contradicted] corollary1-quoted-depth-2"));
+  CHECK(contains(r.out, "Shallow depth 2  [contradicted]"));
 }
 
 TEST_CASE("sweep: table and an SVG plot") {

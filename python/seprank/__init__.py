@@ -263,10 +263,11 @@ class Derivation:
         return self.tables[index]
 
     def _columns(self, index: int) -> Dict[str, List[Any]]:
-        """Table ``index`` as typed columns: exact integers as Python ints (JSON writes one beyond 15 digits as
-        a string of digits), a cell without a value ("n/a", "-", "") as None."""
+        """Table ``index`` as typed columns named in snake_case (``"log_3 sep"`` is ``log_3_sep``, ``"paper lower"``
+        ``paper_lower``): exact integers as Python ints (JSON writes one beyond 15 digits as a string of digits), a
+        cell without a value ("n/a", "-", "") as None."""
         t = self._table(index)
-        return {h: [_cell(row[h]) for row in t["rows"]] for h in t["header"]}
+        return {_snake(h): [_cell(row[h]) for row in t["rows"]] for h in t["header"]}
 
     def table(self, index: int = 0) -> Dict[str, _np.ndarray]:
         """Table ``index`` as columns: numpy arrays, int64 where every cell is an integer that fits, float where
@@ -327,6 +328,13 @@ class Derivation:
 _MISSING_CELLS = {"n/a", "-", "", "\u2014", "undef."}
 
 
+def _snake(header: str) -> str:
+    """A table header as a Python name: lower case, every run of other characters one underscore ("W^Q^T W^K rank":
+    ``w_q_t_w_k_rank``)."""
+    import re
+    return re.sub(r"[^0-9a-z]+", "_", header.lower()).strip("_")
+
+
 def _cell(c: Any) -> Any:
     """A table cell as a typed value: an integer written as digits (JSON's form beyond 15 digits) becomes a
     Python int, a cell that says there is no value becomes None; anything else is kept."""
@@ -344,6 +352,8 @@ def _column_dtype(col: List[Any]) -> Any:
     double), object otherwise (Python ints beyond 64 bits, text, None)."""
     def is_int(c: Any) -> bool:
         return isinstance(c, (int, _np.integer)) and not isinstance(c, (bool, _np.bool_))
+    if col and all(isinstance(c, (bool, _np.bool_)) for c in col):
+        return bool
     if col and all(is_int(c) for c in col):
         return _np.int64 if all(-(2 ** 63) <= int(c) < 2 ** 63 for c in col) else object
     if col and all(isinstance(c, (float, _np.floating)) or (is_int(c) and abs(int(c)) <= 2 ** 53) for c in col):
@@ -372,12 +382,33 @@ def _checked_integer(name: str, v: Any, bits: Optional[int] = None) -> int:
     return int(v)
 
 
+def _partition_text(p: Any) -> str:
+    """A partition as the library reads it: a pair of position lists ((1, 3), (2, 4)) or the CLI's text "1,3|2,4";
+    None (the default A = 1..N/2) never reaches here, and '' is refused (it would name no partition)."""
+    if isinstance(p, str):
+        if p == "":
+            raise ValueError("partition='' names no partition: pass None for the default A = 1..N/2, or e.g. ((1, 3), (2, 4))")
+        return p
+    if isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(side, (list, tuple, range)) for side in p):
+        sides = []
+        for side in p:
+            for x in side:
+                if isinstance(x, (bool, _np.bool_)) or not isinstance(x, (int, _np.integer)):
+                    raise TypeError(f"partition: positions must be integers, not {type(x).__name__} ({x!r})")
+            sides.append(",".join(str(int(x)) for x in side))
+        return "|".join(sides)
+    raise TypeError(f"partition must be a pair of position lists such as ((1, 3), (2, 4)), a str such as '1,3|2,4', "
+                    f"or None, not {type(p).__name__} ({p!r})")
+
+
 def _options(**kw: Any) -> Dict[str, Any]:
     """The options that were given, each checked for its type (flags bool, reals numbers, the rest integers)."""
     out: Dict[str, Any] = {}
     for k, v in kw.items():
         if v is None:
             continue
+        if k == "partition":
+            v = _partition_text(v)
         if k in _FLAGS:
             if not isinstance(v, (bool, _np.bool_)):
                 raise TypeError(f"{k} must be True or False, not {type(v).__name__} ({v!r})")
@@ -422,7 +453,8 @@ def _integer_matrix(where: str, a: Any) -> _np.ndarray:
 
 
 def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, entry: int = 1, seed: int = 1,
-           residual: bool = False, *, weights: str = "random", weight_range: int = 9, partition: str = "",
+           residual: bool = False, *, weights: str = "random", weight_range: int = 9,
+           partition: Optional[Union[str, Sequence[Sequence[int]]]] = None,
            structure_only: bool = False, print_polynomial: bool = False, basis: bool = False,
            basis_limit: int = 2000, kernel: bool = False, kernel_limit: int = 40, seeds: int = 1,
            all_partitions: bool = False, certificate: str = "", timings: bool = False,
@@ -758,10 +790,11 @@ class Network:
         certified lower bound, equal to the rank when ``exact``); None when it was skipped."""
         return self._derive(**options).results["gram_rank"]
 
-    def separation_rank(self, N: int = 4, partition: Optional[str] = None, **options: Any) -> Dict[str, Any]:
+    def separation_rank(self, N: int = 4, partition: Optional[Union[str, Sequence[Sequence[int]]]] = None,
+                        **options: Any) -> Dict[str, Any]:
         """The separation rank at N positions for ``partition`` ("1,3|2,4"; default A = 1..N/2):
         ``{"value", "exact", "certificate", "N"}``, ``value`` a certified lower bound, the rank when exact."""
-        return self._derive(N=N, partition=partition or "", **options).results["separation_rank"]
+        return self._derive(N=N, partition=partition, **options).results["separation_rank"]
 
     def certificate(self, path: str, N: int = 4, **options: Any) -> Derivation:
         """Writes ``path/certificate.json`` and ``path/check.py`` (re-check with ``python3 path/check.py``)."""

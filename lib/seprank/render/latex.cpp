@@ -115,7 +115,7 @@ void body(std::ostringstream& out, const derivation& d) {
     // Equal columns that fill the line exactly: (line width - 2 n tabcolsep) / n each.
     const std::size_t n_cols = t.header.size();
     out << "\n\\subsection*{" << tex(t.title) << "}\n{" << (n_cols > 11 ? "\\tiny" : n_cols > 8 ? "\\scriptsize" : "\\footnotesize")
-        << "\\setlength{\\tabcolsep}{2pt}\n\\begin{longtable}{@{}";
+        << "\\setlength{\\tabcolsep}{" << (n_cols > 13 ? "0.5pt" : "2pt") << "}\n\\begin{longtable}{@{}";
     for (std::size_t c = 0; c < n_cols; ++c)
       out << ">{\\raggedright\\arraybackslash}p{\\dimexpr(\\linewidth-" << 2 * n_cols << "\\tabcolsep)/" << n_cols << "\\relax}";
     out << "@{}";

@@ -265,6 +265,19 @@ derivation corollary1_derivation(const corollary1_result& r) {
       s.values.push_back({"the paper quotes", "about " + row.quoted});
       s.values.push_back({"agreement", agree ? "yes (within a factor 2)" : "NO: the quoted value is " + format_float(ratio, 2) +
                                                                           " times the value computed from the formulas as printed"});
+      // A quoted number that its own printed formulas do not give is a finding about the paper (not one of our checks).
+      const std::string id = "corollary1-quoted-depth-" + std::to_string(row.L_shallow);
+      const std::string statement = "Corollary 1's quoted width for depth " + std::to_string(row.L_shallow) + ": about " + row.quoted;
+      const std::string evidence = "the printed eqs. 7 equated give $d = " + format_float(row.width, 4) + "$; the quote is " +
+                                   format_float(ratio, 2) + " times that";
+      d.findings.push_back({id, statement, agree ? verdict::proved : verdict::contradicted, nullptr,
+                            agree ? "within a factor 2 of " + format_float(row.width, 4) + ", the width the printed formulas give" : evidence});
+      d.answer.push_back({id, "The paper's quoted width, depth " + std::to_string(row.L_shallow),
+                          agree ? "holds (certified)" : "fails (certified)",
+                          "about " + row.quoted + " quoted; the printed formulas give " + format_float(row.width, 4) +
+                              (agree ? " (within a factor 2)" : " (the quote is " + format_float(ratio, 2) + " times that)"),
+                          json{{"quoted", row.quoted_value}, {"computed", full_double(row.width)}}});
+      if (!agree && s.status == S::verified) s.status = S::contradicted;  // the tag agrees with the value "NO"
     }
     d.steps.push_back(s);
     d.steps.back().id = "shallow-depth-" + std::to_string(row.L_shallow);
@@ -273,6 +286,10 @@ derivation corollary1_derivation(const corollary1_result& r) {
                         {"quoted", row.quoted.empty() ? json() : json(row.quoted_value)}});
   }
   d.results = json{{"deep_lower_log3", decimal_json(r.deep_lower_log3)}, {"rows", rows}};
+  d.audited = !d.findings.empty();
+  d.findings_note = "the paper's quoted numbers against its printed formulas, evaluated in 100-digit arithmetic";
+  if (!d.answer.empty())
+    d.answer_title = "The answer: Corollary 1's quoted widths against the printed formulas (the steps below give the detail)";
   return d;
 }
 

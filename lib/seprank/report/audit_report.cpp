@@ -22,8 +22,15 @@ paper_statement lower_headline(regime r) {
   return r == regime::depth_efficient ? paper_statement::theorem1_lower : paper_statement::theorem2_lower;
 }
 
-// [statement][status], in the enums' order.
-using status_counts = std::array<std::array<long, 4>, 5>;
+// [statement][status], in the enums' order, and at index 4 the rows where the bound is undefined (d_x = H): counted
+// apart from the undecided ones, as the answer, the rows and Python name them.
+using status_counts = std::array<std::array<long, 5>, 5>;
+constexpr std::size_t undefined_index = 4;
+
+// A statement's status as the map's rows, table and counts write it: "undefined" where its bound is undefined.
+const char* row_status(const statement_finding& f) {
+  return !f.defined && f.status == verdict::undecided ? "undefined" : verdict_name(f.status);
+}
 
 // The first step: the rules by which a status is decided, and what the map covers.
 derivation_step rules_step(const audit_map& m, std::size_t row_count) {
@@ -83,12 +90,13 @@ json map_row(const audit_row& row, result_table& t, status_counts& counts, bool 
                                 table_cell(regime_short(row.reg), regime_key(row.reg))};
   json statements = json::array();
   for (const auto& f : row.findings) {
-    ++counts[static_cast<std::size_t>(f.statement)][static_cast<std::size_t>(f.status)];
-    cells.emplace_back(std::string(verdict_name(f.status)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
+    const bool undefined = !f.defined && f.status == verdict::undecided;
+    ++counts[static_cast<std::size_t>(f.statement)][undefined ? undefined_index : static_cast<std::size_t>(f.status)];
+    cells.emplace_back(std::string(row_status(f)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
     if (!with_json) continue;
     json st = json::object();
     st["name"] = statement_id(f.statement);
-    st["status"] = verdict_name(f.status);
+    st["status"] = row_status(f);
     st["log3_bound"] = f.defined ? json(f.bound_log3.convert_to<double>()) : json();
     st["evidence"] = evidence_json(f);
     if (with_text) st["evidence_text"] = evidence_text(f);
@@ -123,12 +131,14 @@ derivation_step counts_step(const status_counts& counts, long row_count, json& s
       line += std::string(line.empty() ? "" : ", ") + verdict_name(st) + " " + str(static_cast<long long>(n));
       per[verdict_name(st)] = n;
     }
+    line += ", undefined " + str(static_cast<long long>(of[undefined_index]));
+    per["undefined"] = of[undefined_index];
     // The undecided share of the rows where the paper claims the statement (the audit's open part).
-    const long claimed = row_count ? row_count - of[static_cast<std::size_t>(verdict::not_claimed)] : 0;
+    const long claimed = row_count ? row_count - of[static_cast<std::size_t>(verdict::not_claimed)] - of[undefined_index] : 0;
     const long undecided = of[static_cast<std::size_t>(verdict::undecided)];
     if (claimed > 0) {
       const double share = 100.0 * static_cast<double>(undecided) / static_cast<double>(claimed);
-      line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed";
+      line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed and defined";
       undecided_json[statement_id(s)] = static_cast<double>(undecided) / static_cast<double>(claimed);
     } else {
       undecided_json[statement_id(s)] = nullptr;
@@ -150,7 +160,7 @@ result_table evidence_table(const std::vector<audit_row>& rows) {
       if (f.status == verdict::not_claimed) continue;
       t.rows.push_back({"$L = " + str(static_cast<long long>(row.L)) + "$, $d_x = " + str(static_cast<long long>(row.dx)) + "$: " +
                             statement_id(f.statement),
-                        {verdict_name(f.status), verdict_name(f.status)}, evidence_text(f)});
+                        {row_status(f), row_status(f)}, evidence_text(f)});
     }
   return t;
 }

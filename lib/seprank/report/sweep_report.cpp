@@ -55,7 +55,8 @@ derivation sweep_derivation(const sweep_result& r) {
                      "how-to-read"});
   result_table t;
   t.title = "Sweep";
-  t.header = {"$d_x$", "$L$", "$H$", "$d_a$", "regime", "sep", "$log_3 sep$", "Gram", "grid", "$W^Q^T W^K$ rank", "paper lower", "paper upper", "note"};
+  t.header = {"$d_x$", "$L$", "$H$", "$d_a$", "regime", "sep", "sep exact", "$log_3 sep$", "Gram", "Gram exact", "grid", "$W^Q^T W^K$ rank",
+              "paper lower", "paper upper", "note"};
   json rows = json::array();
   for (const auto& row : r.rows) {
     const paper_bounds& p = row.paper;
@@ -68,11 +69,16 @@ derivation sweep_derivation(const sweep_result& r) {
     };
     const std::string status = status_text(row);
     const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
-    const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v)); };
+    // A lower bound shows as ">=v"; its typed value is the number v, and the column beside it says whether it is exact
+    // (a numeric column stays numeric: the flag is its own column).
+    const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v), exact_json(v)); };
+    const auto flag = [](bool exact) { return table_cell(exact ? "yes" : "no", exact); };
     const table_cell head_ranks = ranks_cell(row.head_ranks);
     t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(regime_short(p.reg), regime_key(p.reg)),
-                      row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? log3_cell(row.sep) : "-",
+                      row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? flag(row.sep_exact) : "-",
+                      row.ranked ? log3_cell(row.sep) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
+                      row.ranked && row.gram_computed ? flag(row.gram_exact) : "-",
                       row.ranked ? number(row.grid) : "-", head_ranks,
                       paper_cell(has_lower, at_threshold ? "n/a" : "undef.", has_lower ? p.lower_log3() : big_float(0)),
                       paper_cell(has_upper, "n/a", has_upper ? p.upper_log3() : big_float(0)), status});

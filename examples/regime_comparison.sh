@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regime comparison at d_x = 4: L = 1 is below the depth threshold log_3 4 = 1.26 (Theorem 1), L = 2 and 3
 # are above it (Theorem 2). For each depth: the regime, the summary of every bound and exact value, and
-# the status of each of the paper's statements there (proved, contradicted, undecided, not claimed).
+# the status of each of the paper's statements there (holds, contradicted, undecided, not claimed).
 # L = 3 is beyond exact expansion at N = 4; there sep is bracketed by grid tensors (certified lower
 # bound), and the Gram rank is skipped as too large for the memory limit given: the output says so.
 # Usage: bash examples/regime_comparison.sh [path/to/seprank-sym]

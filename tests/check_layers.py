@@ -64,6 +64,7 @@ include = re.compile(r'#include\s+[<"]([^">]+)[">]')
 # What report/ may call of the lower layers' free functions, and why (everything else is a computation).
 REPORT_MAY_CALL = {
     "verdict_name": "the verdict's one spelling (model/verdict)",
+    "verdict_words": "the verdict in words with its certainty (model/verdict)",
     "printed_margin_log3": "a decided statement's margin, from its one home (analysis/paper/audit)",
     "decimal": "a number's exact decimal (model/quantities)",
     "gram_entry_count": "D, from its one home (model/quantities)",

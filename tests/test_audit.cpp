@@ -70,8 +70,8 @@ TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49)
   // By hand: 2*8*2 + 2 + c_2 with c_2 = -16 log_3(4 sqrt(2 sqrt(2e))) + log_3 8 = -29.509; log_3 999 = 6.287.
   const auto fs = statement_findings(2, 8, 1, facts(computed(999), count(999)));
   CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::contradicted);
-  CHECK(status_of(fs, paper_statement::theorem2_upper_fraction) == verdict::proved);
-  CHECK(status_of(fs, paper_statement::theorem2_lower) == verdict::proved);  // vacuous: -7.56 <= log_3 999
+  CHECK(status_of(fs, paper_statement::theorem2_upper_fraction) == verdict::holds);
+  CHECK(status_of(fs, paper_statement::theorem2_lower) == verdict::holds);  // vacuous: -7.56 <= log_3 999
   CHECK(status_of(fs, paper_statement::theorem1_lower) == verdict::not_claimed);
   CHECK(status_of(fs, paper_statement::theorem1_upper) == verdict::not_claimed);
   for (const auto& f : fs)
@@ -93,7 +93,7 @@ TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49)
 TEST_CASE("L = 2, d_x = 4: the Gram count 110 proves the printed upper bound (8.61)") {
   // The count 110 = 1 + 10 + 55 + 40 + 4 by hand (tests/test_gram_count.cpp).
   const auto fs = statement_findings(2, 4, 1, facts(sep_bound{}, count(110)));
-  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::proved);
+  CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::holds);
 }
 
 TEST_CASE("L = 6, d_x = 728: the printed upper bound is negative, so sep >= 1 contradicts it") {
@@ -103,7 +103,7 @@ TEST_CASE("L = 6, d_x = 728: the printed upper bound is negative, so sep >= 1 co
     if (f.statement == paper_statement::theorem2_upper_printed) CHECK(f.bound_log3 < 0);
 }
 
-TEST_CASE("a lower bound above the Gram count is contradicted; below a certified value, proved; between, undecided") {
+TEST_CASE("a lower bound above the Gram count is contradicted; below a certified value, holds; between, undecided") {
   // Theorem 1 at L = 3, d_x = 100, H = 1 (27 < 100): lower = 3 (log_3 99 - 1 - log_3 2) = 7.6728 by hand.
   const double lower = 3 * (std::log(99.0) / std::log(3.0) - 1 - std::log(2.0) / std::log(3.0));
   auto fake_upper = [](double l3) {
@@ -116,7 +116,7 @@ TEST_CASE("a lower bound above the Gram count is contradicted; below a certified
   CHECK(status_of(statement_findings(3, 100, 1, facts(sep_bound{}, fake_upper(lower - 0.01))), paper_statement::theorem1_lower) ==
         verdict::contradicted);
   CHECK(status_of(statement_findings(3, 100, 1, facts(computed(6000), fake_upper(1000))), paper_statement::theorem1_lower) ==
-        verdict::proved);  // log_3 6000 = 7.92 >= 7.67
+        verdict::holds);  // log_3 6000 = 7.92 >= 7.67
   CHECK(status_of(statement_findings(3, 100, 1, facts(computed(100), fake_upper(1000))), paper_statement::theorem1_lower) ==
         verdict::undecided);
   // At the threshold (d_x = 3^L) neither theorem is claimed.
@@ -178,7 +178,7 @@ TEST_CASE("a sample of the shipped certified table, recomputed") {
   }
 }
 
-TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) proved, widths H does not divide left out") {
+TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) holds, widths H does not divide left out") {
   const auto m = audit_map_of({2, 6}, {4, 8, 728}, 1);
   REQUIRE(m.rows.size() == 6);
   for (const auto& row : m.rows) {
@@ -186,7 +186,7 @@ TEST_CASE("the map: (2, 8) and (6, 728) contradicted, (2, 4) proved, widths H do
     CAPTURE(row.dx);
     const auto s = status_of(row.findings, paper_statement::theorem2_upper_printed);
     if ((row.L == 2 && row.dx == 8) || (row.L == 6 && row.dx == 728)) CHECK(s == verdict::contradicted);
-    if (row.L == 2 && row.dx == 4) CHECK(s == verdict::proved);
+    if (row.L == 2 && row.dx == 4) CHECK(s == verdict::holds);
   }
   const auto odd = audit_map_of({2}, {3, 4, 5, 6}, 2);
   CHECK(odd.rows.size() == 2);
@@ -258,7 +258,7 @@ TEST_CASE("the map states the N a status holds from: (2, 8) contradicted from N 
       CHECK(f.status == verdict::contradicted);
       CHECK(f.from_N == 4);
       CHECK(f.evidence.N == 4);
-    } else if (f.status == verdict::proved && f.evidence.source == sep_source::gram_count) {
+    } else if (f.status == verdict::holds && f.evidence.source == sep_source::gram_count) {
       CHECK(f.from_N == 0);  // the count holds at every N
     }
 }

@@ -92,7 +92,7 @@ class Bound(unittest.TestCase):
 
     def with_json(self, results, *args):
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            json.dump({"schema": "seprank-sym derivation v6", "results": results}, f)
+            json.dump({"schema": "seprank-sym derivation v7", "results": results}, f)
         try:
             return run("bound", *(args or ("--L", "2", "--dx", "2")), "--json", f.name)
         finally:

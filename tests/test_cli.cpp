@@ -272,13 +272,13 @@ TEST_CASE("JSON: stable step ids and the findings") {
   const auto& f = j.at("results").at("findings");
   REQUIRE(f.size() == 5);
   for (const auto& x : f) {
-    CHECK((x.at("status") == "proved" || x.at("status") == "contradicted" || x.at("status") == "undecided" ||
+    CHECK((x.at("status") == "holds" || x.at("status") == "contradicted" || x.at("status") == "undecided" ||
            x.at("status") == "not-claimed"));
     CHECK(!x.at("evidence").get<std::string>().empty());
   }
-  // L = 2, d_x = 3: the Gram count 49 <= 3^(printed bound), so the printed upper bound is proved.
+  // L = 2, d_x = 3: the Gram count 49 <= 3^(printed bound), so the printed upper bound holds.
   CHECK(f[3].at("id") == "theorem2-upper-printed");
-  CHECK(f[3].at("status") == "proved");
+  CHECK(f[3].at("status") == "holds");
 }
 
 TEST_CASE("a certificate anyone can re-check with Python and numpy; a raised claim is rejected") {
@@ -335,7 +335,7 @@ TEST_CASE("audit: the map's statuses, its JSON, and the plots") {
       if (s.at("name") == "theorem2-upper-printed") printed[{row.at("L").get<int>(), row.at("dx").get<int>()}] = s.at("status");
   CHECK(printed[{2, 8}] == "contradicted");
   CHECK(printed[{6, 728}] == "contradicted");
-  CHECK(printed[{2, 4}] == "proved");
+  CHECK(printed[{2, 4}] == "holds");
   for (const char* ext : {".svg", ".png"}) {
     const std::string plot = temp_path(std::string("audit") + ext);
     r = run("audit --L 1..8 --dx 2..40 --plot " + plot);
@@ -727,8 +727,8 @@ TEST_CASE("Corollary 1: the paper's example, computed and quoted side by side") 
   CHECK(contains(r.out, "does not divide d_x = 1000"));
   // The disagreement is a finding, first in the answer, and the step is tagged as its value reads (the quote 2e17 is
   // about 27 times the width the printed formulas give, docs/findings.md).
-  CHECK(r.out.find("The paper's quoted width, depth 2: fails (certified)") < r.out.find("Step 1 "));
-  CHECK(contains(r.out, "[contradicted] corollary1-quoted-depth-2"));
+  CHECK(r.out.find("The paper's quoted width, depth 2: contradicted (certified)") < r.out.find("Step 1 "));
+  CHECK(contains(r.out, "[contradicted (certified)] corollary1-quoted-depth-2"));
   CHECK(contains(r.out, "Shallow depth 2  [contradicted]"));
 }
 
@@ -790,10 +790,10 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
   const auto r = run("--L 2 --dx 8 --certificate " + dir + " --quiet --time-limit 3000");  // a hang guard, not a timing
   CHECK(r.status == 0);
   CHECK(contains(r.out, "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [contradicted]"));
-  CHECK(contains(r.out, "[contradicted] theorem2-upper-printed"));
+  CHECK(contains(r.out, "[contradicted (certified)] theorem2-upper-printed"));
   CHECK(contains(r.out, "sep >= 999 (certified here: grid-tensor rank at N = 4) > 3^4.490923"));
   CHECK(contains(r.out, "it holds for every balanced partition at N >= 4"));
-  CHECK(contains(r.out, "[proved] theorem2-upper-fraction"));
+  CHECK(contains(r.out, "[holds (certified)] theorem2-upper-fraction"));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
   const std::string py = python_with_numpy();
   if (!py.empty()) {
@@ -808,7 +808,7 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
 }
 
 TEST_CASE("slow: every row of the certified table that decides a status in the audit map, recomputed") {
-  // The rows that are the evidence of a proved or contradicted statement in the maps L = 1..20, d_x = 1..2000,
+  // The rows that are the evidence of a holding or contradicted statement in the maps L = 1..20, d_x = 1..2000,
   // H = 1..4 (the README's map and more widths than any row has), each recomputed by the tool now: a stale
   // or wrong row would decide a status the tool can no longer certify.
   std::set<std::tuple<int, int, int>> configs;
@@ -821,7 +821,7 @@ TEST_CASE("slow: every row of the certified table that decides a status in the a
   for (long H = 1; H <= 4; ++H)
     for (const auto& row : seprank::audit_map_of(Ls, dxs, H).rows)
       for (const auto& f : row.findings)
-        if ((f.status == seprank::verdict::proved || f.status == seprank::verdict::contradicted) &&
+        if ((f.status == seprank::verdict::holds || f.status == seprank::verdict::contradicted) &&
             f.evidence.source == seprank::sep_source::table)
           configs.insert({static_cast<int>(row.L), f.evidence.dx, static_cast<int>(H)});
   REQUIRE(configs.count({2, 8, 1}) == 1);  // the headline: 999 contradicts the printed Theorem 2 bound
@@ -989,7 +989,7 @@ TEST_CASE("slow: a run killed with SIGKILL leaves a consistent store; the rerun 
 TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, the growth, hessian-ranks") {
   const result a = run("audit --L 96 --dx 12288 --H 96 --quiet");
   REQUIRE(a.status == 0);
-  CHECK(contains(a.out, "proved (N >= 24578)  contradicted (N >= 24578)  contradicted (N >= 24578)"));
+  CHECK(contains(a.out, "holds (N >= 24578)  contradicted (N >= 24578)  contradicted (N >= 24578)"));
   const result b = run("bounds --L 96 --dx 12288 --H 96 --quiet");
   REQUIRE(b.status == 0);
   CHECK(contains(b.out, "(lower-bound)"));
@@ -999,7 +999,7 @@ TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, the gro
   CHECK(has_value(b.out, "r", "792575"));  // H rho_g(d) - 1 = 96 x 8256 - 1
   CHECK(has_value(b.out, "slope, at least", "792575"));      // H D(d_a) - 1
   CHECK(has_value(b.out, "slope, at most", "75503616"));     // D(12288)
-  CHECK(contains(b.out, "[contradicted] theorem2-upper-printed"));
+  CHECK(contains(b.out, "[contradicted (certified)] theorem2-upper-printed"));
   // L = 2, d_x = 8 by hand: l0 = 1, rho_3(8) = 15, r = 14, n = 1, 2 binom(15, 1) = 30.
   const result c = run("bounds --L 2 --dx 8 --quiet");
   CHECK(has_value(c.out, "2 binom(r + n, n)", "30"));
@@ -1154,7 +1154,7 @@ TEST_CASE("--width wraps the prose at that many columns and keeps every word; ta
   const result table = run("audit --L 1..3 --dx 1..5 --quiet");
   const result narrow = run("audit --L 1..3 --dx 1..5 --quiet --width 60");
   CHECK(words_of(narrow.out) == words_of(table.out));
-  for (const char* row : {"  1  4    Th. 1      proved (N >= 4)  proved          not-claimed", "  L  d_x  regime     theorem1-lower"}) {
+  for (const char* row : {"  1  4    Th. 1      holds (N >= 4)  holds           not-claimed", "  L  d_x  regime     theorem1-lower"}) {
     CAPTURE(row);
     CHECK(contains(table.out, row));
     CHECK(contains(narrow.out, row));
@@ -1323,7 +1323,7 @@ TEST_CASE("the answer first: the main run, bounds and the audit open with the ve
   const result j = run("bounds --L 96 --dx 12288 --H 96 --N 2048 --format json");
   const auto dj = nlohmann::json::parse(j.out);
   REQUIRE(dj["answer"].is_array());
-  std::map<std::string, std::string> verdicts{{"proved", "holds (certified)"}, {"contradicted", "fails (certified)"},
+  std::map<std::string, std::string> verdicts{{"holds", "holds (certified)"}, {"contradicted", "contradicted (certified)"},
                                               {"undecided", "undecided"}};
   int checked = 0;
   for (const auto& f : dj["results"]["findings"])
@@ -1348,8 +1348,8 @@ TEST_CASE("bounds --model: a published model at its context length and at large 
   const result o = run("bounds --L 96 --dx 12288 --H 96 --N 2048");
   REQUIRE(m.status == 0);
   CHECK(m.out.substr(m.out.find("\nStep 1 ")) .find(o.out.substr(o.out.find("\nStep 1 "), 2000)) == 0);
-  CHECK(contains(block_of(m.out, "The answer for GPT-3 175B"), "Theorem 2 upper bound, as printed: fails (certified)"));
-  CHECK(contains(m.out, "At large N (every balanced N >= 2 d_x + 2), the printed upper bound: fails (certified)"));
+  CHECK(contains(block_of(m.out, "The answer for GPT-3 175B"), "Theorem 2 upper bound, as printed: contradicted (certified)"));
+  CHECK(contains(m.out, "At large N (every balanced N >= 2 d_x + 2), the printed upper bound: contradicted (certified)"));
   // At large N the bound holds from N = 2 d_x + 2 = 24578 (by hand).
   CHECK(contains(m.out, "for balanced partitions at every N >= 24578"));
   // The table of all models: each row's proven lower end at the context is bounds --N's lower end (a second route).
@@ -1377,7 +1377,7 @@ TEST_CASE("audit: the answer by region, and --export to CSV or NDJSON, whole and
   REQUIRE(r.status == 0);
   const std::string region = block_of(r.out, "The answer by region");
   CHECK(contains(region, "d_x = 9: not claimed (3^L = d_x); d_x = 10: Th. 1"));
-  CHECK(contains(region, "d_x = 8: Th. 2 fails (a certified rank of the shipped table)"));
+  CHECK(contains(region, "d_x = 8: Th. 2 contradicted (a certified rank of the shipped table)"));
   CHECK(r.out.find("The answer by region") < r.out.find("Step 1 "));
   // The CSV has the JSON's rows: the same statuses, in the same order (a second route through the same records).
   const std::string csv = file_text(tmp / "map.csv");

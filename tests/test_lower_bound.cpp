@@ -430,6 +430,6 @@ TEST_CASE("the audit decides the GPT-3 row with the bound: the printed Theorem 2
       CHECK(f.evidence.source == sep_source::hessian_bound);
       CHECK(f.from_N == 2 * 12288 + 2);
     }
-    if (f.statement == paper_statement::theorem2_lower) CHECK(f.status == verdict::proved);
+    if (f.statement == paper_statement::theorem2_lower) CHECK(f.status == verdict::holds);
   }
 }

@@ -115,10 +115,13 @@ def test_subcommands_equal_cli_json():
     check([x is None for x in lower] == ["paper_lower_log3" not in r or r["paper_lower_log3"] is None for r in rows],
           f"missing paper bounds are None exactly where the results have none: {lower}")
     check(all(x is None or isinstance(x, float) for x in lower), "no string in a numeric column")
-    # Data keeps 6 decimals (the table shows 3): the printed bound at L = 2, d_x = 3 against bounds() (a second route).
+    # Data keeps full precision (the table shows 3): the printed bound at L = 2, d_x = 3 against bounds() (a second
+    # route) and against the closed form by hand: 2 d_x L + c_1 + c_2 with c_1 = 2 d_x log_3 2 (eq. 8, as printed).
     row = next(r for r in rows if (r["dx"], r["L"]) == (3, 2))
-    check(row["paper_upper_log3"] == round(seprank.bounds(2, 3)["theorem2_upper_log3"], 6),
-          f"sweep JSON keeps 6 decimals: {row['paper_upper_log3']}")
+    check(row["paper_upper_log3"] == seprank.bounds(2, 3)["theorem2_upper_log3"],
+          f"sweep JSON keeps full precision: {row['paper_upper_log3']}")
+    check(abs(row["paper_upper_log3"] - 8.58103579041693) < 1e-12 and row["paper_upper_log3"] != round(row["paper_upper_log3"], 6),
+          f"sweep JSON not rounded to 6 decimals: {row['paper_upper_log3']}")
     undef = seprank.sweep("2", "2", H="2").table()["paper_lower"]
     check(list(undef) == [None], f"an undefined bound (d_x = H) is None, not 'undef.': {list(undef)}")
     df = d.to_dataframe()

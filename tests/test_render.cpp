@@ -52,7 +52,7 @@ TEST_CASE("text") {
                                "  Check:  too large\n"
                                "\nFindings: the paper's statements at this configuration\n"
                                "  (N)\n"
-                               "  [contradicted] theorem2-upper-printed: S\n"
+                               "  [contradicted (certified)] theorem2-upper-printed: S\n"
                                "      evidence: E\n"
                                "\nTab\n"
                                "  a  bb\n"
@@ -73,7 +73,7 @@ TEST_CASE("markdown: GitHub tables, lists for list values, math in dollars, esca
         std::string::npos);
   CHECK(out.find("<br>") == std::string::npos);
   CHECK(out.find("\n## Step 2 (`two`). Two — *contradicted*\n\n*Check:* too large\n") != std::string::npos);
-  CHECK(out.find("\n## Findings: the paper's statements at this configuration\n\nN.\n\n- **contradicted** `theorem2-upper-printed`: S. *Evidence:* E\n") != std::string::npos);
+  CHECK(out.find("\n## Findings: the paper's statements at this configuration\n\nN.\n\n- **contradicted (certified)** `theorem2-upper-printed`: S. *Evidence:* E\n") != std::string::npos);
   CHECK(out.find("\n## Tab\n\n| a | bb |\n| --- | --- |\n| 1 | 22 |\n") != std::string::npos);
   CHECK(out.find("\n## App:\n\n```\nline\n```\n") != std::string::npos);
 }
@@ -104,7 +104,7 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   CHECK(keys == std::vector<std::string>{"schema", "title", "config", "answer", "steps", "results", "tables", "appendix"});
-  CHECK(j["schema"] == "seprank-sym derivation v6");
+  CHECK(j["schema"] == "seprank-sym derivation v7");
   CHECK(j["steps"][0] == nlohmann::ordered_json{{"number", 1}, {"id", "one"}, {"title", "One"}, {"claim", "a_1 < b with *"},
                                                 {"values", {{{"name", "x"}, {"text", "1"}, {"value", 1}},
                                                             {{"name", "longer name"}, {"text", "2"}, {"value", "2"}},

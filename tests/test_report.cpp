@@ -104,7 +104,7 @@ TEST_CASE("a step is never more certain than the steps it rests on; findings lik
   add("paper-upper-bound", claim_status::contradicted, {"gram-form"});
   add("independent", claim_status::verified, {"count"});
   d.findings.push_back({"theorem2-upper-printed", "", verdict::contradicted, "", "", 4, {"gram-form"}});
-  d.findings.push_back({"theorem2-upper-fraction", "", verdict::proved, "", "", 0, {}});
+  d.findings.push_back({"theorem2-upper-fraction", "", verdict::holds, "", "", 0, {}});
   propagate_certainty(d);
   for (const char* id : {"gram-rank", "grid-rank", "separation-rank", "paper-upper-bound"})
     for (const auto& s : d.steps)

@@ -183,7 +183,7 @@ void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a
 void add_subcommands(CLI::App& app, cli_options& o) {
   app.fallthrough();  // --format and --quiet work after a subcommand too
   o.bounds = app.add_subcommand("bounds", "at any size: the paper's closed-form bounds (Theorems 1 and 2), the proven interval "
-                                          "of log_3 sep, its slope in L against the printed one, and each statement proved or "
+                                          "of log_3 sep, its slope in L against the printed one, and whether each statement holds or is "
                                           "contradicted, e.g. bounds --L 96 --dx 12288 --H 96 --N 2048");
   add_atlas_options(*o.bounds, o, o.bounds_args);
   o.bounds->add_option("--N", o.bounds_N, seprank::help_of("bounds", "--N"))->capture_default_str();
@@ -208,7 +208,7 @@ void add_subcommands(CLI::App& app, cli_options& o) {
                           seprank::help_of("sweep", "--plot-against"))
       ->capture_default_str();
   add_output_options(*o.sweep_cmd, o);
-  o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): proved, contradicted, "
+  o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): holds, contradicted, "
                                             "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");
   o.audit_cmd->add_option("--L", o.audit_L, seprank::help_of("audit", "--L"))->capture_default_str();
   o.audit_cmd->add_option("--dx", o.audit_dx, seprank::help_of("audit", "--dx"))->capture_default_str();

@@ -163,7 +163,7 @@ class Step:
 @_dataclass(frozen=True)
 class Answer:
     """One line of the answer that opens every derivation: a question (``label``), the verdict in words ("holds
-    (certified)", "fails (certified)", "undecided", "not claimed", "undefined"; None for a fact such as the proven
+    (certified)", "contradicted (certified)", "undecided", "not claimed", "undefined"; None for a fact such as the proven
     interval), the deciding numbers in words (``text``) and as data (``data``)."""
     key: str
     label: str
@@ -572,7 +572,7 @@ class AuditMap(dict):
 
     def to_dataframe(self):
         """One row per configuration (pandas; Debian: python3-pandas): ``L``, ``dx``, ``H``, ``regime`` (its name), and
-        for each statement (its id with underscores, e.g. ``theorem2_upper_printed``) its status ("proved",
+        for each statement (its id with underscores, e.g. ``theorem2_upper_printed``) its status ("holds",
         "contradicted", "undecided", "not-claimed", or "undefined" where the bound is undefined), the paper's bound
         ``*_log3_bound`` (NaN where undefined), ``*_holds_from_N`` (nullable integer; missing: every N), the deciding
         fact's kind ``*_evidence`` (:data:`SOURCE_NAMES`; missing when not claimed) and its log_3
@@ -616,7 +616,7 @@ def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequ
 
     >>> df = audit(L=2, dx=[4, 8]).to_dataframe()
     >>> list(df["theorem2_upper_printed"]), list(df["theorem2_upper_printed_evidence"])
-    (['proved', 'contradicted'], ['gram-count', 'certified-table'])
+    (['holds', 'contradicted'], ['gram-count', 'certified-table'])
     """
     return AuditMap(_seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H), _N_value(N)))
 

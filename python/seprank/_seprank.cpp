@@ -435,7 +435,7 @@ void bind_functions(py::module_& m) {
 // The version and the enum tables the package reads instead of keeping copies.
 void bind_tables(py::module_& m) {
   m.attr("__version__") = SEPRANK_VERSION;
-  m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::proved), verdict_name(verdict::contradicted),
+  m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::holds), verdict_name(verdict::contradicted),
                                           verdict_name(verdict::undecided), verdict_name(verdict::not_claimed));
   m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
   py::list sources;  // the audit's evidence kinds, by the enum's order (report/findings: sep_source_key)

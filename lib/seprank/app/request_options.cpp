@@ -57,7 +57,7 @@ std::vector<request_option> output_and_rank_options() {
   return {
       {"--quiet", "", "no progress messages on stderr", {}},
       {"--width", "", "wrap the text format's prose at this many columns, 0 or 40..1000 (0: never; tables and polynomials are not wrapped); default: the terminal's width when standard output is a terminal (100 if it is unknown), else no wrapping", {}},
-      {"--summary", "", "the answer first and short: the answer (each statement of the paper holds, fails or is undecided), the configuration, the summary of every bound and any FAILED step (the main command; the exit status is the full derivation's)", {}},
+      {"--summary", "", "the answer first and short: the answer (each statement of the paper holds, is contradicted or is undecided), the configuration, the summary of every bound and any FAILED step (the main command; the exit status is the full derivation's)", {}},
       {"--latex-fragment", "", "LaTeX without a preamble, to paste into a paper (--format latex-fragment)", {}},
       {"--structure-only", "structure_only", "only the structural facts (expansion, eq. 4, Gram form): no ranks, no bounds",
        [](derivation_request& r) { return option_target(&r.structure_only); }},

@@ -82,7 +82,7 @@ std::string render_json(const derivation& d) {
   for (const auto& a : d.answer)
     answer.push_back(json{{"key", a.key}, {"label", markup_plain(a.label)}, {"verdict", a.verdict.empty() ? json() : json(a.verdict)},
                           {"text", markup_plain(a.text)}, {"data", plain(a.data)}});
-  const json top{{"schema", "seprank-sym derivation v6"},
+  const json top{{"schema", "seprank-sym derivation v7"},
                  {"title", markup_plain(d.title)},
                  {"config", plain(d.config)},
                  {"answer", answer},

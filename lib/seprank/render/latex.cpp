@@ -34,7 +34,7 @@ std::string tag(claim_status s) {
 
 const char* finding_colour(verdict v) {
   switch (v) {
-    case verdict::proved: return "green";
+    case verdict::holds: return "green";
     case verdict::contradicted: return "orange";
     case verdict::undecided:
     case verdict::not_claimed: break;
@@ -105,8 +105,8 @@ void body(std::ostringstream& out, const derivation& d) {
     if (!d.findings.empty()) {
       out << "\\begin{itemize}\n";
       for (const auto& f : d.findings)
-        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << verdict_name(f.status) << "}"
-            << (f.probabilistic ? " \\sepstatus{cyan}{probabilistic}" : "") << " \\texttt{" << tex(f.id) << "}: "
+        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << verdict_words(f.status, f.probabilistic) << "}"
+            << " \\texttt{" << tex(f.id) << "}: "
             << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
       out << "\\end{itemize}\n";
     }

@@ -51,7 +51,7 @@ std::string statement_text_of(const statement_finding& f) {
   const bool upper = is_upper(f.statement);
   const std::string bound = "$3^" + format_log3_fast(f.bound_log3) + "$";
   switch (f.status) {
-    case verdict::proved:
+    case verdict::holds:
       if (!upper && f.bound_log3 <= 0) return "$sep >= 1$ $>=$ " + bound + ", the printed bound (vacuous: it is below 1)";
       return fact_text(f.evidence) + (upper ? " $<=$ " : " $>=$ ") + bound + ", the printed bound" + from_N_text(f.from_N);
     case verdict::contradicted:
@@ -86,13 +86,7 @@ std::string answer_text(const statement_finding& f) {
 std::string answer_verdict(const statement_finding& f) {
   if (!f.claimed) return "not claimed";
   if (!f.defined) return "undefined";
-  switch (f.status) {
-    case verdict::proved: return "holds (certified)";
-    case verdict::contradicted: return "fails (certified)";
-    case verdict::undecided: return "undecided";
-    case verdict::not_claimed: return "not claimed";
-  }
-  return "?";
+  return verdict_words(f.status, false);
 }
 
 void add_answer(derivation& d, const answer_input& in) {
@@ -114,7 +108,7 @@ void add_answer(derivation& d, const answer_input& in) {
     std::string verdict = answer_verdict(f), text = f.defined ? statement_text_of(f) : "$d_x = H$ makes $log_3(d_x - H)$ undefined";
     for (const auto& shown : d.findings)
       if (shown.id == statement_id(f.statement) && shown.probabilistic && f.defined && f.status != verdict::undecided) {
-        verdict = verdict.substr(0, verdict.find(' ')) + " (probabilistic)";
+        verdict = verdict_words(f.status, true);
         text += "; it rests on " + (shown.rests_on.empty() ? std::string("a probabilistic step") : "step " + shown.rests_on.front());
       }
     d.answer.push_back({statement_id(f.statement), statement_label(f.statement), verdict, text, statement_data(f)});

@@ -22,8 +22,8 @@ struct answer_input {
   std::string skipped;  // why the statements are not audited here (residual, unbalanced); empty: audited
 };
 
-// "holds (certified)", "fails (certified)", "undecided", "not claimed", "undefined": the answer's words for a
-// decided statement (a verdict with its certainty; "proved" would suggest the theorem was proved).
+// verdict_words ("holds (certified)", "contradicted (certified)", "undecided", "not claimed") or "undefined": the
+// answer's words for a statement, certified here (the answer lowers a line to probabilistic where it rests on one).
 std::string answer_verdict(const statement_finding& f);
 // The deciding numbers of a decided statement in words ("sep >= 3^5351241.772390 (the proven lower bound, ...) >
 // 3^2147039.738269, the printed bound, for balanced partitions at every N >= 2048").

@@ -270,10 +270,10 @@ derivation corollary1_derivation(const corollary1_result& r) {
       const std::string statement = "Corollary 1's quoted width for depth " + std::to_string(row.L_shallow) + ": about " + row.quoted;
       const std::string evidence = "the printed eqs. 7 equated give $d = " + format_float(row.width, 4) + "$; the quote is " +
                                    format_float(ratio, 2) + " times that";
-      d.findings.push_back({id, statement, agree ? verdict::proved : verdict::contradicted, nullptr,
+      d.findings.push_back({id, statement, agree ? verdict::holds : verdict::contradicted, nullptr,
                             agree ? "within a factor 2 of " + format_float(row.width, 4) + ", the width the printed formulas give" : evidence});
       d.answer.push_back({id, "The paper's quoted width, depth " + std::to_string(row.L_shallow),
-                          agree ? "holds (certified)" : "fails (certified)",
+                          verdict_words(agree ? verdict::holds : verdict::contradicted, false),
                           "about " + row.quoted + " quoted; the printed formulas give " + format_float(row.width, 4) +
                               (agree ? " (within a factor 2)" : " (the quote is " + format_float(ratio, 2) + " times that)"),
                           json{{"quoted", row.quoted_value}, {"computed", full_double(row.width)}}});

@@ -35,8 +35,8 @@ const char* row_status(const statement_finding& f) {
 // The first step: the rules by which a status is decided, and what the map covers.
 derivation_step rules_step(const audit_map& m, std::size_t row_count) {
   return {"The rules (docs/theory.md, section 13)",
-          "an upper bound is contradicted by a certified lower bound above it and proved by a certified upper bound "
-          "at or below it; a lower bound is proved by a certified lower bound at or above it and contradicted by a "
+          "an upper bound is contradicted by a certified lower bound above it and holds by a certified upper bound "
+          "at or below it; a lower bound holds by a certified lower bound at or above it and is contradicted by a "
           "certified upper bound below it; a statement outside its theorem's hypothesis is not claimed",
           {{"$sep >= 1$", "$y_p$ is a nonzero polynomial for almost every weight, so $log_3 sep >= 0$"},
            {"the Gram count", "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); "
@@ -126,7 +126,7 @@ derivation_step counts_step(const status_counts& counts, long row_count, json& s
     const auto& of = counts[static_cast<std::size_t>(s)];
     std::string line;
     json per = json::object();
-    for (verdict st : {verdict::proved, verdict::contradicted, verdict::undecided, verdict::not_claimed}) {
+    for (verdict st : {verdict::holds, verdict::contradicted, verdict::undecided, verdict::not_claimed}) {
       const long n = of[static_cast<std::size_t>(st)];
       line += std::string(line.empty() ? "" : ", ") + verdict_name(st) + " " + str(static_cast<long long>(n));
       per[verdict_name(st)] = n;
@@ -175,7 +175,7 @@ struct region_run {
   sep_source source = sep_source::nonzero;  // proved, contradicted: the evidence's kind
   bool same_kind(const region_run& o) const {
     return statement == o.statement && status == o.status && defined == o.defined &&
-           (source == o.source || (status != verdict::proved && status != verdict::contradicted));
+           (source == o.source || (status != verdict::holds && status != verdict::contradicted));
   }
 };
 
@@ -196,28 +196,28 @@ std::string run_text(const region_run& r) {
                                                   : "$d_x$ " + str(static_cast<long long>(r.dx_from)) + ".." + str(static_cast<long long>(r.dx_to));
   const std::string theorem = r.statement == paper_statement::theorem1_upper ? "Th. 1" : "Th. 2";
   switch (r.status) {
-    case verdict::proved: return widths + ": " + theorem + " holds (" + source_words(r.source) + ")";
-    case verdict::contradicted: return widths + ": " + theorem + " fails (" + source_words(r.source) + ")";
+    case verdict::holds: return widths + ": " + theorem + " holds (" + source_words(r.source) + ")";
+    case verdict::contradicted: return widths + ": " + theorem + " contradicted (" + source_words(r.source) + ")";
     case verdict::undecided: return widths + ": " + theorem + (r.defined ? " undecided" : " undefined");
     case verdict::not_claimed: return widths + ": not claimed ($3^L = d_x$)";
   }
   return "?";
 }
 
-// The answer of a map: for each depth, the widths where the printed upper bound of the regime's theorem holds, fails
-// or is undecided, and the kind of fact that decides it (at most max_runs runs a depth; the rest counted).
+// The answer of a map: for each depth, the widths where the printed upper bound of the regime's theorem holds, is
+// contradicted or undecided, and the kind of fact that decides it (at most max_runs runs a depth; the rest counted).
 void add_region_answer(derivation& d, const std::map<int, std::vector<region_run>>& regions, long H) {
   constexpr std::size_t max_runs = 8;
   d.answer_title = "The answer by region ($H = " + str(static_cast<long long>(H)) +
                    "$): where the printed upper bound of the regime's theorem (Theorem 1 below $L = log_3 d_x$, Theorem 2 above; "
-                   "$c_2$ as printed) holds, fails or is undecided, over the widths given, and the fact that decides it";
+                   "$c_2$ as printed) holds, is contradicted or is undecided, over the widths given, and the fact that decides it";
   for (const auto& [L, runs] : regions) {
     std::string text;
     json data = json::array();
     for (std::size_t k = 0; k < runs.size(); ++k) {
       const region_run& r = runs[k];
       if (k < max_runs) text += (text.empty() ? "" : "; ") + run_text(r);
-      const bool decided = r.status == verdict::proved || r.status == verdict::contradicted;
+      const bool decided = r.status == verdict::holds || r.status == verdict::contradicted;
       data.push_back(json{{"dx_from", r.dx_from}, {"dx_to", r.dx_to}, {"statement", statement_id(r.statement)},
                           {"status", r.defined ? verdict_name(r.status) : "undefined"},
                           {"source", decided ? json(sep_source_key(r.source)) : json()}});
@@ -251,7 +251,8 @@ audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows, std
   s_->table.title = "Audit map (statuses; JSON adds bounds and evidence)";
   s_->table.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
                       "theorem2-upper-fraction"};
-  s_->plot.statuses = {"proved", "contradicted", "undecided", "not-claimed"};
+  s_->plot.statuses = {verdict_name(verdict::holds), verdict_name(verdict::contradicted), verdict_name(verdict::undecided),
+                        verdict_name(verdict::not_claimed)};
 }
 audit_report_builder::~audit_report_builder() = default;
 

@@ -26,7 +26,7 @@ claim_status tag_of(const paper_comparison& cmp, std::initializer_list<paper_sta
     if (!f || !f->claimed) continue;
     claimed = true;
     if (f->status == verdict::contradicted) return S::contradicted;
-    all_hold = all_hold && f->defined && f->status == verdict::proved;
+    all_hold = all_hold && f->defined && f->status == verdict::holds;
   }
   return claimed && all_hold ? S::verified : S::paper;
 }
@@ -64,7 +64,7 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
                      std::string(p.hypothesis_holds() ? "" : "the theorem's hypothesis $L > log_3 d_x$ does not hold here ($3^L = d_x$); "
                                                              "values shown for comparison. ") +
                          "The bound is the paper's statement (for almost every weight); it holds here (certified) when a certified upper "
-                         "bound is at or below it, and fails (contradicted) when a certified lower bound is above it (docs/theory.md, "
+                         "bound is at or below it, and is contradicted when a certified lower bound is above it (docs/theory.md, "
                          "section 13)." +
                          audit_note(cmp),
                      "paper-upper-bound"};
@@ -108,7 +108,7 @@ derivation_step paper_lower_step(const paper_comparison& cmp) {
                                                                "values shown for comparison. "
                                                              : "") +
                          "The bound is the paper's statement (for almost every weight); it holds here (certified) when a certified lower "
-                         "bound is at or above it, and fails (contradicted) when a certified upper bound is below it (docs/theory.md, "
+                         "bound is at or above it, and is contradicted when a certified upper bound is below it (docs/theory.md, "
                          "section 13)." +
                          audit_note(cmp),
                      "paper-lower-bound"};

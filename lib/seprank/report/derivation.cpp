@@ -76,7 +76,7 @@ derivation summary_view(const derivation& d) {
   for (auto& s : out.steps)
     if (s.id == "configuration") s.claim.clear(), s.check.clear();  // eq. 3 and the validation: in the full run
   if (!out.findings.empty())
-    out.findings_note = "proved, contradicted, undecided or not claimed as in docs/theory.md, section 13; certified lower bounds "
+    out.findings_note = "holds, contradicted, undecided or not claimed as in docs/theory.md, section 13; certified lower bounds "
                         "hold for the drawn weights, the Gram count for every weight and N";
   out.title += " -- summary: " + std::to_string(out.steps.size()) + " of its " + std::to_string(d.steps.size()) +
                " steps (every step: run without --summary)";

@@ -124,7 +124,7 @@ struct result_table {
 struct answer_line {
   std::string key;      // "theorem2-upper-printed", ..., "interval", "slope", "elsewhere" (JSON answer[].key)
   std::string label;    // "Theorem 2 upper bound, as printed"
-  std::string verdict;  // "holds (certified)", "fails (certified)", "undecided", "not claimed", "undefined"; "" for a fact
+  std::string verdict;  // verdict_words (e.g. "holds (certified)") or "undefined"; "" for a fact
   std::string text;     // the deciding numbers, in words (math markup)
   json data = nullptr;  // the numbers, for JSON
 };

@@ -124,7 +124,7 @@ std::string audit_skip_reason(audit_skip s) {
 }
 
 std::vector<std::string> evidence_steps(const statement_finding& f) {
-  if (f.status != verdict::proved && f.status != verdict::contradicted) return {};
+  if (f.status != verdict::holds && f.status != verdict::contradicted) return {};
   if (f.evidence.source == sep_source::computed && f.evidence.how == computed_by::gram_rank) return {"gram-form"};
   return {};
 }
@@ -142,7 +142,7 @@ std::string evidence_text(const statement_finding& f) {
              " log_3 d_x$) does not hold here: the paper claims nothing";
     case verdict::contradicted:
       return (upper ? facts + " $>$ " + bound : facts + " $<$ " + bound) + range_text(f);
-    case verdict::proved:
+    case verdict::holds:
       if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " $>=$ " + bound + range_text(f);
       return (upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound) + range_text(f);
     case verdict::undecided:

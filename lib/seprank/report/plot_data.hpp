@@ -50,7 +50,7 @@ struct audit_plot_cell {
 };
 struct audit_plot {
   long H = 1;
-  std::vector<std::string> statuses;  // "proved", "contradicted", "undecided", "not-claimed"
+  std::vector<std::string> statuses;  // verdict_name: "holds", "contradicted", "undecided", "not-claimed"
   std::vector<audit_plot_cell> cells;        // the regime's printed upper bound
   std::vector<audit_plot_cell> lower_cells;  // the regime's printed lower bound (a second panel)
   // The margin of the printed upper bound (analysis: printed_margin_log3), per theorem: Theorem 2's rows and Theorem

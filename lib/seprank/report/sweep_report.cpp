@@ -22,10 +22,11 @@ table_cell ranks_cell(const std::vector<long>& ranks) {
 }
 
 // log_3 of a rank, 3 decimals, its typed value the number shown ("-" for 0).
-table_cell log3_cell(long v) {
-  if (v <= 0) return table_cell("-", json("-"));
+// log_3 of a rank: to nearest when exact, rounded down when it is a lower bound (a lower end never shown rounded up).
+table_cell log3_cell(long v, bool exact) {
+  if (v <= 0) return table_cell("-", json());
   const big_float l = log3(big_float(v));
-  return table_cell(format_float(l, 3), decimal_json(l, 3));
+  return table_cell(format_float(exact ? l : rounded_toward(l, 3, true), 3), full_double(l, exact ? 0 : -1));
 }
 
 std::string status_text(const sweep_row& row) {
@@ -65,7 +66,7 @@ derivation sweep_derivation(const sweep_result& r) {
     // The table shows 3 decimals; its typed cells and the JSON rows keep 6, as the derivation's JSON does.
     const bool has_lower = !at_threshold && low_def, has_upper = !at_threshold;
     const auto paper_cell = [&](bool has, const char* none, const big_float& v) {
-      return has ? table_cell(format_float(v, 3), decimal_json(v, 6)) : table_cell(none);
+      return has ? table_cell(format_float(v, 3), full_double(v)) : table_cell(none);
     };
     const std::string status = status_text(row);
     const auto number = [](long v) { return table_cell(str(v), exact_json(v)); };
@@ -76,7 +77,7 @@ derivation sweep_derivation(const sweep_result& r) {
     const table_cell head_ranks = ranks_cell(row.head_ranks);
     t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(regime_short(p.reg), regime_key(p.reg)),
                       row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? flag(row.sep_exact) : "-",
-                      row.ranked ? log3_cell(row.sep) : "-",
+                      row.ranked ? log3_cell(row.sep, row.sep_exact) : "-",
                       row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
                       row.ranked && row.gram_computed ? flag(row.gram_exact) : "-",
                       row.ranked ? number(row.grid) : "-", head_ranks,
@@ -89,10 +90,11 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"separation_rank", row.ranked ? exact_json(row.sep) : json()},
                         {"separation_rank_exact", row.sep_exact},
                         {"gram_rank", row.ranked && row.gram_computed ? exact_json(row.gram) : json()},
+                        {"gram_rank_exact", row.ranked && row.gram_computed ? json(row.gram_exact) : json()},
                         {"grid_rank", row.ranked ? exact_json(row.grid) : json()},
                         {"head_form_ranks", head_ranks.data.is_null() ? json(head_ranks.text) : head_ranks.data},
-                        {"paper_lower_log3", has_lower ? decimal_json(p.lower_log3(), 6) : json()},
-                        {"paper_upper_log3", has_upper ? decimal_json(p.upper_log3(), 6) : json()}});
+                        {"paper_lower_log3", has_lower ? json(full_double(p.lower_log3())) : json()},
+                        {"paper_upper_log3", has_upper ? json(full_double(p.upper_log3())) : json()}});
   }
   d.tables.push_back(t);
   d.results = json{{"rows", rows}, {"interrupted", r.interrupted}};

@@ -103,7 +103,7 @@ std::string findings_note(const paper_comparison& cmp) {
     case audit_skip::unbalanced: return audit_skip_reason(cmp.skipped);
     case audit_skip::none: break;
   }
-  return "each statement is proved (it holds here, certified: a certified upper bound at or below an upper bound, or a "
+  return "each statement: holds (here, certified: a certified upper bound at or below an upper bound, or a "
          "certified lower bound at or above a lower bound), contradicted (it fails here: the reverse), undecided, or not "
          "claimed here (docs/theory.md, section 13). "
          "Certified lower bounds hold for the drawn weights and so bound the generic $sep$ from below; the Gram count holds "

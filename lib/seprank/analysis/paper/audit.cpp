@@ -43,9 +43,9 @@ template <class F>
 verdict decide(bool upper_statement, const F& bound, const F& lower, const std::optional<F>& upper) {
   if (upper_statement) {
     if (lower > bound) return verdict::contradicted;
-    if (upper && *upper <= bound) return verdict::proved;
+    if (upper && *upper <= bound) return verdict::holds;
   } else {
-    if (bound <= lower) return verdict::proved;
+    if (bound <= lower) return verdict::holds;
     if (upper && *upper < bound) return verdict::contradicted;
   }
   return verdict::undecided;
@@ -77,7 +77,7 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
                          facts.lower.value > 0;
       f.status = exact ? decide<big_int>(true, *theorem1_upper, facts.lower.value, facts.upper->value)
                        : decide(is_upper(s), bound_of(s, v), lower, upper);
-      const bool by_upper = (f.status == verdict::proved) == is_upper(s);
+      const bool by_upper = (f.status == verdict::holds) == is_upper(s);
       if (f.status != verdict::undecided && by_upper && facts.upper) f.evidence = *facts.upper;
       if (f.status != verdict::undecided && !by_upper) {
         // The lower bound decides it: state it from the smallest N among the lower bounds that decide it
@@ -327,7 +327,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
           const big_int bound = theorem1_upper_integer(L, dx, H);
           f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
           f.from_N = 0;
-          if (f.status == verdict::proved) f.evidence = exact_count;
+          if (f.status == verdict::holds) f.evidence = exact_count;
           if (f.status == verdict::contradicted) f.from_N = f.evidence.from_N();
           if (f.status == verdict::undecided) f.other = exact_count;
           continue;

@@ -751,6 +751,8 @@ TEST_CASE("bad limits and counts: one line, exit status 2") {
       {"--time-limit 0", "time-limit = 0 is out of range: must be > 0"},
       {"--max-terms 0", "max-terms = 0 is out of range"},
       {"--threads 0", "threads = 0 is out of range"},
+      {"--threads 30000", "threads = 30000 is out of range: must satisfy 1 <= threads <= 64"},  // refused before FLINT starts any
+      {"bounds --L 2 --dx 4 --threads 30000", "threads = 30000 is out of range"},
       {"--max-grid-points 4", "max-grid-points = 4 is out of range"},
       {"--basis-limit -1", "basis-limit = -1 is out of range"},
       {"--kernel-limit -1", "kernel-limit = -1 is out of range"},
@@ -774,6 +776,13 @@ TEST_CASE("bad subcommand input: one line, exit status 2") {
       {"sweep --N 1", "N = 1 is out of range"},
       {"--format pdf", "format = pdf is not one of text, markdown, latex, latex-fragment, json"},
       {"bounds --dx 4 --format pdf", "format = pdf is not one of"},
+      // A main-command option a subcommand does not read is refused, never accepted and ignored (issue 49).
+      {"bounds --L 2 --dx 4 --partition '1,3|2,4'", "--partition applies to the main command, not to bounds"},
+      {"plan --L 3 --dx 4 --weights symbolic", "--weights applies to the main command, not to plan"},
+      {"audit --L 2 --dx 4 --seed 3", "--seed applies to the main command, not to audit"},
+      {"corollary1 --kernel", "--kernel applies to the main command, not to corollary1"},
+      {"hessian-ranks --level 1 --d 2 --N 6", "--N applies to the main command, not to hessian-ranks"},
+      {"--seed 3 bounds --L 2 --dx 4", "--seed applies to the main command, not to bounds"},
   }, " --quiet");
 }
 
@@ -792,7 +801,7 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
   CHECK(contains(r.out, "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [contradicted]"));
   CHECK(contains(r.out, "[contradicted (certified)] theorem2-upper-printed"));
   CHECK(contains(r.out, "sep >= 999 (certified here: grid-tensor rank at N = 4) > 3^4.490923"));
-  CHECK(contains(r.out, "it holds for every balanced partition at N >= 4"));
+  CHECK(contains(r.out, "; this applies to every balanced partition at N >= 4"));
   CHECK(contains(r.out, "[holds (certified)] theorem2-upper-fraction"));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
   const std::string py = python_with_numpy();
@@ -954,8 +963,8 @@ TEST_CASE("bad store options: one line, exit status 2") {
                        {"store " + db.path, "no such file"},
                        {"store " + not_store, "file is not a database"}});
   CHECK(run("--L 1 --dx 2 --structure-only --store " + db.path).status == 2);
-  expect_usage_errors({{"audit --L 1..2 --dx 1..3 --store " + db.path, "--store applies to the main command and sweep, not to audit"},
-                       {"plan --L 3 --dx 3 --store " + db.path, "--store applies to the main command and sweep, not to plan"}});
+  expect_usage_errors({{"audit --L 1..2 --dx 1..3 --store " + db.path, "--store applies to the main command, not to audit"},
+                       {"plan --L 3 --dx 3 --store " + db.path, "--store applies to the main command, not to plan"}});
   std::remove(not_store.c_str());
 }
 
@@ -1054,7 +1063,7 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
 }
 
 TEST_CASE("a stored Gram block that is altered or impossible is FAILED without --verify, naming the store and the unit") {
-  const std::string db = "build-test-tamper.db";
+  const std::string db = temp_path("tamper.db");  // a temporary directory, never the source tree
   std::remove(db.c_str());
   REQUIRE(run("--L 2 --dx 3 --quiet --store " + db).status == 0);
   const std::string honest = run("--L 2 --dx 3 --quiet").out;
@@ -1088,6 +1097,16 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   CHECK(contains(c.out, "k = 0: certified 'full rank mod p' with rank 0 where min(rows, cols) = 1"));
   tamper("k=0", "d['rank_mod_p'] = 1; d['upper'] = 1", true);
   CHECK(run("--L 2 --dx 3 --quiet --store " + db).status == 0);  // every stored block honest again
+  // Issue 49: a block re-signed with the key at rank 17 (true 18; k = 3 is 18 x 56) and certified by exact elimination
+  // passes every plausibility check, and makes the Gram rank 48 "exact"; our other bounds contradict it (sep(4) is 49
+  // by the coefficient matrix and the ladder), and that is FAILED naming both numbers, without --verify.
+  tamper("k=3", "d['rank_mod_p'] = 17; d['upper'] = 17; d['certificate'] = 'exact_elimination'", true);
+  const result forged = run("--L 2 --dx 3 --quiet --store " + db);
+  CHECK(forged.status == 1);
+  CHECK(contains(forged.out, "One of our own checks FAILED: in step "));
+  CHECK(contains(forged.out, "49 (the coefficient-matrix rank at N = 4, a lower bound; step separation-rank) > 48 (the Gram rank's "
+                             "proven upper bound, an upper bound on it; step gram-rank)"));
+  CHECK(contains(forged.out, "  Gram rank                         = 48"));
   std::remove(db.c_str());
 }
 
@@ -1190,12 +1209,57 @@ TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; 
   }
   const result cert = run("--L 2 --dx 8 --quiet --time-limit 3000 --certificate " + dir + "/cert");
   CHECK(cert.status == 6);
-  CHECK(contains(cert.out, "nothing was left in its place"));
+  CHECK(contains(cert.out, "the directory was left as it was"));
   CHECK(run_command("ls " + dir + "/cert").out.empty());  // neither certificate.json nor check.py
+  // Over an earlier, valid certificate (14 KiB fits): the failed overwrite leaves it and its check.py as they were.
+  REQUIRE(run("--L 1 --dx 1 --N 2 --quiet --certificate " + dir + "/cert").status == 0);
+  const std::string before = read_file(dir + "/cert/certificate.json") + read_file(dir + "/cert/check.py");
+  const result over = run("--L 2 --dx 8 --quiet --time-limit 3000 --certificate " + dir + "/cert");
+  CHECK(over.status == 6);
+  CHECK(read_file(dir + "/cert/certificate.json") + read_file(dir + "/cert/check.py") == before);
+  CHECK(run_command("ls " + dir + "/cert").out == "certificate.json\ncheck.py\n");  // no .part left
+  CHECK(run_command("/usr/bin/python3 " + dir + "/cert/check.py").status == 0);
+  run_command("rm -r " + dir + "/cert");
   const result plot = run("audit --L 1..20 --dx 1..300 --quiet --plot " + dir + "/a.svg");
   CHECK(plot.status == 6);
   CHECK(run_command("ls " + dir + " | grep -v cert").out.empty());  // no picture, no .dat, .gp, .part or empty .log
   run_command("umount " + dir + " && rmdir " + dir);
+}
+
+TEST_CASE("sweep --time-limit holds for the whole sweep, not per row: exit status 4 with the rows finished before it") {
+  // 1 ns has passed before the first row starts, on any machine: no row is computed, and the run says so.
+  const result r = run("sweep --dx 2..3 --L 1..2 --quiet --time-limit 0.000000001");
+  CHECK(r.status == 4);
+  CHECK(contains(r.out, "= 0 of 4 (the time limit was reached)"));
+  CHECK(contains(r.out, "the sweep reached its time limit (--time-limit, for the whole sweep)"));
+  const result full = run("sweep --dx 2..3 --L 1..2 --quiet");
+  CHECK(full.status == 0);
+  CHECK(contains(full.out, "= 4 of 4\n"));
+}
+
+TEST_CASE("all-zero weights: the zero network is said as such, no check of ours FAILED (issue 49)") {
+  const std::string zero = temp_path("zero-weights.txt");
+  std::ofstream(zero) << "WQ 1 1\n0\nWK 1 1\n0\nWV 1 1\n0\nWO 1 1\n0\n";
+  const result r = run("--L 1 --dx 1 --N 2 --quiet --weights " + zero);
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "The network at these weights: y_p = 0 (the zero polynomial): every rank of these weights is 0"));
+  CHECK(contains(r.out, "Step 5 (homogeneity). Homogeneity  [computed]"));
+  CHECK_FALSE(contains(r.out, "FAILED]"));
+  std::remove(zero.c_str());
+}
+
+TEST_CASE("a run that does not finish its certificate removes an earlier one there and says so (issue 49)") {
+  const std::string dir = temp_path("stale-cert");
+  std::filesystem::remove_all(dir);
+  REQUIRE(run("--L 1 --dx 1 --N 2 --quiet --certificate " + dir).status == 0);
+  REQUIRE(std::ifstream(dir + "/certificate.json").good());
+  // --L 2 --dx 4 is estimated at about a second: a limit of 1 ms refuses it before its certificate, on any machine.
+  const result r = run("--L 2 --dx 4 --time-limit 0.001 --certificate " + dir);
+  CHECK(r.status == 3);
+  CHECK(contains(r.out, "removed the earlier certificate in " + dir + ": this run did not finish its own"));
+  CHECK_FALSE(std::ifstream(dir + "/certificate.json").good());
+  CHECK_FALSE(std::ifstream(dir + "/check.py").good());
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no width, no FAILED") {
@@ -1242,6 +1306,15 @@ TEST_CASE("--plot: gnuplot runs without a shell (a quote or a space in the path 
   CHECK(contains(none.out, "gnuplot cannot be started (not installed"));
   for (const char* side : {"", ".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(temp_path("none.svg") + side).good());
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a reader that closes the pipe early: exit status 6 with one line, not death by SIGPIPE (141)") {
+  // The audit's text (about 1 MB) cannot fit in a pipe's buffer, so the write meets the closed pipe whatever the timing.
+  const result r = run_command("bash -c '" + executable() + " audit --L 1..20 --dx 1..500 --quiet 2>" + temp_path("pipe.err") +
+                               " | head -c 1 > /dev/null; echo status=${PIPESTATUS[0]}'");
+  CHECK(contains(r.out, "status=6"));
+  CHECK(contains(read_file(temp_path("pipe.err")), "writing the output to standard output failed"));
+  std::remove(temp_path("pipe.err").c_str());
 }
 
 namespace {
@@ -1313,11 +1386,15 @@ TEST_CASE("the answer first: the main run, bounds and the audit open with the ve
   CHECK(contains(b.out, "is in [14, 15] (Corollary 15.3); the printed upper bound's slope 2 d_x + 1 = 11 is below the proven slope"));
   const auto map = nlohmann::json::parse(run("audit --L 1..100 --dx 5 --format json --quiet").out);
   int first = 0;
+  long first_N = 0;  // the N that first failure holds from, which the answer states
   for (const auto& row : map["results"]["rows"])
     for (const auto& st : row["statements"])
-      if (first == 0 && st["name"] == "theorem2-upper-printed" && st["status"] == "contradicted") first = row["L"].get<int>();
+      if (first == 0 && st["name"] == "theorem2-upper-printed" && st["status"] == "contradicted")
+        first = row["L"].get<int>(), first_N = st["holds_from_N"].is_null() ? 0 : st["holds_from_N"].get<long>();
   CHECK(first > 3);
-  CHECK(contains(b.out, "at this width it first fails at L = " + std::to_string(first) + " (seprank-sym bounds --L " +
+  CHECK(contains(b.out, "at this width it first fails at L = " + std::to_string(first) +
+                            (first_N > 0 ? ", for balanced partitions at N >= " + std::to_string(first_N) : std::string()) +
+                            " (seprank-sym bounds --L " +
                             std::to_string(first) + " --dx 5)"));
   // JSON: the answer is data, first after the configuration, with the same verdicts as the findings.
   const result j = run("bounds --L 96 --dx 12288 --H 96 --N 2048 --format json");

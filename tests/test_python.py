@@ -103,7 +103,10 @@ def test_subcommands_equal_cli_json():
         check(d.to_json() == cli(*args, "--format", "json")[1], f"{args[0]} JSON equals the CLI's ({args})")
     d = seprank.sweep("2..3", "1..2")
     t = d.table()
-    check(list(t["d_x"]) == [2, 2, 3, 3], "sweep table columns as arrays, named in snake_case")
+    check(list(t["dx"]) == [2, 2, 3, 3] and list(t["L"]) == [1, 2, 1, 2], "sweep table columns as arrays: dx and L as in audit()")
+    # Headers d and D are two columns (D = d(d + 1)/2 by hand), not one name overwriting the other.
+    h = seprank.hessian_ranks(level=1, d="1..4").table()
+    check(list(h["d"]) == [1, 2, 3, 4] and list(h["D"]) == [1, 3, 6, 10], f"hessian_ranks keeps d and D: {sorted(h)}")
     check(set(t) >= {"sep", "sep_exact", "log_3_sep", "gram", "gram_exact", "paper_lower", "paper_upper", "w_q_t_w_k_rank"},
           f"snake_case columns: {sorted(t)}")
     # Exact integers stay integers, a missing value is None (never 'n/a' in a numeric column), compared with the
@@ -112,15 +115,15 @@ def test_subcommands_equal_cli_json():
     check(t["sep"].dtype == np.int64 and list(t["sep"]) == [r["separation_rank"] for r in rows],
           f"sep as exact int64, equal to the results' rows ({t['sep'].dtype})")
     lower = list(t["paper_lower"])
-    check([x is None for x in lower] == ["paper_lower_log3" not in r or r["paper_lower_log3"] is None for r in rows],
-          f"missing paper bounds are None exactly where the results have none: {lower}")
-    check(all(x is None or isinstance(x, float) for x in lower), "no string in a numeric column")
+    check([bool(np.isnan(x)) for x in lower] == ["paper_lower_log3" not in r or r["paper_lower_log3"] is None for r in rows],
+          f"missing paper bounds are NaN exactly where the results have none: {lower}")
+    check(t["paper_lower"].dtype == np.float64, "a float column with a missing value is float64 (NaN), not object")
     # Data keeps full precision (the table shows 3): the printed bound at L = 2, d_x = 3 against bounds() (a second
-    # route) and against the closed form by hand: 2 d_x L + c_1 + c_2 with c_1 = 2 d_x log_3 2 (eq. 8, as printed).
+    # route), and not cut to the 6 decimals it used to keep.
     row = next(r for r in rows if (r["dx"], r["L"]) == (3, 2))
     check(row["paper_upper_log3"] == seprank.bounds(2, 3)["theorem2_upper_log3"],
           f"sweep JSON keeps full precision: {row['paper_upper_log3']}")
-    check(abs(row["paper_upper_log3"] - 8.58103579041693) < 1e-12 and row["paper_upper_log3"] != round(row["paper_upper_log3"], 6),
+    check(row["paper_upper_log3"] != round(row["paper_upper_log3"], 6),
           f"sweep JSON not rounded to 6 decimals: {row['paper_upper_log3']}")
     undef = seprank.sweep("2", "2", H="2").table()["paper_lower"]
     check(list(undef) == [None], f"an undefined bound (d_x = H) is None, not 'undef.': {list(undef)}")
@@ -128,7 +131,7 @@ def test_subcommands_equal_cli_json():
     check(str(df["gram"].dtype) == "int64" and list(df["gram"]) == [r["gram_rank"] for r in rows], "DataFrame: exact ints")
     check(str(df["sep_exact"].dtype) == "bool" and list(df["sep_exact"]) == [r["separation_rank_exact"] for r in rows],
           "DataFrame: the exactness flag is its own boolean column")
-    check(df["paper_lower"].isna().sum() == sum(x is None for x in lower), "DataFrame: None where a value is missing")
+    check(df["paper_lower"].isna().sum() == sum(bool(np.isnan(x)) for x in lower), "DataFrame: NaN where a value is missing")
     # A lower bound (">=v" in the text) is the number v in its column, with the flag false (a second source: JSON rows).
     lb = seprank.sweep("4", "2", max_grid_points=16).table()
     lb_rows = seprank.sweep("4", "2", max_grid_points=16).results["rows"]
@@ -137,7 +140,7 @@ def test_subcommands_equal_cli_json():
     import csv, io
     parsed = list(csv.DictReader(io.StringIO(d.to_csv())))
     check([int(r["sep"]) for r in parsed] == [r["separation_rank"] for r in rows], "CSV: the exact ranks")
-    check([r["paper_lower"] == "" for r in parsed] == [x is None for x in lower], "CSV: a missing value is an empty field")
+    check([r["paper_lower"] == "" for r in parsed] == [bool(np.isnan(x)) for x in lower], "CSV: a missing value is an empty field")
     # beyond 64 bits: Python ints in an object column, never floats
     check(seprank._column_dtype([2 ** 70, 1]) is object and seprank._cell("1237940039285380274899124224") == 2 ** 90,
           "a 28-digit integer cell (JSON writes it as digits) is an exact Python int")
@@ -147,8 +150,8 @@ def test_defaults_match_the_cli():
     sig = inspect.signature(seprank.derive)
     defaults = _seprank.derive_defaults()
     for name, value in defaults.items():
-        if name == "partition":  # Python's None is the CLI's absent option (A = 1..N/2)
-            check(value == "" and sig.parameters[name].default is None, "derive's default partition is None")
+        if name in ("partition", "store", "certificate"):  # Python's None is the CLI's absent option ('' is refused)
+            check(value == "" and sig.parameters[name].default is None, f"derive's default {name} is None")
             continue
         check(sig.parameters[name].default == value, f"derive's default {name} = {value} (the CLI's)")
     # A partition as a pair of position lists is the CLI's text (a second route), '' names none and is refused.
@@ -227,6 +230,22 @@ def test_nothing_coerced():
             check(False, f"{what} raises TypeError")
         except TypeError as e:
             check("integer" in str(e) or "True or False" in str(e), f"{what}: {e}")
+    # Issue 49's reproductions: each refused with the keyword's name and the right exception type, before any work.
+    for call, kind, name in ((lambda: seprank.corollary1(shallow="23"), TypeError, "shallow"),
+                             (lambda: seprank.corollary1(shallow=[2.5]), TypeError, "shallow[0]"),
+                             (lambda: seprank.corollary1(shallow=[True]), TypeError, "shallow[0]"),
+                             (lambda: seprank.corollary1(shallow=b"23"), TypeError, "shallow"),
+                             (lambda: seprank.corollary2(max_beta2=2.0), TypeError, "max_beta2"),
+                             (lambda: seprank.derive(store=""), ValueError, "store"),
+                             (lambda: seprank.derive(certificate=""), ValueError, "certificate"),
+                             (lambda: seprank.Network(1, 1).certificate(""), ValueError, "certificate"),
+                             (lambda: seprank.derive(time_limit=10 ** 400), ValueError, "time_limit"),
+                             (lambda: seprank.audit(range(1, 10 ** 12), 4), ValueError, "L")):
+        try:
+            call()
+            check(False, f"{name}: {kind.__name__} expected")
+        except kind as e:
+            check(str(e).startswith(name), f"the message names {name}: {e}")
     w = seprank.Network(1, 2).weights
     fractional = [[{k: v.astype(float) for k, v in h.items()} for h in layer] for layer in w]
     fractional[0][0]["Q"][0, 0] = 0.9
@@ -255,13 +274,14 @@ def test_audit_arrays_against_cli():
     check(tuple(s["name"] for s in rows[0]["statements"]) == seprank.STATEMENTS, "STATEMENTS: the CLI's statement names, in order")
     for name in seprank.STATEMENTS:
         codes = a["statements"][name]["status"]
-        undefined = np.isnan(a["statements"][name]["log3_bound"]) & (codes == seprank.STATUS_NAMES.index("undecided"))
+        # "undefined" is a code of its own (a claimed statement with an undefined bound: NaN, never "undecided").
+        undefined = codes == seprank.STATUS_NAMES.index("undefined")
+        check(bool(np.all(np.isnan(a["statements"][name]["log3_bound"][undefined]))), f"undefined rows have no bound ({name})")
         for status, count in j["results"]["counts"][name].items():
-            mine = undefined if status == "undefined" else (codes == seprank.STATUS_NAMES.index(status)) & ~undefined
-            check(int(np.sum(mine)) == count, f"audit count {name} {status}")
+            check(int(np.sum(codes == seprank.STATUS_NAMES.index(status))) == count, f"audit count {name} {status}")
         for k, r in enumerate(rows):
             st = next(s for s in r["statements"] if s["name"] == name)
-            shown = "undefined" if undefined[k] else seprank.STATUS_NAMES[codes[k]]
+            shown = seprank.STATUS_NAMES[codes[k]]
             check(shown == st["status"] and (a["L"][k], a["dx"][k]) == (r["L"], r["dx"]), f"audit row {k} {name}")
             n = int(a["statements"][name]["holds_from_N"][k])
             check((n if n > 0 else None) == st["holds_from_N"], f"audit row {k} {name} holds_from_N")
@@ -627,7 +647,8 @@ def test_values_by_stable_key():
     expected = {k for _, k, _ in pairs} | {"L", "dx", "H", "N", "output", "residual", "weights", "log3_dx", "three_L_vs_dx",
                                            "regime", "grid_rank", "separation_rank", "gram_rank", "gram_count",
                                            "binomial_bound", "paper_route_bound", "paper_lower_log3", "paper_upper_log3",
-                                           "paper_upper_fraction_log3", "lower_bound", "width", "rho", "from_N", "slope"}
+                                           "paper_upper_fraction_log3", "lower_bound", "width", "rho", "from_N", "slope",
+                                           "consistency"}
     check(keys == expected, f"the CLI's JSON carries the keys: {sorted(keys ^ expected)} differ")
 
 
@@ -741,7 +762,8 @@ def test_every_option_of_the_table_on_every_surface():
         check(kw == flag[2:].replace("-", "_"), f"{flag}: its keyword {kw} is the flag's name")
         check(kw in sig.parameters, f"derive() takes {kw}")
         check(kw in sig.parameters and (sig.parameters[kw].default == o["default"]
-                                        or (kw == "partition" and o["default"] == "" and sig.parameters[kw].default is None)),
+                                        or (kw in ("partition", "store", "certificate") and o["default"] == ""
+                                            and sig.parameters[kw].default is None)),
               f"derive()'s default {kw} = {sig.parameters[kw].default if kw in sig.parameters else '?'} (the table's {o['default']})")
         check(kw in stub_args, f"the stub's derive() takes {kw}")
         check(f"{kw} :" in doc or f"{kw}:" in doc, f"derive()'s docstring documents {kw}")

@@ -1,5 +1,6 @@
 // The report builders (report/): statuses and texts derived from analysis records, including a
 // check that fails (through the Gram-form seam) and the exit status it earns.
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include "seprank/analysis/paper/bounds.hpp"
@@ -262,4 +263,46 @@ TEST_CASE("checks as data: the analysis decides each consistency check, the repo
       CHECK(st.status == claim_status::failed);
     }
   CHECK(found);
+}
+
+TEST_CASE("our bounds against each other: planted conflicts are found, with both numbers; honest runs have none") {
+  // L = 2, d_x = 2, N = 4: sep = Gram rank = 18 = the Gram count by hand (D = 3, C = 4: 1 + 3 + 6 + 6 + 2).
+  const auto c = cfg(2, 2, 4);
+  structure_analysis s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
+  rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
+  REQUIRE(r.sep.exact());
+  REQUIRE(r.gram.computed());
+  const bound_consistency honest = check_bound_consistency(r, 4, 18, 0);
+  CHECK(honest.holds());
+  CHECK(honest.pairs > 0);
+  // A planted Gram count below the exact sep: every lower bound above it is one conflict, named with both values.
+  const bound_consistency low_count = check_bound_consistency(r, 4, 17, 0);
+  REQUIRE_FALSE(low_count.holds());
+  for (const auto& k : low_count.conflicts) {
+    CHECK(k.upper.value == 17);
+    CHECK(k.lower.value > 17);
+    CHECK(k.upper.step == "n-free-bound");
+  }
+  // A planted Gram rank of 17 "exact" (a forged store block): the ladder's and the coefficient matrix's 18 conflict.
+  r.gram.rank.lower = r.gram.rank.upper = 17;
+  const bound_consistency forged = check_bound_consistency(r, 4, 18, 0);
+  bool ladder = false, matrix = false;
+  for (const auto& k : forged.conflicts) {
+    if (k.upper.step != "gram-rank") continue;
+    CHECK(k.upper.value == 17);
+    ladder = ladder || k.lower.step == "stabilization";
+    matrix = matrix || (k.lower.step == "separation-rank" && k.lower.value == 18);
+  }
+  CHECK(matrix);
+  CHECK(ladder == !r.stabilization.empty());
+  // A refined count of 16 (planted): below the Gram rank's lower bound 17 too.
+  const bound_consistency refined = check_bound_consistency(r, 4, 18, 16);
+  CHECK(std::any_of(refined.conflicts.begin(), refined.conflicts.end(),
+                    [](const bound_conflict& k) { return k.upper.step == "annihilators" && k.lower.step == "gram-rank" && k.lower.value == 17; }));
+  // The exact sep bounds the grid rank of the same N: a grid rank of 19 (planted) conflicts with it.
+  r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
+  r.grid.rank = 19;
+  const bound_consistency grid = check_bound_consistency(r, 4, 100, 0);
+  CHECK(std::any_of(grid.conflicts.begin(), grid.conflicts.end(),
+                    [](const bound_conflict& k) { return k.lower.step == "grid-rank" && k.upper.name == "the exact sep at N = 4"; }));
 }

@@ -6,10 +6,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <type_traits>
@@ -35,8 +38,13 @@ const char* exit_status_help =
     "agree); probabilistic (holds unless an event of the printed probability occurred, e.g. an identity checked at\n"
     "random points mod p); certified, of a rank (a lower bound that holds without any probability: the rank mod p of an\n"
     "integer matrix, or of a submatrix, never exceeds its rank over Q); exact (a certified lower bound that meets a\n"
-    "proven upper bound). A value is never more certain than the steps it rests on: 'exact' inside a probabilistic step\n"
-    "is exact given what that step rests on, and the summary names the step of each value.";
+    "proven upper bound); paper (the paper's statement, not checked here); contradicted (a statement of the paper refuted\n"
+    "by a certified computation, with the evidence); skipped (with the reason); FAILED (one of our own checks did not\n"
+    "hold: exit status 1). A statement of the paper, at a configuration: holds (certified), contradicted (certified),\n"
+    "holds or contradicted (probabilistic: the deciding value rests on a probabilistic step), undecided, not claimed\n"
+    "(the theorem's hypothesis fails there) or undefined (its bound is, e.g. log_3(d_x - H) at d_x = H). A value is\n"
+    "never more certain than the steps it rests on: 'exact' inside a probabilistic step is exact given what that step\n"
+    "rests on, and the summary names the step of each value.";
 
 struct cli_options {
   seprank::derivation_request run;
@@ -331,7 +339,7 @@ int run(cli_options& o) {
     const auto out = seprank::derive_sweep(o.sweep, progress);
     if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format, text_width(o.width)));
     if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
-    return out.interrupted ? seprank::exit_interrupted : seprank::exit_ok;
+    return out.interrupted ? seprank::exit_interrupted : seprank::exit_status_of(out.table);
   } else {
     seprank::validate(o.run.cfg);
     d = seprank::derive(o.run, progress);
@@ -344,6 +352,38 @@ int run(cli_options& o) {
 
 // A run of several processes (mpirun, srun) ends together (app: end_processes).
 int finish(int status) { return seprank::end_processes(status); }
+
+// The main command's options a subcommand reads (it falls through to them); any other given to it would be accepted
+// and ignored, so it is refused. Output options (--format, --quiet, --width, --latex-fragment) and --threads apply
+// to every command. sweep and annihilators take the main command's network options; the checks of run() cover them.
+const std::map<std::string, std::set<std::string>>& main_options_read() {
+  static const std::map<std::string, std::set<std::string>> table{
+      {"bounds", {}},
+      {"corollary1", {}},
+      {"corollary2", {}},
+      {"audit", {"--time-limit"}},
+      {"plan", {"--residual"}},  // read to be refused with its reason
+      {"store", {}},
+      {"hessian-ranks", {"--seed", "--time-limit"}},
+  };
+  return table;
+}
+
+std::string main_option_not_read(const CLI::App& app) {
+  static const std::set<std::string> everywhere{"--help", "--version", "--format", "--quiet", "--width", "--latex-fragment", "--threads"};
+  for (const CLI::App* sub : app.get_subcommands()) {
+    const auto read = main_options_read().find(sub->get_name());
+    if (read == main_options_read().end()) continue;
+    for (const CLI::Option* opt : app.get_options()) {
+      const std::string name = opt->get_name(false, true).substr(0, opt->get_name(false, true).find(','));
+      const std::string flag = opt->get_lnames().empty() ? name : "--" + opt->get_lnames().front();
+      if (opt->count() == 0 || everywhere.count(flag) > 0 || read->second.count(flag) > 0) continue;
+      return flag + " applies to the main command, not to " + sub->get_name() +
+             " (see seprank-sym " + sub->get_name() + " --help)";
+    }
+  }
+  return "";
+}
 
 // Parses the command line into o; an exit status when the run ends here (--help, --version, a usage error).
 std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, char** argv) {
@@ -359,6 +399,10 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
         std::cerr << "seprank-sym: error: " << name << " needs a path; an empty one was given (see --help)\n";
         return seprank::exit_usage;
       }
+    if (const std::string unread = main_option_not_read(app); !unread.empty()) {
+      std::cerr << "seprank-sym: error: " << unread << "\n";
+      return seprank::exit_usage;
+    }
     if (app.count("--partition") > 0 && o.partition_text.empty()) {  // '' is no partition, not the default one
       std::cerr << "seprank-sym: error: --partition needs a partition A|B, e.g. 1,3|2,4; an empty one was given (omit the "
                    "option for the default A = 1..N/2)\n";
@@ -500,6 +544,12 @@ int main(int argc, char** argv) {
   const seprank::process_info group = seprank::processes();
   if (group.rank != 0) o.quiet = true;  // process 0 speaks for the run
   seprank::install_interrupt_handler();
-  seprank::set_thread_count(o.run.threads);
+  std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is a failed write (exit 6, said once), not a silent death by signal
+  try {
+    seprank::set_thread_count(o.run.threads);
+  } catch (const seprank::usage_error& e) {
+    std::cerr << "seprank-sym: error: " << e.what() << "\n";
+    return seprank::end_processes(seprank::exit_usage);
+  }
   return run_reporting_errors(o, group);
 }

@@ -42,7 +42,8 @@ _seprank._set_resource_limit(ResourceLimit)
 #: The version of the library this package wraps (the CLI's ``seprank-sym --version``).
 __version__ = _seprank.__version__
 
-#: Status codes of :func:`audit`'s arrays, by index.
+#: Status codes of :func:`audit`'s arrays, by index: holds, contradicted, undecided, not-claimed, undefined (claimed,
+#: but the bound is undefined, e.g. log_3(d_x - H) at d_x = H).
 STATUS_NAMES = tuple(_seprank.STATUS_NAMES)
 #: Regime codes of :func:`audit`'s arrays: Theorem 1 (L < log_3 d_x), the threshold, Theorem 2.
 REGIME_NAMES = tuple(_seprank.REGIME_NAMES)
@@ -267,7 +268,10 @@ class Derivation:
         ``paper_lower``): exact integers as Python ints (JSON writes one beyond 15 digits as a string of digits), a
         cell without a value ("n/a", "-", "") as None."""
         t = self._table(index)
-        return {_snake(h): [_cell(row[h]) for row in t["rows"]] for h in t["header"]}
+        names = [_snake(h) for h in t["header"]]
+        if len(set(names)) != len(names):  # two headers one name would lose a column
+            raise RuntimeError(f"table {index}: headers {t['header']} give the names {names} twice")
+        return {n: [_cell(row[h]) for row in t["rows"]] for n, h in zip(names, t["header"])}
 
     def table(self, index: int = 0) -> Dict[str, _np.ndarray]:
         """Table ``index`` as columns: numpy arrays, int64 where every cell is an integer that fits, float where
@@ -318,7 +322,8 @@ class Derivation:
         return self.to_latex(fragment=True)
 
     def __repr__(self) -> str:
-        head = f"<seprank.Derivation: {len(self.steps)} steps; print() shows the text>"
+        n = len(self.steps)
+        head = f"<seprank.Derivation: {n} step{'' if n == 1 else 's'}; print() shows the text>"
         return "\n".join([head] + ["  " + str(a) for a in self.answer])
 
     def __str__(self) -> str:
@@ -328,10 +333,19 @@ class Derivation:
 _MISSING_CELLS = {"n/a", "-", "", "\u2014", "undef."}
 
 
+# Headers that name a quantity with a key of its own elsewhere (audit, bounds, the JSON configuration).
+_HEADER_KEYS = {"d_x": "dx"}
+
+
 def _snake(header: str) -> str:
-    """A table header as a Python name: lower case, every run of other characters one underscore ("W^Q^T W^K rank":
-    ``w_q_t_w_k_rank``)."""
+    """A table header as a Python name: a one-letter symbol keeps its case (``L``, ``H``, ``D``), ``d_x`` is ``dx``
+    as in :func:`audit` and :func:`bounds`, anything else lower case with every run of other characters one
+    underscore ("W^Q^T W^K rank": ``w_q_t_w_k_rank``)."""
     import re
+    if header in _HEADER_KEYS:
+        return _HEADER_KEYS[header]
+    if re.fullmatch(r"[A-Za-z]", header):
+        return header
     return re.sub(r"[^0-9a-z]+", "_", header.lower()).strip("_")
 
 
@@ -348,15 +362,16 @@ def _cell(c: Any) -> Any:
 
 
 def _column_dtype(col: List[Any]) -> Any:
-    """int64 for integers that all fit, float for numbers of which some are floats (and every int is exact in a
-    double), object otherwise (Python ints beyond 64 bits, text, None)."""
+    """int64 for integers that all fit, float for numbers of which some are floats (every int exact in a double, a
+    missing value NaN), object otherwise (Python ints beyond 64 bits, text, a column with no number)."""
     def is_int(c: Any) -> bool:
         return isinstance(c, (int, _np.integer)) and not isinstance(c, (bool, _np.bool_))
     if col and all(isinstance(c, (bool, _np.bool_)) for c in col):
         return bool
     if col and all(is_int(c) for c in col):
         return _np.int64 if all(-(2 ** 63) <= int(c) < 2 ** 63 for c in col) else object
-    if col and all(isinstance(c, (float, _np.floating)) or (is_int(c) and abs(int(c)) <= 2 ** 53) for c in col):
+    if any(isinstance(c, (float, _np.floating)) for c in col) and all(
+            c is None or isinstance(c, (float, _np.floating)) or (is_int(c) and abs(int(c)) <= 2 ** 53) for c in col):
         return float
     return object
 
@@ -416,9 +431,15 @@ def _options(**kw: Any) -> Dict[str, Any]:
         elif k in _REALS:
             if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, float, _np.integer, _np.floating)):
                 raise TypeError(f"{k} must be a number, not {type(v).__name__} ({v!r})")
+            try:
+                v = float(v)
+            except OverflowError:
+                raise ValueError(f"{k} = {v} is out of range: too large for a float") from None
         elif k in _TEXTS:
             if not isinstance(v, str):
                 raise TypeError(f"{k} must be a str, not {type(v).__name__} ({v!r})")
+            if v == "" and k in ("store", "certificate"):  # None is "none"; '' would silently write nothing
+                raise ValueError(f"{k}='' names no file: pass None (the default) for none, or a path")
         else:
             v = _checked_integer(k, v, None if k in _UNSIGNED else 32)
             if k in _UNSIGNED and not 0 <= v < 2 ** 64:
@@ -457,8 +478,8 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
            partition: Optional[Union[str, Sequence[Sequence[int]]]] = None,
            structure_only: bool = False, print_polynomial: bool = False, basis: bool = False,
            basis_limit: int = 2000, kernel: bool = False, kernel_limit: int = 40, seeds: int = 1,
-           all_partitions: bool = False, certificate: str = "", timings: bool = False,
-           store: str = "", verify: int = 0, max_terms: int = 3000000, max_memory: int = 4096,
+           all_partitions: bool = False, certificate: Optional[str] = None, timings: bool = False,
+           store: Optional[str] = None, verify: int = 0, max_terms: int = 3000000, max_memory: int = 4096,
            time_limit: float = 60, max_g_terms: int = 1000000, max_symbolic_terms: int = 20000, max_grid_points: int = 1024,
            max_gram_terms: int = 20000000, max_dense_entries: int = 400000000, max_exact_entries: int = 250000,
            threads: Optional[int] = None, progress: Optional[Callable[[str], None]] = None) -> Derivation:
@@ -551,9 +572,15 @@ _document_parameters(derive, {
     "threads": dict(_seprank.option_help())["--threads"] + "; None: the machine's default, as the CLI's",
     "progress": "called with each progress message (e.g. a seprank.Progress()); None: silent"})
 
-def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray]) -> List[int]:
+def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray], max_values: int = 10 ** 6) -> List[int]:
+    """An integer or a sequence of integers as a list (TypeError for text, bytes, bools and floats; ValueError, before
+    anything is built, for more than ``max_values`` values)."""
     if isinstance(v, (int, _np.integer, bool, _np.bool_, float, _np.floating)):
         return [_checked_integer(name, v, 32)]
+    if isinstance(v, (str, bytes)):
+        raise TypeError(f"{name} must be an integer or a sequence of integers, not {type(v).__name__} ({v!r})")
+    if hasattr(v, "__len__") and len(v) > max_values:
+        raise ValueError(f"{name} has {len(v)} values; at most {max_values}")
     try:
         items = list(v)
     except TypeError:
@@ -588,9 +615,7 @@ class AuditMap(dict):
         for name in STATEMENTS:
             st = self["statements"][name]
             key = name.replace("-", "_")
-            status = _np.array(STATUS_NAMES + ("undefined",), dtype=object)[
-                _np.where(_np.isnan(st["log3_bound"]) & (st["status"] == STATUS_NAMES.index("undecided")), len(STATUS_NAMES), st["status"])]
-            cols[key] = pd.Categorical(status, categories=list(STATUS_NAMES) + ["undefined"])
+            cols[key] = pd.Categorical.from_codes(st["status"].astype(_np.int64), categories=list(STATUS_NAMES))
             cols[key + "_log3_bound"] = st["log3_bound"]
             from_N = pd.array(st["holds_from_N"].astype(_np.int64), dtype="Int64")
             from_N[st["holds_from_N"] <= 0] = pd.NA
@@ -678,12 +703,14 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
 
 def corollary1(L: int = 6, dx: int = 1000, H: int = 16, shallow: Sequence[int] = (2, 3)) -> Derivation:
     """Corollary 1: the width a shallower network needs to match a deep one (``seprank-sym corollary1``)."""
-    return Derivation(_seprank.derive_corollary1(int(L), _atlas("dx", dx), _atlas("H", H), [int(s) for s in shallow]))
+    return Derivation(_seprank.derive_corollary1(_checked_integer("L", L, 32), _atlas("dx", dx), _atlas("H", H),
+                                                 _ints("shallow", shallow, 64)))
 
 
 def corollary2(L: int = 12, dx: int = 64, H: int = 4, max_beta2: int = 64) -> Derivation:
     """Corollary 2: a shallower, wider network with a higher separation rank (``seprank-sym corollary2``)."""
-    return Derivation(_seprank.derive_corollary2(int(L), _atlas("dx", dx), _atlas("H", H), int(max_beta2)))
+    return Derivation(_seprank.derive_corollary2(_checked_integer("L", L, 32), _atlas("dx", dx), _atlas("H", H),
+                                                 _checked_integer("max_beta2", max_beta2, 32)))
 
 
 def _range_values(name: str, v: Union[int, str, Sequence[int]]) -> Union[str, List[int]]:

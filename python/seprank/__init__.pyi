@@ -93,7 +93,7 @@ def derive(L: int = ..., dx: int = ..., H: int = ..., N: int = ..., position: in
            seed: int = ..., residual: bool = ..., *, weights: str = ..., weight_range: int = ...,
            partition: Optional[Union[str, Sequence[Sequence[int]]]] = ..., structure_only: bool = ..., print_polynomial: bool = ..., basis: bool = ...,
            basis_limit: int = ..., kernel: bool = ..., kernel_limit: int = ..., seeds: int = ...,
-           all_partitions: bool = ..., certificate: str = ..., timings: bool = ..., store: str = ...,
+           all_partitions: bool = ..., certificate: Optional[str] = ..., timings: bool = ..., store: Optional[str] = ...,
            verify: int = ..., max_terms: int = ...,
            max_memory: int = ..., time_limit: float = ..., max_g_terms: int = ..., max_symbolic_terms: int = ...,
            max_grid_points: int = ..., max_gram_terms: int = ..., max_dense_entries: int = ...,

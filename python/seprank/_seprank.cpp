@@ -178,7 +178,7 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
     slopes = growth_slopes_of(c.dx.convert_to<long>(), c.H.convert_to<long>(), N);
   }
   auto integer = [](const big_int& v) { return py::object(py::int_(py::str(v.str()))); };
-  d["lower_bound_log3"] = lower ? std::nextafter(to_double(lower->log3_lower), -HUGE_VAL) : nan;
+  d["lower_bound_log3"] = lower ? full_double(lower->log3_lower, -1) : nan;  // as the CLI's JSON: the nearest double below
   d["lower_bound"] = lower && lower->exact ? integer(lower->value) : py::object(py::none());
   d["lower_bound_level"] = lower ? py::object(py::int_(lower->level)) : py::object(py::none());
   d["lower_bound_from_N"] = lower ? py::object(py::int_(lower->from_N)) : py::object(py::none());
@@ -189,7 +189,7 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
   // network exists (H divides d_x), as the CLI's bounds --format json gives it; and the N asked for (None: 0).
   std::optional<sep_bound> upper;
   if (c.dx <= big_int(1000000000000LL) && c.dx % c.H == 0) upper = upper_sep_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>());
-  d["upper_bound_log3"] = upper ? std::nextafter(to_double(upper->log3), HUGE_VAL) : nan;
+  d["upper_bound_log3"] = upper ? full_double(upper->log3, +1) : nan;
   d["upper_bound"] = upper && upper->value > 0 ? integer(upper->value) : py::object(py::none());
   d["N"] = N > 0 ? py::object(py::int_(N)) : py::object(py::none());
   return d;
@@ -215,12 +215,13 @@ py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, lo
     const double nan = std::numeric_limits<double>::quiet_NaN();
     for (py::ssize_t i = 0; i < n; ++i) {
       const statement_finding& f = m.rows[static_cast<std::size_t>(i)].findings[static_cast<std::size_t>(s)];
-      status.mutable_at(i) = static_cast<std::int8_t>(f.status);
+      // STATUS_NAMES: the verdicts in enum order, then "undefined" (a claimed statement whose bound is undefined).
+      status.mutable_at(i) = static_cast<std::int8_t>(f.claimed && !f.defined ? 4 : static_cast<int>(f.status));
       from_N.mutable_at(i) = f.from_N;
       bound.mutable_at(i) = f.defined ? f.bound_log3.convert_to<double>() : nan;
       const bool has = f.status != verdict::not_claimed && f.defined;  // as evidence_json: none when not claimed or undefined
       evidence.mutable_at(i) = has ? static_cast<std::int8_t>(f.evidence.source) : std::int8_t{-1};
-      evidence_log3.mutable_at(i) = has ? log3_toward(f.evidence.log3, f.evidence.is_upper() ? +1 : -1) : nan;
+      evidence_log3.mutable_at(i) = has ? full_double(f.evidence.log3, f.evidence.is_upper() ? +1 : -1) : nan;
     }
     py::dict one;
     one["status"] = status, one["holds_from_N"] = from_N, one["log3_bound"] = bound;
@@ -436,7 +437,7 @@ void bind_functions(py::module_& m) {
 void bind_tables(py::module_& m) {
   m.attr("__version__") = SEPRANK_VERSION;
   m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::holds), verdict_name(verdict::contradicted),
-                                          verdict_name(verdict::undecided), verdict_name(verdict::not_claimed));
+                                          verdict_name(verdict::undecided), verdict_name(verdict::not_claimed), "undefined");
   m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
   py::list sources;  // the audit's evidence kinds, by the enum's order (report/findings: sep_source_key)
   for (const sep_source s : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count, sep_source::computed,

@@ -1,5 +1,7 @@
 #include "seprank/analysis/estimates.hpp"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +10,17 @@
 #include "seprank/support/errors.hpp"
 
 namespace seprank {
+
+namespace {
+
+// Seconds in a message, to 3 significant digits: a limit of 0.001 s is not shown as 0, nor 1e30 s as a clamped long.
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", s);
+  return buf;
+}
+
+}  // namespace
 namespace {
 
 std::string config_text(const network_config& c) {
@@ -49,8 +62,7 @@ std::string expansion_refusal(const network_config& c, const expansion_estimate&
     return what + size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return what + size + " would need an estimated " + std::to_string(static_cast<long>(e.seconds)) + " s (limit --time-limit " +
-           std::to_string(static_cast<long>(lim.max_seconds)) + ")";
+    return what + size + " would need an estimated " + seconds_text(e.seconds) + " s (limit --time-limit " + seconds_text(lim.max_seconds) + ")";
   return "";
 }
 
@@ -97,8 +109,7 @@ std::string gram_form_refusal(const network_config& c, const resource_limits& li
     return size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return size + " would need an estimated " + std::to_string(static_cast<long>(std::min(e.seconds, 1e18))) + " s (limit --time-limit " +
-           std::to_string(static_cast<long>(lim.max_seconds)) + ")";
+    return size + " would need an estimated " + seconds_text(e.seconds) + " s (limit --time-limit " + seconds_text(lim.max_seconds) + ")";
   return "";
 }
 

@@ -21,9 +21,9 @@ nlohmann::ordered_json matrix_json(const dense_matrix<long>& m) {
   return rows;
 }
 
-// Written under a temporary name, flushed, checked and then renamed: a full disk never leaves a file that looks
-// complete (an empty check.py used to exit 0).
-void write_file(const std::filesystem::path& path, const std::string& text) {
+// Written whole under a temporary name (flushed and its size checked), or removed: a full disk never leaves a file
+// that looks complete (an empty check.py used to exit 0). Returns the temporary name; commit() renames it.
+std::filesystem::path write_part(const std::filesystem::path& path, const std::string& text) {
   const std::filesystem::path part = path.string() + ".part";
   {
     std::ofstream out(part, std::ios::binary);
@@ -31,15 +31,21 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
     out.flush();
     if (!out) {
       out.close();
-      std::filesystem::remove(part);
-      throw output_error("certificate: cannot write " + path.string() + " (a full disk?); nothing was left in its place");
+      std::error_code ec;
+      std::filesystem::remove(part, ec);
+      throw output_error("certificate: cannot write " + path.string() + " (a full disk?); the directory was left as it was");
     }
   }
   std::error_code ec;
   if (std::filesystem::file_size(part, ec) != text.size() || ec) {
     std::filesystem::remove(part, ec);
-    throw output_error("certificate: " + path.string() + " was not written whole (a full disk?)");
+    throw output_error("certificate: " + path.string() + " was not written whole (a full disk?); the directory was left as it was");
   }
+  return part;
+}
+
+void commit(const std::filesystem::path& part, const std::filesystem::path& path) {
+  std::error_code ec;
   std::filesystem::rename(part, path, ec);
   if (ec) throw output_error("certificate: cannot move " + part.string() + " to " + path.string() + ": " + ec.message());
 }
@@ -71,15 +77,27 @@ void write_certificate(const std::string& dir, const network_config& c, const in
       {"points", {{"A", i_in_A ? g.a_points : g.b_points}, {"B", i_in_A ? g.b_points : g.a_points}}},
       {"claimed_rank", g.rank}};
   const std::filesystem::path base(dir);
-  // check.py last and certificate.json first removed on failure: a folder with a check.py has its certificate.
-  std::filesystem::remove(base / "check.py", ec);
-  write_file(base / "certificate.json", cert.dump() + "\n");
+  // Both files whole under temporary names before either replaces anything: a failed write (a full disk) leaves an
+  // earlier certificate and its check.py as they were; then certificate.json first, check.py last.
+  const std::filesystem::path cert_part = write_part(base / "certificate.json", cert.dump() + "\n");
+  std::filesystem::path script_part;
   try {
-    write_file(base / "check.py", certificate_check_script);
+    script_part = write_part(base / "check.py", certificate_check_script);
   } catch (...) {
-    std::filesystem::remove(base / "certificate.json", ec);
+    std::filesystem::remove(cert_part, ec);
     throw;
   }
+  commit(cert_part, base / "certificate.json");
+  commit(script_part, base / "check.py");
+}
+
+bool remove_certificate(const std::string& dir) {
+  const std::filesystem::path base(dir);
+  std::error_code ec;
+  const bool had = std::filesystem::exists(base / "certificate.json", ec) || std::filesystem::exists(base / "check.py", ec);
+  std::filesystem::remove(base / "certificate.json", ec);
+  std::filesystem::remove(base / "check.py", ec);
+  return had;
 }
 
 }  // namespace seprank

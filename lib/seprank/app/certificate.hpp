@@ -15,5 +15,8 @@ namespace seprank {
 // Writes DIR/certificate.json and DIR/check.py (creating DIR); throws usage_error when it cannot.
 void write_certificate(const std::string& dir, const network_config& cfg, const integer_weights& w, const partition& p,
                        const grid_certificate& g);
+// Removes DIR/certificate.json and DIR/check.py (a run that was asked for a certificate and did not finish it must
+// not leave an earlier run's there, which check.py would still certify); true when there was one.
+bool remove_certificate(const std::string& dir);
 
 }  // namespace seprank

@@ -63,8 +63,7 @@ void validate(const derivation_request& r) {
   require_positive("max-gram-terms", static_cast<double>(o.max_gram_terms));
   if (o.kernel_print_limit < 0)
     throw usage_error("kernel-limit = " + std::to_string(o.kernel_print_limit) + " is out of range: must be >= 0");
-  if (r.threads < 1 || r.threads > 64)
-    throw usage_error("threads = " + std::to_string(r.threads) + " is out of range: must satisfy 1 <= threads <= 64");
+  require_thread_count(r.threads);
   if (o.all_partitions && (r.cfg.N % 2 != 0 || r.cfg.N > 8))
     throw usage_error("N = " + std::to_string(r.cfg.N) +
                       " does not allow --all-partitions: balanced partitions need an even N <= 8");
@@ -124,10 +123,33 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   t.deadline = group.root();  // --time-limit stops process 0, which then ends the run (the others wait for it)
   std::optional<scheduler> units;  // the store and the other processes, when there are any
   if (!r.store.empty() || group.size() > 1) {
-    units.emplace(scheduler_options{r.store, r.verify, t.weights.seed}, group);
+    // Opening the store may wait for another process's lock: within --time-limit (and Ctrl-C), not 30 s regardless.
+    if (group.root()) set_deadline(r.limits.max_seconds);
+    try {
+      units.emplace(scheduler_options{r.store, r.verify, t.weights.seed}, group);
+    } catch (...) {
+      clear_deadline();
+      throw;
+    }
+    clear_deadline();
     t.ranks.runner = &*units;
   }
-  const theorem_analysis a = analyse_theorem(t, progress);
+  // Asked for a certificate and not finishing it (refused, interrupted, its time limit): an earlier one there must go,
+  // or check.py would go on certifying another run's network.
+  const auto remove_stale = [&] {
+    const bool removed = t.certificate && group.root() && remove_certificate(r.certificate);
+    if (removed) progress("removed the earlier certificate in " + r.certificate + ": this run did not finish its own");
+    return removed;
+  };
+  std::optional<theorem_analysis> analysed;
+  try {
+    analysed.emplace(analyse_theorem(t, progress));
+  } catch (...) {
+    remove_stale();
+    throw;
+  }
+  const theorem_analysis& a = *analysed;
+  const bool removed_stale = !a.certificate && remove_stale();
   if (!a.stopped_in_structure.empty()) return time_limited_structure_derivation(a, r.cfg, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H),
                                                                                           r.limits.max_seconds);
   const report_options report{r.print_polynomial};
@@ -142,6 +164,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   opt.basis_print_limit = r.basis_print_limit;
   opt.timings = r.timings;
   opt.certificate_dir = r.certificate;
+  opt.certificate_removed = removed_stale;
   return theorem_derivation(a, opt);
 }
 
@@ -263,7 +286,8 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   validate_audit_values(r.L, dx_values, r.H);
   validate_N(r.N);
   if (!r.export_path.empty()) check_export_path(r.export_path);  // before anything is computed
-  progress("auditing " + std::to_string(r.L.size() * r.dx.size()) + " configurations");
+  const std::size_t n = r.L.size() * r.dx.size();
+  progress("auditing " + std::to_string(n) + (n == 1 ? " configuration" : " configurations"));
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
   struct deadline_scope {  // the deadline holds for this audit only
     explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
@@ -353,6 +377,13 @@ int end_processes(int status) {
 }
 
 int default_thread_count() { return default_engine_threads(); }
-void set_thread_count(int n) { set_engine_threads(n); }
+void require_thread_count(int n) {
+  if (n < 1 || n > 64) throw usage_error("threads = " + std::to_string(n) + " is out of range: must satisfy 1 <= threads <= 64");
+}
+
+void set_thread_count(int n) {
+  require_thread_count(n);  // before any thread starts (FLINT would start them all)
+  set_engine_threads(n);
+}
 
 }  // namespace seprank

@@ -130,8 +130,9 @@ void start_processes(int* argc, char*** argv);
 process_info processes();
 int end_processes(int status);
 
-// Threads for FLINT's multiplication (results do not depend on them).
+// Threads for FLINT's multiplication (results do not depend on them): 1..64, else usage_error (before any starts).
 int default_thread_count();
+void require_thread_count(int n);
 void set_thread_count(int n);
 
 }  // namespace seprank

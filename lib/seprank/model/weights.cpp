@@ -1,5 +1,7 @@
 #include "seprank/model/weights.hpp"
 
+#include "seprank/support/bounded_read.hpp"
+
 #include <algorithm>
 
 #include <fstream>
@@ -131,8 +133,10 @@ integer_weights parse_weights(std::istream& in, const network_config& c, const s
 }
 
 integer_weights read_weight_file(const std::string& path, const network_config& c) {
-  std::ifstream in(path);
-  if (!in) throw usage_error("weight file " + path + ": cannot be opened");
+  // The largest weight file (L = 8, d_x = 64, every entry at 10 digits) is about 1.5 MB; 64 MiB leaves room for comments.
+  const auto text = read_bounded(path, 64u << 20, "weight file");
+  if (!text) throw usage_error("weight file " + path + ": cannot be opened");
+  std::istringstream in(*text);
   return parse_weights(in, c, path);
 }
 

@@ -87,7 +87,7 @@ std::string render_html(const derivation& d) {
     if (!d.findings_note.empty()) out << "<p>" << h(d.findings_note) << ".</p>\n";
     out << "<ul>\n";
     for (const auto& f : d.findings)
-      out << "<li><strong>" << verdict_words(f.status, f.probabilistic) << "</strong> <code>" << html_text(f.id)
+      out << "<li><strong>" << finding_words(f) << "</strong> <code>" << html_text(f.id)
           << "</code>: " << h(f.statement) << ". <em>Evidence:</em> " << h(f.evidence) << "</li>\n";
     out << "</ul>\n";
   }

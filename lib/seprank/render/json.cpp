@@ -69,7 +69,7 @@ std::string render_json(const derivation& d) {
     for (const auto& f : d.findings)
       findings.push_back(json{{"id", f.id},
                               {"statement", markup_plain(f.statement)},
-                              {"status", verdict_name(f.status)},
+                              {"status", finding_key(f)},
                               {"log3_bound", f.log3_bound},
                               {"evidence", markup_plain(f.evidence)},
                               {"holds_from_N", f.holds_from_N > 0 ? json(f.holds_from_N) : json()},

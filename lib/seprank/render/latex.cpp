@@ -1,5 +1,6 @@
 #include "seprank/render/latex.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "seprank/render/math_markup.hpp"
@@ -105,19 +106,34 @@ void body(std::ostringstream& out, const derivation& d) {
     if (!d.findings.empty()) {
       out << "\\begin{itemize}\n";
       for (const auto& f : d.findings)
-        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << verdict_words(f.status, f.probabilistic) << "}"
+        out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << finding_words(f) << "}"
             << " \\texttt{" << tex(f.id) << "}: "
             << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
       out << "\\end{itemize}\n";
     }
   }
   for (const auto& t : d.tables) {
-    // Equal columns that fill the line exactly: (line width - 2 n tabcolsep) / n each.
+    // Columns that fill the line exactly, each (line width - 2 n tabcolsep) times its share: what its cells need, in
+    // thirds of a character: a word cannot break (4 thirds a character, digits and bold being wide), prose wraps
+    // beyond 18 characters. So no column prints over the next.
     const std::size_t n_cols = t.header.size();
+    std::vector<std::size_t> share(n_cols, 9);
+    const auto need = [](const std::string& text) {
+      std::size_t word = 0, longest = 0;
+      for (const char ch : text) word = ch == ' ' ? 0 : word + 1, longest = std::max(longest, word);
+      return std::max(4 * longest, 3 * std::min<std::size_t>(text.size(), 18));
+    };
+    for (std::size_t c = 0; c < n_cols; ++c) {
+      share[c] = std::max(share[c], need(t.header[c]));
+      for (const auto& row : t.rows)
+        if (c < row.size()) share[c] = std::max(share[c], need(row[c].text));
+    }
+    std::size_t total = 0;
+    for (const std::size_t s : share) total += s;
     out << "\n\\subsection*{" << tex(t.title) << "}\n{" << (n_cols > 11 ? "\\tiny" : n_cols > 8 ? "\\scriptsize" : "\\footnotesize")
         << "\\setlength{\\tabcolsep}{" << (n_cols > 13 ? "0.5pt" : "2pt") << "}\n\\begin{longtable}{@{}";
     for (std::size_t c = 0; c < n_cols; ++c)
-      out << ">{\\raggedright\\arraybackslash}p{\\dimexpr(\\linewidth-" << 2 * n_cols << "\\tabcolsep)/" << n_cols << "\\relax}";
+      out << ">{\\raggedright\\arraybackslash}p{\\dimexpr(\\linewidth-" << 2 * n_cols << "\\tabcolsep)*" << share[c] << "/" << total << "\\relax}";
     out << "@{}";
     out << "}\n\\toprule\n";
     for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";

@@ -65,7 +65,7 @@ std::string render_markdown(const derivation& d) {
     out << "\n## Findings: the paper's statements at this configuration\n\n";
     if (!d.findings_note.empty()) out << md(d.findings_note) << ".\n\n";
     for (const auto& f : d.findings)
-      out << "- **" << verdict_words(f.status, f.probabilistic) << "** `" << f.id << "`: " << md(f.statement) << ". *Evidence:* " << md(f.evidence) << "\n";
+      out << "- **" << finding_words(f) << "** `" << f.id << "`: " << md(f.statement) << ". *Evidence:* " << md(f.evidence) << "\n";
   }
   for (const auto& t : d.tables) {
     out << "\n## " << md(t.title) << "\n\n";

@@ -242,7 +242,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
   if (two) panel(plot.statuses.size(), "The paper's printed lower bound in its regime (Theorem 1 or 2), audited");
   if (margins) {
     g << "set colorbox\n";
-    margin_panel(2 * plot.statuses.size(), "Theorem 2's printed upper bound: its margin (red: fails, grey: undecided, green: holds)");
+    margin_panel(2 * plot.statuses.size(), "Theorem 2's printed upper bound: its margin (red: contradicted, grey: undecided, green: holds)");
     if (two) {
       g << "set colorbox\n";
       margin_panel(2 * plot.statuses.size() + 1, "Theorem 1's printed upper bound: its margin");

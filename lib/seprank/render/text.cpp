@@ -79,7 +79,7 @@ void text_findings(std::ostream& out, const derivation& d, int width) {
   out << "\nFindings: the paper's statements at this configuration\n";
   if (!d.findings_note.empty()) out << wrap_text_line("  ", "(" + markup_plain(d.findings_note) + ")", 3, width);
   for (const finding& f : d.findings) {
-    const std::string label = "  [" + verdict_words(f.status, f.probabilistic) + "] ";
+    const std::string label = "  [" + finding_words(f) + "] ";
     out << wrap_text_line(label, f.id + ": " + markup_plain(f.statement), 6, width)
         << wrap_text_line("      evidence: ", markup_plain(f.evidence), 16, width);
   }

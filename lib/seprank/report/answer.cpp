@@ -37,7 +37,9 @@ std::string fact_text(const sep_bound& b) {
                (b.how == computed_by::coefficient_rank ? "coefficient rank" : b.how == computed_by::grid_rank ? "grid-tensor rank" : "Gram rank") +
                (b.N > 0 ? at_N : " at $N >= 2 d_x + 2$");
       break;
-    case sep_source::table: source = "certified by this tool at $d_x = " + str(static_cast<long long>(b.dx)) + "$" + at_N; break;
+    case sep_source::table:  // the certifying run's width and N
+      source = "certified by this tool at width " + str(static_cast<long long>(b.dx)) + (b.N > 0 ? ", $N = " + str(static_cast<long long>(b.N)) + "$" : ", large $N$");
+      break;
     case sep_source::hessian_bound: source = "the proven lower bound, docs/theory.md section 15"; break;
   }
   return std::string("$sep ") + (lower ? ">=" : "<=") + " " + value + "$ (" + source + ")";
@@ -65,8 +67,8 @@ std::string statement_text_of(const statement_finding& f) {
 }
 
 json statement_data(const statement_finding& f) {
-  return json{{"status", verdict_name(f.status)},
-              {"log3_bound", f.defined ? log3_fast_json(f.bound_log3) : json()},
+  return json{{"status", f.claimed && !f.defined ? "undefined" : verdict_name(f.status)},
+              {"log3_bound", f.defined ? json(full_double(f.bound_log3)) : json()},
               {"evidence", evidence_json(f)},
               {"holds_from_N", f.from_N > 0 ? json(f.from_N) : json()}};
 }
@@ -145,14 +147,19 @@ void add_answer(derivation& d, const answer_input& in) {
   }
   if (in.elsewhere) {
     const printed_upper_failure& e = *in.elsewhere;
-    const std::string depth = e.L > 0 ? "at this width it first fails at $L = " + str(static_cast<long long>(e.L)) + "$ (" + bounds_command(e.L, in.dx, in.H) + ")"
+    // Each first failure holds from its own N (the N of the fact that decides it), which may exceed this run's.
+    const auto at_N = [&](long n) {
+      return n > 0 && (in.N == 0 || n > in.N) ? ", for balanced partitions at $N >= " + str(static_cast<long long>(n)) + "$" : std::string();
+    };
+    const std::string depth = e.L > 0 ? "at this width it first fails at $L = " + str(static_cast<long long>(e.L)) + "$" + at_N(e.L_from_N) + " (" + bounds_command(e.L, in.dx, in.H) + ")"
                                       : "at this width the rules contradict it at no $L <= " + str(static_cast<long long>(e.max_L)) + "$";
-    const std::string width = e.dx > 0 ? "at this depth it first fails at $d_x = " + str(static_cast<long long>(e.dx)) + "$ (" + bounds_command(in.L, e.dx, in.H) + ")"
+    const std::string width = e.dx > 0 ? "at this depth it first fails at $d_x = " + str(static_cast<long long>(e.dx)) + "$" + at_N(e.dx_from_N) + " (" + bounds_command(in.L, e.dx, in.H) + ")"
                                        : "at this depth they contradict it at no $d_x <= " + str(static_cast<long long>(e.max_dx)) + "$";
     answer_line line{"elsewhere", "The printed upper bound nearby", "",
                      depth + "; " + (e.max_dx > 0 ? width : "the widths are scanned for $L <= " + str(static_cast<long long>(e.max_L)) + "$ only") +
                          "; across sizes: docs/findings.md",
-                     json{{"first_L", e.L > 0 ? json(e.L) : json()}, {"first_dx", e.dx > 0 ? json(e.dx) : json()}}};
+                     json{{"first_L", e.L > 0 ? json(e.L) : json()}, {"first_L_from_N", e.L > 0 && e.L_from_N > 0 ? json(e.L_from_N) : json()},
+                          {"first_dx", e.dx > 0 ? json(e.dx) : json()}, {"first_dx_from_N", e.dx > 0 && e.dx_from_N > 0 ? json(e.dx_from_N) : json()}}};
     // Right after the statements: what fails elsewhere comes before the numbers of this configuration.
     auto at = d.answer.begin();
     while (at != d.answer.end() && at->key != "interval" && at->key != "slope") ++at;

@@ -192,7 +192,7 @@ derivation bounds_derivation(const atlas_config& c, const paper_bounds& p, const
   d.audited = true;
   d.findings = findings_of(b.findings);
   if (c.dx % c.H == 0)
-    add_answer(d, {c.L, static_cast<long>(c.dx), static_cast<long>(c.H), b.findings, &b.facts, &b.slopes, &b.elsewhere, ""});
+    add_answer(d, {c.L, static_cast<long>(c.dx), static_cast<long>(c.H), b.findings, &b.facts, &b.slopes, &b.elsewhere, "", b.N});
 
   // Full double precision (display rounding is the text's); proven ends on their safe side.
   d.results = json{{"regime", regime_key(r)},

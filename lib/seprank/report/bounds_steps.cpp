@@ -83,8 +83,8 @@ derivation_step paper_upper_step(const paper_comparison& cmp) {
                        format_float(cmp.count_log3) + (cmp.count_within_paper_upper ? " (at or below the printed bound)"
                                                                                     : " (above the printed bound)")});
   st.values.push_back({"the paper's route (step element-ranks), $log_3$",
-                       format_float(cmp.route_log3) + (cmp.route_within_paper_upper ? " (reaches the printed bound)"
-                                                                                    : " (does not reach the printed bound)")});
+                       format_float(cmp.route_log3) + (cmp.route_within_paper_upper ? " (at or below the printed bound: the route gives it)"
+                                                                                    : " (above the printed bound: the route does not give it)")});
   if (th2) {
     add_finding(st, cmp, paper_statement::theorem2_upper_printed, "as transcribed from the printed eq. 8");
     add_finding(st, cmp, paper_statement::theorem2_upper_fraction, "read as a fraction");

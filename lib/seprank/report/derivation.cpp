@@ -83,6 +83,14 @@ derivation summary_view(const derivation& d) {
   return out;
 }
 
+std::string finding_key(const finding& f) {
+  return f.status == verdict::undecided && f.log3_bound.is_null() ? "undefined" : verdict_name(f.status);
+}
+
+std::string finding_words(const finding& f) {
+  return f.status == verdict::undecided && f.log3_bound.is_null() ? "undefined" : verdict_words(f.status, f.probabilistic);
+}
+
 int exit_status_of(const derivation& d) {
   return d.has_failure() ? exit_check_failed : d.time_limited ? exit_time_limit : exit_ok;
 }

@@ -89,6 +89,11 @@ struct finding {
   bool probabilistic = false;              // some step it rests on is only probabilistic (propagate_certainty)
 };
 
+// A finding's status key (verdict_name, or "undefined" where its bound is undefined, as in the audit) and its words
+// with their certainty (verdict_words, or "undefined"): what every renderer prints.
+std::string finding_key(const finding& f);
+std::string finding_words(const finding& f);
+
 // A titled block after the steps (a polynomial, a basis, timings): plain text, and optionally a
 // LaTeX math form (empty: renderers show the text verbatim).
 struct appendix_block {

@@ -79,8 +79,9 @@ std::string bound_text(const sep_bound& b, bool lower) {
                                                                : "Gram rank";
       return rel + str(b.value) + "$ (certified here: " + how + at_N + ")";
     }
-    case sep_source::table:
-      return rel + str(b.value) + "$ (certified by this tool at $d_x = " + str(static_cast<long long>(b.dx)) + "$" + at_N +
+    case sep_source::table:  // the width and N are the certifying run's, not this row's
+      return rel + str(b.value) + "$ (certified by this tool at width " + str(static_cast<long long>(b.dx)) +
+             (b.N > 0 ? ", $N = " + str(static_cast<long long>(b.N)) + "$" : ", large $N$ (its Gram rank)") +
              ", carried to larger widths by zero padding)";
     case sep_source::hessian_bound: {
       const std::string head = b.value > 0 && b.value < big_int("1000000000000000000000000")
@@ -108,7 +109,7 @@ namespace {
 // nothing at a smaller N).
 std::string range_text(const statement_finding& f) {
   if (f.from_N <= 0) return "";
-  return "; it holds for every balanced partition at $N >= " + str(static_cast<long long>(f.from_N)) + "$";
+  return "; this applies to every balanced partition at $N >= " + str(static_cast<long long>(f.from_N)) + "$";
 }
 
 }  // namespace
@@ -143,7 +144,7 @@ std::string evidence_text(const statement_finding& f) {
     case verdict::contradicted:
       return (upper ? facts + " $>$ " + bound : facts + " $<$ " + bound) + range_text(f);
     case verdict::holds:
-      if (!upper && f.bound_log3 <= 0) return "vacuous: " + facts + " $>=$ " + bound + range_text(f);
+      if (!upper && f.bound_log3 <= 0) return "vacuous: $sep >= 1$ $>=$ " + bound + " (at every $N$)";
       return (upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound) + range_text(f);
     case verdict::undecided:
       if (!f.defined) return "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined";
@@ -156,7 +157,7 @@ std::string evidence_text(const statement_finding& f) {
 namespace {
 
 json fact_json(const sep_bound& b) {
-  json j{{"source", sep_source_key(b.source)}, {"log3", log3_toward(b.log3, b.is_upper() ? +1 : -1)}};
+  json j{{"source", sep_source_key(b.source)}, {"log3", full_double(b.log3, b.is_upper() ? +1 : -1)}};  // full precision, safe side
   if (b.value > 0 && b.value < big_int("1" + std::string(30, '0'))) j["value"] = exact_json(b.value);
   return j;
 }
@@ -174,7 +175,7 @@ std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
     out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
-                   f.status, f.defined ? log3_fast_json(f.bound_log3) : json(), evidence_text(f), f.from_N,
+                   f.status, f.defined ? json(full_double(f.bound_log3)) : json(), evidence_text(f), f.from_N,
                    evidence_steps(f)});
   return out;
 }

@@ -84,7 +84,6 @@ step_value power_of_three_value(std::string name, const big_float& log3) {
   return {std::move(name), "$" + shown + "$", {}, shown_decimal(shown)};
 }
 
-json log3_fast_json(const big_float& v) { return shown_decimal(format_log3_fast(v)); }
 
 json shown_decimal(const std::string& s) {
   std::size_t k = s.empty() || s[0] != '-' ? 0 : 1;
@@ -148,20 +147,6 @@ std::string format_log3_fast(const big_float& v, int toward) {
   char buf[64];
   std::snprintf(buf, sizeof buf, std::fabs(x) < 1e15L && (x == 0 || std::fabs(x) >= 1e-4L) ? "%.6Lf" : "%.6Le", x);
   return buf;
-}
-
-double log3_toward(const big_float& v, int toward) {
-  long double x = v.convert_to<long double>();
-  if (std::fabs(x) < 1e15L) {
-    const long double scaled = x * 1e6L, grid = std::round(scaled);
-    if (std::fabs(scaled - grid) < 1e-6L)  // on a grid point up to the conversion's rounding: decide it exactly
-      x = (toward < 0 ? (big_float(grid) / 1000000 > v ? grid - 1 : grid) : (big_float(grid) / 1000000 < v ? grid + 1 : grid)) / 1e6L;
-    else
-      x = (toward < 0 ? std::floor(scaled) : std::ceil(scaled)) / 1e6L;
-  }
-  const double d = static_cast<double>(x);
-  return toward < 0 ? (static_cast<long double>(d) > x ? std::nextafter(d, -HUGE_VAL) : d)
-                    : (static_cast<long double>(d) < x ? std::nextafter(d, HUGE_VAL) : d);
 }
 
 double full_double(const big_float& v, int toward) {

@@ -45,8 +45,6 @@ step_value bound_end_value(std::string name, const big_float& v, bool lower);
 step_value float_value(std::string name, const big_float& v);
 // 3^v shown as "$m e+x$" (format_power_of_three), its typed value the number shown (the text beyond a double).
 step_value power_of_three_value(std::string name, const big_float& log3);
-// The typed value of format_log3_fast(v) (the findings' bounds).
-json log3_fast_json(const big_float& v);
 // Which of a step's units came from the results store (analysis/units.hpp): a value saying so, and FAILED
 // with the reason when one re-checked here (--verify) disagrees. Nothing when none came from the store.
 void note_store(derivation_step& st, const unit_provenance& u, const std::string& units_noun);
@@ -60,8 +58,6 @@ std::string format_power_of_three(const big_float& v);
 // the digits agree with the 100-digit forms except at rounding ties).
 // toward < 0: rounded down (a proven lower end), > 0: up (a proven upper end), 0: to nearest (the paper's values).
 std::string format_log3_fast(const big_float& v, int toward = 0);
-// The same number as a JSON number (a double at most 1e-6 past it in the direction `toward`, never the other way).
-double log3_toward(const big_float& v, int toward);
 std::string format_power_of_three_fast(const big_float& v);
 // v in full double precision for JSON: the nearest double (toward = 0), or the nearest double on the safe side
 // (toward < 0: at or below v, a proven lower end; > 0: at or above, an upper end). Display rounding is the text's.

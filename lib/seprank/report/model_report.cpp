@@ -33,10 +33,10 @@ result_table comparison_table(const std::vector<model_bounds>& ms) {
                       {str(static_cast<long long>(p.dx)), exact_json(p.dx)},
                       {str(static_cast<long long>(p.H)), exact_json(p.H)},
                       {str(static_cast<long long>(p.context)), exact_json(p.context)},
-                      {format_log3_fast(m.paper.upper_log3()), log3_fast_json(m.paper.upper_log3())},
-                      {lower_cell(m.at_context), m.at_context.lower ? json(log3_toward(m.at_context.lower->log3_lower, -1)) : json()},
+                      {format_log3_fast(m.paper.upper_log3()), full_double(m.paper.upper_log3())},
+                      {lower_cell(m.at_context), m.at_context.lower ? json(full_double(m.at_context.lower->log3_lower, -1)) : json()},
                       at ? answer_verdict(*at) : "not claimed",
-                      {lower_cell(m.large_N), m.large_N.lower ? json(log3_toward(m.large_N.lower->log3_lower, -1)) : json()},
+                      {lower_cell(m.large_N), m.large_N.lower ? json(full_double(m.large_N.lower->log3_lower, -1)) : json()},
                       large ? answer_verdict(*large) + (large->from_N > 0 ? " ($N >= " + str(static_cast<long long>(large->from_N)) + "$)" : std::string())
                             : "not claimed",
                       p.source});

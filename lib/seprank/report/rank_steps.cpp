@@ -50,6 +50,11 @@ std::string degrees_text(const std::vector<int>& d) {
 // How a block is labelled: by its B-degree (coefficient matrix) or by its M_B-degree k (Gram rank).
 enum class block_label { b_degree, gram_degree };
 
+// Exact elimination is over Z on the whole block; a sample, if any, was the rank mod p's.
+bool exact_by_elimination(block_certificate c) {
+  return c == block_certificate::exact_elimination || c == block_certificate::exact_elimination_p_divided;
+}
+
 step_value block_table(const char* name, const std::vector<block_shape>& shapes, const rank_result& r, block_label label) {
   step_value v{name, ""};
   v.data = json::array();
@@ -61,7 +66,9 @@ step_value block_table(const char* name, const std::vector<block_shape>& shapes,
         << ": $" << blk.rows << " x " << blk.cols
         << "$, rank $" << (br.exact ? str(br.upper) : ">= " + str(br.rank_mod_p)) << "$ (" << certificate_name(br.certificate)
         << (br.upper >= 0 && br.certificate == block_certificate::meets_gram_bound ? ", bound $" + str(br.upper) + "$" : "")
-        << (br.sampled_rows > 0 ? " on a random $" + str(br.sampled_rows) + " x " + str(br.sampled_cols) + "$ submatrix" : "")
+        << (br.sampled_rows > 0 ? (exact_by_elimination(br.certificate) ? " of the whole block; its rank mod p on a random $" : " on a random $") +
+                                      str(br.sampled_rows) + " x " + str(br.sampled_cols) + "$ submatrix"
+                                : "")
         << (br.prime != 0 && br.prime != r.prime ? ", $p = " + str(static_cast<long long>(br.prime)) + "$" : "") << ")";
     v.items.push_back(out.str());
     v.data.push_back(json{{"degree", blk.b_degrees.size() == 1 ? json(blk.b_degrees[0]) : json(blk.b_degrees)},

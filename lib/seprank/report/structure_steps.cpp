@@ -68,8 +68,12 @@ derivation_step expansion_step(const structure_analysis& a) {
 derivation_step degree_step(const structure_analysis& a) {
   const auto& d = a.degrees;
   const long long deg = output_degree(a.cfg.L);
+  if (d.terms == 0)  // the zero polynomial (e.g. all-zero weights): homogeneous of every degree, nothing failed
+    return {"Homogeneity", "$y_p$ is homogeneous of total degree $3^L = " + str(deg) + "$",
+            {{"degrees found", "none: $y_p = 0$ for these weights (the zero polynomial, homogeneous of every degree; every rank below is 0)"}},
+            S::computed, "the expansion has no term"};
   if (!a.cfg.residual) {
-    const bool ok = d.terms > 0 && d.min_degree == deg && d.max_degree == deg;
+    const bool ok = d.min_degree == deg && d.max_degree == deg;
     return {"Homogeneity", "$y_p$ is homogeneous of total degree $3^L = " + str(deg) + "$",
             {{"degrees found", d.terms ? str(d.min_degree) + (d.min_degree == d.max_degree ? "" : " .. " + str(d.max_degree)) : "none ($y_p = 0$)", {},
               d.terms && d.min_degree == d.max_degree ? exact_json(d.min_degree) : json()}},

@@ -41,6 +41,12 @@ std::string status_text(const sweep_row& row) {
 
 }  // namespace
 
+namespace {
+
+std::size_t total_rows(const sweep_spec& s) { return s.dx.size() * s.L.size() * s.H.size(); }
+
+}  // namespace
+
 derivation sweep_derivation(const sweep_result& r) {
   derivation d;
   d.title = "seprank-sym sweep: certified separation ranks next to the paper's bounds (N = " + str(r.spec.N) + ")";
@@ -49,11 +55,15 @@ derivation sweep_derivation(const sweep_result& r) {
                      "sep: the certified separation rank at this $N$ for the seeded draw (\">=\" marks a lower bound); Gram: "
                      "the rank for $N -> infinity$; bounds in $log_3$, from the paper's Theorem 1 ($L < log_3 d_x$) or 2 ($L > log_3 d_x$)",
                      {{"$W^Q^T W^K$ rank", "exact rank of each head's bilinear form (at most $d_a = d_x / H$): small heads cap what one head can express"},
-                      {"rows", str(static_cast<long long>(r.rows.size())) + (r.interrupted ? " (interrupted by the user)" : ""), {},
-                       r.interrupted ? json() : exact_json(static_cast<long long>(r.rows.size()))}},
-                     r.interrupted ? claim_status::skipped : claim_status::computed,
-                     r.interrupted ? "the sweep was interrupted (SIGINT); the rows done so far are shown" : "",
+                      {"rows", str(static_cast<long long>(r.rows.size())) + " of " + str(static_cast<long long>(total_rows(r.spec))) +
+                                   (r.interrupted ? " (interrupted by the user)" : r.time_limited ? " (the time limit was reached)" : ""),
+                       {}, exact_json(static_cast<long long>(r.rows.size()))}},
+                     r.interrupted || r.time_limited ? claim_status::skipped : claim_status::computed,
+                     r.interrupted      ? "the sweep was interrupted (SIGINT); the rows done so far are shown"
+                     : r.time_limited   ? "the sweep reached its time limit (--time-limit, for the whole sweep); the rows finished before it are shown, the rest skipped (exit status 4)"
+                                        : "",
                      "how-to-read"});
+  d.time_limited = r.time_limited;
   result_table t;
   t.title = "Sweep";
   t.header = {"$d_x$", "$L$", "$H$", "$d_a$", "regime", "sep", "sep exact", "$log_3 sep$", "Gram", "Gram exact", "grid", "$W^Q^T W^K$ rank",
@@ -97,7 +107,7 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"paper_upper_log3", has_upper ? json(full_double(p.upper_log3())) : json()}});
   }
   d.tables.push_back(t);
-  d.results = json{{"rows", rows}, {"interrupted", r.interrupted}};
+  d.results = json{{"rows", rows}, {"interrupted", r.interrupted}, {"time_limited", r.time_limited}};
   return d;
 }
 

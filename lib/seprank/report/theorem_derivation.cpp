@@ -17,7 +17,7 @@ using S = claim_status;
 
 derivation_step summary_step(const structure_analysis& s, const rank_analysis& r, const psi_span_analysis& f,
                              const paper_bounds& p, const std::optional<hessian_lower_bound>& lower,
-                             const growth_slopes& slopes) {
+                             const growth_slopes& slopes, const bound_consistency& consistency) {
   const bool th2 = p.theorem() == 2;
   std::vector<step_value> rows;
   // Typed: an integer row's value is the integer, a paper row's (key *_log3) its log_3 (JSON value, Python value(key)).
@@ -62,10 +62,26 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
                         json{{"lower", slopes.has_lower ? exact_json(slopes.lower) : json()}, {"upper", exact_json(slopes.upper)},
                              {"printed", exact_json(slopes.printed)}}},
                        "slope"));
+  // Our bounds against each other: a certified lower bound above an upper bound is one of our checks failing.
+  json conflicts = json::array();
+  for (const auto& c : consistency.conflicts) {
+    rows.push_back({"CONFLICT (one of our own bounds is wrong)",
+                    "$" + str(c.lower.value) + "$ (" + c.lower.name + ", a lower bound; step " + c.lower.step + ") $>$ $" +
+                        str(c.upper.value) + "$ (" + c.upper.name + ", an upper bound on it; step " + c.upper.step + ")"});
+    conflicts.push_back(json{{"lower", c.lower.name}, {"lower_step", c.lower.step}, {"lower_value", exact_json(c.lower.value)},
+                             {"upper", c.upper.name}, {"upper_step", c.upper.step}, {"upper_value", exact_json(c.upper.value)}});
+  }
+  rows.push_back(keyed({"our bounds: each certified lower <= each upper",
+                        consistency.holds() ? "yes (" + str(static_cast<long long>(consistency.pairs)) + " pairs)"
+                                            : "NO: " + str(static_cast<long long>(consistency.conflicts.size())) + " of " +
+                                                  str(static_cast<long long>(consistency.pairs)) + " pairs conflict (FAILED)",
+                        {},
+                        json{{"pairs", consistency.pairs}, {"conflicts", conflicts}}},
+                       "consistency"));
   // The summary repeats the ranks, each no more certain than the step that found it: a rank's row names its step, and
   // propagate_certainty marks that row, not the whole table, when the step is probabilistic (a certified contradiction
   // beside a probabilistic Gram rank stays certified).
-  return {"Summary: every bound and the exact values", "", rows, S::computed,
+  return {"Summary: every bound and the exact values", "", rows, consistency.holds() ? S::computed : S::failed,
           "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas; a rank is "
           "as certain as its step (a row says when it is probabilistic)",
           "summary", {}};
@@ -128,11 +144,27 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count));  // section 14
   append_rank_steps(d, s, r, a.psi_span.gram_count, a.sep_within_gram_count);
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
+  else if (!opt.certificate_dir.empty())
+    d.steps.push_back(identified({"Certificate (a grid anyone can re-check)", "",
+                                  {{"files", "none written to " + opt.certificate_dir +
+                                                 (opt.certificate_removed ? "; the earlier certificate.json and check.py there were removed (they "
+                                                                            "were another run's)"
+                                                                          : "")}},
+                                  S::skipped, "the run did not finish the ranks the certificate needs (its time limit)"},
+                                 "certificate"));
   d.steps.push_back(paper_upper_step(a.comparison));
   d.steps.push_back(paper_lower_step(a.comparison));
   d.steps.push_back(lower_bound_step(a.lower_bound, s.cfg.residual ? "the theorem is proven for eq. 3 without residual connections"
                                                                    : "the theorem needs $L >= 2$, and $d_x >= 2$ when $H = 1$"));
-  d.steps.push_back(summary_step(s, r, a.psi_span, p, a.lower_bound, a.bounds.slopes));
+  d.steps.push_back(summary_step(s, r, a.psi_span, p, a.lower_bound, a.bounds.slopes, a.consistency));
+  // A conflict between our own bounds fails the steps of both bounds, not only the summary.
+  for (const auto& c : a.consistency.conflicts)
+    for (auto& st : d.steps)
+      if (st.id == c.lower.step || st.id == c.upper.step) {
+        st.status = S::failed;
+        st.values.push_back({"CONFLICT", "$" + str(c.lower.value) + "$ (" + c.lower.name + ") $>$ $" + str(c.upper.value) + "$ (" +
+                                             c.upper.name + "): one of them is wrong (step summary)"});
+      }
   d.results = results_json(s, r, a.psi_span, p, a.lower_bound);
   d.audited = true;
   d.findings = findings_of(a.comparison.findings);
@@ -140,9 +172,22 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   propagate_certainty(d);
   answer_input in{s.cfg.L, s.cfg.dx, s.cfg.H, a.comparison.findings, &a.comparison.facts,
                   s.cfg.residual ? nullptr : &a.bounds.slopes, s.cfg.residual ? nullptr : &a.bounds.elsewhere,
-                  a.comparison.skipped == audit_skip::none ? "" : audit_skip_reason(a.comparison.skipped)};
+                  a.comparison.skipped == audit_skip::none ? "" : audit_skip_reason(a.comparison.skipped), s.cfg.N};
   if (a.comparison.skipped != audit_skip::none) in.findings.clear(), in.facts = nullptr;
   add_answer(d, in);
+  // The zero network (e.g. all-zero weights) is said first: its ranks are 0 and decide nothing about the generic sep.
+  if (s.expanded() && s.y.term_count() == 0)
+    d.answer.insert(d.answer.begin(), {"zero-network", "The network at these weights", "",
+                                       "$y_p = 0$ (the zero polynomial): every rank of these weights is 0; the verdicts rest on the "
+                                       "bounds that hold for every weight",
+                                       nullptr});
+  // Before any verdict: a check of ours that failed makes every number below suspect.
+  std::string failed;
+  for (const auto& st : d.steps)
+    if (st.status == S::failed) failed += (failed.empty() ? "" : ", ") + st.id;
+  if (!failed.empty())
+    d.answer.insert(d.answer.begin(), {"failed", "One of our own checks FAILED", "",
+                                       "in step " + failed + ": the verdicts below rest on numbers that may be wrong (exit status 1)", nullptr});
   if (opt.basis) d.tables.push_back(basis_table(s, a.psi_span));
   d.appendix = polynomial_appendix(s, opt.report);
   if (opt.timings) {

@@ -19,6 +19,7 @@ struct derivation_options {
   long basis_print_limit = 2000;             // --basis prints at most this many elements
   bool timings = false;                      // append the wall-clock time of each rank stage
   std::string certificate_dir;               // where the certificate was written (with --certificate)
+  bool certificate_removed = false;          // asked for one, not finished: an earlier certificate there was removed
 };
 
 derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt);

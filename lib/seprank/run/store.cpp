@@ -1,5 +1,7 @@
 #include "seprank/run/store.hpp"
 
+#include "seprank/support/bounded_read.hpp"
+
 #include <fcntl.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -8,6 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <exception>
+#include <thread>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +22,7 @@
 #include <sstream>
 
 #include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
 
 namespace seprank {
 
@@ -35,12 +41,36 @@ const char* schema =
     "  memory_mb INTEGER NOT NULL, finished TEXT NOT NULL, digest TEXT,"
     "  PRIMARY KEY(method, version, config, weights_hash, unit));";
 
+// Waiting for another process's write lock: at most 30 s, and never past Ctrl-C or the run's time limit, which the
+// handler keeps here (it cannot throw through SQLite) for the failed call to raise instead of a store error.
+thread_local std::exception_ptr lock_wait_stopped;
+
+int wait_for_lock(void*, int tries) {
+  try {
+    check_interrupt();
+  } catch (...) {
+    lock_wait_stopped = std::current_exception();
+    return 0;
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return tries < 600;  // 600 x 50 ms
+}
+
+// An SQLite call failed: Ctrl-C or the time limit while it waited for a lock, else a store error naming the file.
+[[noreturn]] void store_failure(const std::string& what) {
+  if (lock_wait_stopped) {
+    const std::exception_ptr e = lock_wait_stopped;
+    lock_wait_stopped = nullptr;
+    std::rethrow_exception(e);
+  }
+  throw usage_error(what);
+}
+
 // A prepared statement, finalized at the end of its scope.
 struct statement {
   sqlite3_stmt* s = nullptr;
   statement(sqlite3* db, const char* sql, const std::string& path) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
-      throw usage_error("store " + path + ": " + sqlite3_errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) store_failure("store " + path + ": " + sqlite3_errmsg(db));
   }
   ~statement() { sqlite3_finalize(s); }
   statement(const statement&) = delete;
@@ -72,7 +102,8 @@ bool next_row(const statement& q, sqlite3* db, const std::string& path) {
   const int rc = sqlite3_step(q.s);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
-  throw usage_error("store " + path + ": damaged (SQLite: " + sqlite3_errmsg(db) + "); remove it or restore a copy");
+  if (rc == SQLITE_BUSY) store_failure("store " + path + ": locked by another process for more than 30 s");
+  store_failure("store " + path + ": damaged (SQLite: " + sqlite3_errmsg(db) + "); remove it or restore a copy");
 }
 
 // A unit's key fields and result, in the order its digest takes them: method, version, configuration, weights
@@ -106,13 +137,10 @@ std::string unit_digest(const std::string& key, unit_fields fields, long positio
 // wins and both use it). "" when it is missing and not `create`.
 std::string read_key(const std::string& path, bool create) {
   auto existing = [&]() -> std::optional<std::string> {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream s;
-    s << in.rdbuf();
-    if (s.str().size() < 16)
-      throw usage_error("store key " + path + ": " + std::to_string(s.str().size()) + " bytes; a key needs at least 16");
-    return s.str();
+    auto key = read_bounded(path, 4096, "store key");  // a key is 32 bytes; /dev/zero is not one
+    if (!key) return std::nullopt;
+    if (key->size() < 16) throw usage_error("store key " + path + ": " + std::to_string(key->size()) + " bytes; a key needs at least 16");
+    return key;
   };
   if (auto k = existing()) return *k;
   if (!create) return {};
@@ -138,7 +166,7 @@ void exec(sqlite3* db, const char* sql, const std::string& path) {
   if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
     const std::string what = err ? err : sqlite3_errmsg(db);
     sqlite3_free(err);
-    throw usage_error("store " + path + ": " + what);
+    store_failure("store " + path + ": " + what);
   }
 }
 
@@ -171,7 +199,7 @@ results_store::results_store(const std::string& path, bool create) : path_(path)
     throw usage_error("store " + path + ": " + what);
   }
   try {
-    sqlite3_busy_timeout(db_, 30000);  // another process holding the write lock (one transaction per unit: short)
+    sqlite3_busy_handler(db_, wait_for_lock, nullptr);  // another process holding the write lock (one transaction per unit: short)
     {  // a database with tables but without ours is someone else's: never written to
       statement t(db_, "SELECT (SELECT count(*) FROM sqlite_master), (SELECT count(*) FROM sqlite_master WHERE name = 'meta')",
                   path_);
@@ -240,7 +268,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     statement w(db_, "INSERT OR IGNORE INTO weights(hash, text) VALUES(?1, ?2)", path_);
     w.text(1, hash);
     w.text(2, b.weights);
-    if (sqlite3_step(w.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
+    if (sqlite3_step(w.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_));
     statement q(db_,
                 "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
                 "finished, digest) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'), ?10)",
@@ -251,7 +279,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     sqlite3_bind_double(q.s, 8, r.seconds);
     sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
     q.text(10, unit_digest(key_, fields_of(b.method, b.version, b.config, hash, b.units[unit].name), static_cast<long>(unit), r.data));
-    if (sqlite3_step(q.s) != SQLITE_DONE) throw usage_error("store " + path_ + ": " + sqlite3_errmsg(db_));
+    if (sqlite3_step(q.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_));
     exec(db_, "COMMIT", path_);
   } catch (...) {
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

@@ -94,6 +94,9 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
           if (alt.log3 >= *clear) f.evidence = alt;
         }
       }
+      // A vacuous lower bound (3^B <= 1, clear of 1 by the margin) holds by sep >= 1 at every N, whatever decided it.
+      static const big_float vacuous_below("-1e-9");
+      if (f.status == verdict::holds && !is_upper(s) && f.bound_log3 <= vacuous_below) f.evidence = sep_bound{};
       if (f.status != verdict::undecided) f.from_N = f.evidence.from_N();
       if (f.status == verdict::undecided) f.other = facts.upper;
     }
@@ -293,7 +296,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       }
       // At H = 1 with d_x >= L + 1 and an exact count (at most 1,000 digits: log_3 below 2,090), the rank-one
       // annihilators refine the count (section 14). The refinement lowers log_3 of the count by far less than
-      // refine_window here (7.4e-5 at L = 3, d_x = 7, the largest over L <= 20, d_x <= 10,000), so only rows with a printed bound within
+      // refine_window here (2.45e-4 at L = 3, d_x = 7, the largest over L <= 20, d_x <= 10,000), so only rows with a printed bound within
       // the window below the count are decided again from the exact facts; elsewhere the plain count decides the
       // same statuses (a weaker upper bound: never a wrong status).
       const bool refinable = H == 1 && annihilator_dimension_every_weight(L, dx) >= 0 && count.usable && count.log3 < 2090;

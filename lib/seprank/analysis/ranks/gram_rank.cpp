@@ -271,8 +271,9 @@ std::string proven_bounds_text(const std::vector<long>& upper) {
 }
 
 // Why a block result (from a store) cannot be right, or "": its shape must be the block's, its ranks within
-// min(rows, cols) and within the block's proven upper bound (the Gram count per block, less proven annihilators).
-std::string implausible_block(const block_rank& b, long rows, long cols, long proven) {
+// min(rows, cols) and within the block's proven upper bound (the Gram count per block, less proven annihilators);
+// exact elimination is over Z on the whole block, and only on a block within max_exact_entries.
+std::string implausible_block(const block_rank& b, long rows, long cols, long proven, std::uint64_t max_exact_entries) {
   const long side = std::min(rows, cols);
   auto n = [](long v) { return std::to_string(v); };
   if (b.rows != rows || b.cols != cols)
@@ -290,6 +291,14 @@ std::string implausible_block(const block_rank& b, long rows, long cols, long pr
       (!b.exact || b.upper != b.rank_mod_p || (proven >= 0 && b.upper != proven)))
     return "certified as meeting a proven bound with rank " + n(b.rank_mod_p) + (proven >= 0 ? " where that bound is " + n(proven) : std::string());
   if (b.certificate == block_certificate::lower_bound_only && b.exact) return "exact without a certificate";
+  if ((b.certificate == block_certificate::exact_elimination || b.certificate == block_certificate::exact_elimination_p_divided) &&
+      static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) > max_exact_entries)
+    return "certified by exact elimination, which this run does only on blocks of at most " + std::to_string(max_exact_entries) +
+           " entries (this one has " + std::to_string(static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols)) + ")";
+  if (b.certificate == block_certificate::exact_elimination && (!b.exact || b.upper != b.rank_mod_p))
+    return "certified by exact elimination equal to its rank mod p " + n(b.rank_mod_p) + " with rank " + n(b.upper);
+  if (b.certificate == block_certificate::exact_elimination_p_divided && (!b.exact || b.upper <= b.rank_mod_p))
+    return "certified by exact elimination above its rank mod p " + n(b.rank_mod_p) + " with rank " + n(b.upper);
   if (proven >= 0 && (b.exact ? b.upper : b.rank_mod_p) > proven)
     return "rank " + n(b.exact ? b.upper : b.rank_mod_p) + " above the block's proven bound " + n(proven);
   return "";
@@ -327,7 +336,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
       if (u.origin != unit_origin::stored) throw;
       impossible = std::string("unreadable (") + e.what() + ")";
     }
-    if (impossible.empty() && u.origin == unit_origin::stored) impossible = implausible_block(b, lay.rows(c, k), lay.cols(c, k), static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1);
+    if (impossible.empty() && u.origin == unit_origin::stored) impossible = implausible_block(b, lay.rows(c, k), lay.cols(c, k), static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1, req.limits.max_exact_entries);
     if (!impossible.empty()) {  // (a block computed here is never judged so: its own checks say FAILED where they fail)
       res.units.impossible.push_back("k = " + std::to_string(k) + ": " + impossible);
       b = block_rank{};  // counted as nothing: an impossible value is never used

@@ -36,6 +36,7 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
     rank_options ro = spec.ranks;
     ro.stabilization = false;
     const auto r = analyse_ranks(s, ro, spec.limits, spec.threads, [](const std::string&) {});
+    if (r.stopped_at != rank_stage::none) throw time_limit_reached();  // a row is whole or not shown
     row.ranked = true;
     row.sep = r.sep.lower, row.sep_exact = r.sep.exact();
     row.grid = r.grid.rank;
@@ -73,6 +74,12 @@ sweep_result analyse_sweep(const sweep_spec& spec, const progress_fn& progress) 
   sweep_result r;
   r.spec = spec;
   const std::size_t total = spec.dx.size() * spec.L.size() * spec.H.size();
+  struct deadline_scope {  // --time-limit holds for the whole sweep, not per row
+    explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
+    ~deadline_scope() { clear_deadline(); }
+    deadline_scope(const deadline_scope&) = delete;
+    deadline_scope& operator=(const deadline_scope&) = delete;
+  } deadline(spec.limits.max_seconds);
   try {
     for (int dx : spec.dx)
       for (int L : spec.L)
@@ -84,6 +91,8 @@ sweep_result analyse_sweep(const sweep_spec& spec, const progress_fn& progress) 
         }
   } catch (const interrupted&) {
     r.interrupted = true;
+  } catch (const time_limit_reached&) {
+    r.time_limited = true;
   }
   return r;
 }

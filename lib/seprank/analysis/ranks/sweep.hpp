@@ -48,6 +48,7 @@ struct sweep_result {
   sweep_spec spec;
   std::vector<sweep_row> rows;
   bool interrupted = false;
+  bool time_limited = false;  // --time-limit, for the whole sweep, stopped it: the rows finished before it are kept
 };
 
 // Exact rank of W^Q^T W^K (d_x x d_x) for every layer and head.

@@ -55,6 +55,8 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
   a.element_check = check_element_ranks(a.psi_span.checked_gammas, prime, r.ranks.runner);
   a.sep_within_gram_count = !a.ranks.sep.exact() || big_int(a.ranks.sep.lower) <= a.psi_span.gram_count;
+  a.consistency = check_bound_consistency(a.ranks, r.cfg.N, a.psi_span.gram_count,
+                                          a.psi_span.refined_every_weight ? a.psi_span.refined_gram_count : big_int(0));
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
     progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");

@@ -9,6 +9,7 @@
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
+#include "seprank/analysis/ranks/bound_consistency.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/analysis/ranks/element_rank.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"
@@ -47,6 +48,9 @@ struct theorem_analysis {
   // A consistency check decided here (the report maps it to FAILED): an exact sep never exceeds the Gram count,
   // which bounds it for every weight and N (docs/theory.md, section 4).
   bool sep_within_gram_count = true;
+  // Every certified lower bound against every upper bound of the run (FAILED on a conflict): catches a wrong stored
+  // unit as well as a bug, with or without --verify.
+  bound_consistency consistency;
 };
 
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress);

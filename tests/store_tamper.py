@@ -2,7 +2,8 @@
 """Edits one stored unit of a results store, as a test's adversary would.
 
 usage: store_tamper.py STORE METHOD UNIT EDIT [--resign]
-EDIT is Python run with the unit's decoded JSON result as `d` (e.g. "d['upper'] = 4"). With --resign the
+UNIT FIRST names the method's first unit. EDIT is Python run with the unit's decoded JSON result as `d` (e.g.
+"d['upper'] = 4"). With --resign the
 unit's digest is recomputed with the key in $SEPRANK_STORE_KEY (an adversary who holds the key: only the
 plausibility checks can catch the edit then). The digest is computed here independently of the tool:
 HMAC-SHA256 over method, version, config, weights hash, unit, position and data, each as "<length>:<bytes>".
@@ -17,6 +18,8 @@ import sys
 store, method, unit, edit = sys.argv[1:5]
 resign = "--resign" in sys.argv[5:]
 c = sqlite3.connect(store)
+if unit == "FIRST":  # the method's first unit, whatever its name
+    unit = c.execute("select unit from units where method = ? order by position limit 1", (method,)).fetchone()[0]
 row = c.execute("select version, config, weights_hash, position, data from units where method = ? and unit = ?",
                 (method, unit)).fetchone()
 if row is None:

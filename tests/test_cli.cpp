@@ -1101,6 +1101,12 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   // passes every plausibility check, and makes the Gram rank 48 "exact"; our other bounds contradict it (sep(4) is 49
   // by the coefficient matrix and the ladder), and that is FAILED naming both numbers, without --verify.
   tamper("k=3", "d['rank_mod_p'] = 17; d['upper'] = 17; d['certificate'] = 'exact_elimination'", true);
+  // (checked below; first:) a stored element rank that is no integer disagrees with its recount: FAILED, exit 1, never
+  // an internal error.
+  REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db + " element-rank FIRST \"d = 'abc'\" --resign").status == 0);
+  const result element = run("--L 2 --dx 3 --quiet --store " + db);
+  CHECK(element.status == 1);
+  CHECK_FALSE(contains(element.out, "stol"));
   const result forged = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(forged.status == 1);
   CHECK(contains(forged.out, "One of our own checks FAILED: in step "));
@@ -1224,6 +1230,16 @@ TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; 
   CHECK(plot.status == 6);
   CHECK(run_command("ls " + dir + " | grep -v cert").out.empty());  // no picture, no .dat, .gp, .part or empty .log
   run_command("umount " + dir + " && rmdir " + dir);
+}
+
+TEST_CASE("--all-partitions or --seeds over --max-terms: refused by the limit, exit status 3 (not a usage error)") {
+  for (const char* opt : {"--all-partitions", "--seeds 2"}) {
+    const result r = run(std::string("--L 2 --dx 4 --N 4 --max-terms 10 --quiet ") + opt);
+    CAPTURE(opt);
+    CHECK(r.status == 3);
+    CHECK(contains(r.out, "needs the expansion, which was skipped"));
+    CHECK(contains(r.out, "(limit --max-terms 10)"));
+  }
 }
 
 TEST_CASE("sweep --time-limit holds for the whole sweep, not per row: exit status 4 with the rows finished before it") {

@@ -160,9 +160,10 @@ void add_answer(derivation& d, const answer_input& in) {
                          "; across sizes: docs/findings.md",
                      json{{"first_L", e.L > 0 ? json(e.L) : json()}, {"first_L_from_N", e.L > 0 && e.L_from_N > 0 ? json(e.L_from_N) : json()},
                           {"first_dx", e.dx > 0 ? json(e.dx) : json()}, {"first_dx_from_N", e.dx > 0 && e.dx_from_N > 0 ? json(e.dx_from_N) : json()}}};
-    // Right after the statements: what fails elsewhere comes before the numbers of this configuration.
+    // Right after the claimed statements: what fails elsewhere comes before the theorems not claimed here and the
+    // numbers of this configuration (within a newcomer's first ten lines).
     auto at = d.answer.begin();
-    while (at != d.answer.end() && at->key != "interval" && at->key != "slope") ++at;
+    while (at != d.answer.end() && at->key != "interval" && at->key != "slope" && at->key != "theorem1" && at->key != "theorem2") ++at;
     d.answer.insert(at, std::move(line));
   }
 }

@@ -134,7 +134,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   const paper_bounds& p = a.comparison.paper;
   derivation d;
   d.title = std::string("seprank-sym: the Theorem ") + (p.theorem() == 2 ? "2" : "1") +
-            " upper-bound derivation for the self-attention network of Levine et al. (NeurIPS 2020)";
+            " upper-bound derivation, self-attention (Levine et al., NeurIPS 2020)";
   d.config = configuration_json(s);
   d.steps = structure_steps(s, p);
   d.steps.push_back(partition_step(s, r));

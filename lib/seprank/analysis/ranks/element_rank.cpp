@@ -1,5 +1,9 @@
 #include "seprank/analysis/ranks/element_rank.hpp"
 
+#include <optional>
+
+#include "seprank/support/parse.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -43,8 +47,10 @@ element_rank_check check_element_ranks(const std::vector<std::vector<unsigned lo
   const std::vector<unit_result> done = run_units(runner, batch, [&](std::size_t i) {
     return std::to_string(element_separation_rank_by_matrix(gammas[i], prime));
   }, &check.units);
-  for (std::size_t i = 0; i < done.size(); ++i)
-    check.agree += std::stol(done[i].data) == element_separation_rank(gammas[i]) ? 1 : 0;
+  for (std::size_t i = 0; i < done.size(); ++i) {  // a stored result that is no integer disagrees (never an exception)
+    const std::optional<long> rank = parse_integer(done[i].data);
+    check.agree += rank && *rank == element_separation_rank(gammas[i]) ? 1 : 0;
+  }
   return check;
 }
 

@@ -203,10 +203,11 @@ void partitions_stage(const rank_run& run, rank_analysis& a) {
 rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt, const resource_limits& lim,
                             int threads, const progress_fn& progress) {
   const network_config& c = s.cfg;
-  // Checked on entry, before any rank is computed.
-  if (opt.seeds > 1 && !s.expanded()) throw usage_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
+  // Checked on entry, before any rank is computed. The expansion was skipped by a limit: a refusal (exit 3), not a
+  // usage error.
+  if (opt.seeds > 1 && !s.expanded()) throw resource_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
   if (opt.all_partitions && !s.expanded())
-    throw usage_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
+    throw resource_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
   rank_analysis a;
   a.options = opt;
   a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);

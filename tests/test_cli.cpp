@@ -294,6 +294,7 @@ TEST_CASE("a certificate anyone can re-check with Python and numpy; a raised cla
   r = run_command(py + " " + dir + "/check.py 2>&1");
   CHECK(r.status == 0);
   CHECK(contains(r.out, "\nsep >= 49 certified\n"));  // the Gram count 49 is attained at L = 2, d_x = 3
+  CHECK(contains(r.out, "N = 4, no residual, output y_1 at position i = 1, A = [1, 2], B = [3, 4]"));  // all of what it checked
   r = run_command(py + " -c \"import json; p='" + dir + "/certificate.json'; c=json.load(open(p)); c['claimed_rank'] += 1; "
                   "json.dump(c, open('" + dir + "/raised.json', 'w'))\" && " + py + " " + dir + "/check.py " + dir +
                   "/raised.json 2>&1");
@@ -953,6 +954,17 @@ TEST_CASE("--store --verify: a tampered unit is caught, the step is FAILED and t
   CHECK(contains(tampered.out, "FAILED: 1 of the blocks read from the results store"));
 }
 
+TEST_CASE("a store key others can read, or one byte repeated, is warned about (issue 49); the run goes on") {
+  const std::string key = temp_path("weak.key"), db = temp_path("weak.db");
+  std::ofstream(key) << std::string(24, 'a');
+  run_command("chmod 644 " + key);
+  const result r = run_command("SEPRANK_STORE_KEY=" + key + " " + executable() + " --L 1 --dx 2 --quiet --store " + db + " 2>&1 >/dev/null");
+  CHECK(contains(r.out, "warning: store key " + key + " can be read by others (mode 0644)"));
+  CHECK(contains(r.out, "is one byte repeated: a weak key"));
+  CHECK(r.status == 0);
+  for (const std::string& f : {key, db}) std::remove(f.c_str());
+}
+
 TEST_CASE("bad store options: one line, exit status 2") {
   const store_file db;
   std::ofstream("/tmp/seprank_cli_not_a_store_" + std::to_string(getpid())) << std::string(200, 'x') << "\n";
@@ -1365,10 +1377,12 @@ std::string block_of(const std::string& out, const std::string& from) {
 }  // namespace
 
 TEST_CASE("integers in decimal only, and --partition '' refused (hex and empty values were read silently)") {
-  expect_usage_errors({{"--L 0x2 --dx 4", "must be a decimal integer (0x2 is not)"},
-                       {"bounds --L 2 --dx 4 --N 0x10", "must be a decimal integer"},
-                       {"--L 2 --dx 0b11", "must be a decimal integer"},
-                       {"--L 2 --dx 4 --partition ''", "--partition needs a partition A|B"}});
+  expect_usage_errors({{"--L 0x2 --dx 4", "--L = 0x2 is not a decimal integer"},
+                       {"bounds --L 2 --dx 4 --N 0x10", "--N = 0x10 is not a decimal integer"},
+                       {"--L 2 --dx 0b11", "--dx = 0b11 is not a decimal integer"},
+                       {"--L 2 --dx 4 --partition ''", "--partition needs a partition A|B"},
+                       // beyond 64 bits: the value as given, never a saturated 9223372036854775807 (issue 49)
+                       {"bounds --L 2 --dx 4 --H 99999999999999999999", "99999999999999999999 is out of range for this option"}});
   CHECK(run("--L 2 --dx 4 --structure-only --quiet").status == 0);  // decimal values still read
   // --help keeps its columns: an exclusion goes with the description, not into the option column.
   const result help = run("--help");

@@ -424,7 +424,10 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
     return seprank::exit_usage;
   } catch (const CLI::ValidationError& e) {  // CLI11: "--max-terms: <our message>"; ours names the option already
     std::string what = e.what();
-    if (what.rfind("--", 0) == 0 && what.find(": ") != std::string::npos) what = what.substr(what.find(": ") + 2);
+    if (what.rfind("--", 0) == 0 && what.find(": ") != std::string::npos) {  // "--H: 999... is out of range": keep the name
+      const std::string name = what.substr(0, what.find(": ")), rest = what.substr(what.find(": ") + 2);
+      what = !rest.empty() && std::string("+-0123456789").find(rest[0]) != std::string::npos ? name + " = " + rest : rest;
+    }
     std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
     return seprank::exit_usage;
   } catch (const CLI::ParseError& e) {
@@ -476,20 +479,31 @@ int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
 
 // Integer options take decimal digits only: CLI11 would also read 0x2, 0b10 and 0o2 (a typo would run silently).
 void only_decimal_integers(CLI::App& app) {
-  const CLI::Validator decimal(
-      [](std::string& v) -> std::string {
-        std::size_t k = v.size() > 1 && (v[0] == '-' || v[0] == '+') ? 1 : 0;
-        if (v.size() > k + 1 && v[k] == '0' && std::string("xXbBoO").find(v[k + 1]) != std::string::npos)
-          return "must be a decimal integer (" + v + " is not)";
-        return std::string();
-      },
-      "");
+  // Also beyond 64 bits: CLI11 would saturate 99999999999999999999 to 2^63 - 1 and messages would show that number.
+  const auto decimal_within = [](const char* largest) {
+    return CLI::Validator(
+        [largest](std::string& v) -> std::string {
+          std::size_t k = v.size() > 1 && (v[0] == '-' || v[0] == '+') ? 1 : 0;
+          if (v.size() > k + 1 && v[k] == '0' && std::string("xXbBoO").find(v[k + 1]) != std::string::npos)
+            return v + " is not a decimal integer";
+          std::string digits = v.substr(k);
+          digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));  // leading zeros
+          const std::string max = largest;
+          if (digits.find_first_not_of("0123456789") == std::string::npos &&
+              (digits.size() > max.size() || (digits.size() == max.size() && digits > max)))
+            return v + " is out of range for this option (at most " + max + " in magnitude)";
+          return std::string();
+        },
+        "");
+  };
+  const CLI::Validator decimal = decimal_within("9223372036854775807"), decimal_unsigned = decimal_within("18446744073709551615");
   for (CLI::App* a : std::vector<CLI::App*>{&app}) {
     std::vector<CLI::App*> all{a};
     for (CLI::App* sub : a->get_subcommands({})) all.push_back(sub);
     for (CLI::App* one : all)
       for (CLI::Option* opt : one->get_options({}))
-        if (const std::string t = opt->get_type_name(); t.rfind("INT", 0) == 0 || t.rfind("UINT", 0) == 0) opt->check(decimal);
+        if (const std::string t = opt->get_type_name(); t.rfind("INT", 0) == 0) opt->check(decimal);
+        else if (t.rfind("UINT", 0) == 0) opt->check(decimal_unsigned);
   }
 }
 

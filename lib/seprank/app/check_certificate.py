@@ -268,7 +268,8 @@ def main():
         y = forward(x.reshape(u.size * s, N, dx), c["weights"], p, c["residual"])
         grid[u, :] = y[:, i - 1, entry - 1].reshape(u.size, s)
     rank = rank_mod_p(grid, p)
-    print("grid: %d x %d points, prime p = %d, L = %d, d_x = %d, H = %d, N = %d, A = %s, B = %s" % (s, s, p, L, dx, H, N, A, B))
+    print("grid: %d x %d points, prime p = %d, L = %d, d_x = %d, H = %d, N = %d, %s, output y_%d at position i = %d, "
+          "A = %s, B = %s" % (s, s, p, L, dx, H, N, "residual" if c["residual"] else "no residual", entry, i, A, B))
     print("rank of the grid matrix mod p: %d (claimed: %d)" % (rank, claimed))
     if rank < claimed:
         print("NOT certified: the rank of the grid is below the claimed rank")

@@ -20,6 +20,8 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <set>
+#include <iostream>
 
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -132,6 +134,23 @@ std::string unit_digest(const std::string& key, unit_fields fields, long positio
   return hex;
 }
 
+// A key others can read, or one byte repeated, lets someone else re-sign a store's units: said once per key file
+// on stderr (the run goes on; the digests still catch anyone without the key).
+void warn_about_key(const std::string& path, const std::string& key) {
+  static std::set<std::string> warned;
+  if (!warned.insert(path).second) return;
+  struct stat st{};
+  if (::stat(path.c_str(), &st) == 0 && (st.st_mode & 077) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    std::cerr << "seprank-sym: warning: store key " << path << " can be read by others (mode " << mode
+              << "): whoever reads it can re-sign a store's units; chmod 600 " << path << "\n";
+  }
+  if (key.find_first_not_of(key[0]) == std::string::npos)
+    std::cerr << "seprank-sym: warning: store key " << path << " is one byte repeated: a weak key (remove it, and a new one "
+              << "is drawn at random)\n";
+}
+
 // The key in `path`; when it is missing and `create`, 32 fresh random bytes written there first (mode 0600,
 // written whole under a temporary name, then linked into place: of two processes creating it at once, one key
 // wins and both use it). "" when it is missing and not `create`.
@@ -140,6 +159,7 @@ std::string read_key(const std::string& path, bool create) {
     auto key = read_bounded(path, 4096, "store key");  // a key is 32 bytes; /dev/zero is not one
     if (!key) return std::nullopt;
     if (key->size() < 16) throw usage_error("store key " + path + ": " + std::to_string(key->size()) + " bytes; a key needs at least 16");
+    warn_about_key(path, *key);
     return key;
   };
   if (auto k = existing()) return *k;

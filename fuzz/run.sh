@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 mkdir -p build-fuzz fuzz/regressions
 clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -Ilib \
-  fuzz/fuzz_parsers.cpp lib/seprank/support/parse.cpp lib/seprank/model/partition.cpp lib/seprank/model/weights.cpp \
+  fuzz/fuzz_parsers.cpp lib/seprank/support/parse.cpp lib/seprank/support/bounded_read.cpp lib/seprank/support/interrupt.cpp \
+  lib/seprank/model/partition.cpp lib/seprank/model/weights.cpp \
   lib/seprank/model/config.cpp lib/seprank/model/quantities.cpp $(pkg-config --cflags --libs ginac gmp) -o build-fuzz/fuzz_parsers
 work=$(mktemp -d)
 cp fuzz/corpus/* "$work"/

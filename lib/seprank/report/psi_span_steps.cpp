@@ -99,7 +99,8 @@ derivation_step n_free_step(const structure_analysis& s, const psi_span_analysis
           "$d_x multichoose(D, C - k)$ $A$-side ones ($x^i_r$ times monomials in $M_A$), so for every weight and every $N$ "
           "$sep <= sum_k min(d_x * multichoose(D, C - k), multichoose(D, k))$ (the Gram count) $<= binom(D + C, C)$",
           {{"$binom(D + C, C)$", str(f.binom_bound) + " ($log_3 = " + log3_text(f.binom_bound) + "$)"},
-           {"Gram count $sum_k min(d_x mc(D, C-k), mc(D, k))$", str(f.gram_count) + " ($log_3 = " + log3_text(f.gram_count) + "$)"},
+           {s.cfg.residual ? "Gram count $sum_k min(d_x mc(D + 1, C-k), mc(D, k))$" : "Gram count $sum_k min(d_x mc(D, C-k), mc(D, k))$",
+            str(f.gram_count) + " ($log_3 = " + log3_text(f.gram_count) + "$)"},
            {"depends on $N$", "no: neither count involves $N$"}},
           S::computed,
           "exact integer counts; the argument (docs/theory.md, sections 3-4) proves the Gram form $y = A_L(M) x^i$ for every "

@@ -43,7 +43,9 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
     row("gram_rank", std::string("Gram rank, $N -> infinity$") + (r.gram.rank.exact() ? " (exact; step gram-rank)" : " (lower bound; step gram-rank)"),
         str(static_cast<long long>(r.gram.rank.lower)), log3_text(r.gram.rank.lower), exact_json(static_cast<long long>(r.gram.rank.lower)),
         "gram-rank");
-  row("gram_count", "Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$", str(f.gram_count), log3_text(f.gram_count), exact_json(f.gram_count));
+  // With the residual connection the A side has the monomials of degree <= C - k in M_A: mc(D + 1, C - k) of them.
+  row("gram_count", s.cfg.residual ? "Gram count $sum_k min(d_x mc(D+1,C-k), mc(D,k))$" : "Gram count $sum_k min(d_x mc(D,C-k), mc(D,k))$",
+      str(f.gram_count), log3_text(f.gram_count), exact_json(f.gram_count));
   if (f.refined_gram_count < f.gram_count)  // docs/theory.md, section 14: a proven upper bound, not the rank
     row("refined_gram_count", "Gram count minus the proven rank-one annihilators (upper bound)", str(f.refined_gram_count), log3_text(f.refined_gram_count), exact_json(f.refined_gram_count));
   row("binomial_bound", "$binom(D + C, C)$", str(f.binom_bound), log3_text(f.binom_bound), exact_json(f.binom_bound));

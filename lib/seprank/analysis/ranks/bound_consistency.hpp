@@ -12,7 +12,8 @@
 namespace seprank {
 
 // One bound: what it is, its step, its value and the N it is about: a lower bound on sep(N) at this N (N_every: at
-// every large balanced N, the Gram rank's), an upper bound on sep(N') for every N' <= N (N_every: every N).
+// every large balanced N, the Gram rank's); an upper bound on sep at this N and this partition only (N_every: at
+// every N and every partition).
 struct bound_fact {
   static constexpr long N_every = -1;
   std::string name;  // e.g. "the grid rank at N = 6 of the sep(N) ladder"

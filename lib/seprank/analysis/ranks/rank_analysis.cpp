@@ -158,7 +158,8 @@ void stabilization_stage(const rank_run& run, rank_analysis& a, long gram_upper,
                " s, --time-limit)");
   const stabilization_ladder ladder = stabilization_ladder_of(
       c, run.s.weights,
-      {run.s.choice.seed, gram_upper, gram_blocks, run.threads, run.opt.max_grid_points, run.lim.max_seconds, c.N, a.part, &a.grid, run.opt.runner},
+      {run.s.choice.seed, gram_upper, gram_blocks, run.threads, run.opt.max_grid_points, run.lim.max_seconds, c.N, a.part, &a.grid, run.opt.runner,
+       c.position},
       run.progress);
   a.stabilization = ladder.rows;
   a.stabilization_units = ladder.units;

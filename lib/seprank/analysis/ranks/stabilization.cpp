@@ -25,7 +25,7 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
     cn.N = N;
     cn.position = 1;
     const partition pn = default_partition(cn);
-    const bool same_as_main = r.main_grid && cn.N == r.main_N && pn.A == r.main_part.A;
+    const bool same_as_main = r.main_grid && cn.N == r.main_N && pn.A == r.main_part.A && r.main_position == 1;
     const long points = grid_points_within(cn, r.max_grid_points, max_seconds, threads);
     if (!same_as_main && points < 8) break;
     const double est = grid_seconds(cn, points, threads);

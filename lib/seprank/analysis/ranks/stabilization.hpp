@@ -30,6 +30,7 @@ struct stabilization_request {
   partition main_part;
   const grid_rank_result* main_grid = nullptr;
   unit_runner* runner = nullptr;  // each row's grid is a unit (store, MPI); null: here
+  int main_position = 1;          // the main run's output position: its grid is a ladder row's only at position 1
 };
 
 struct stabilization_ladder {

@@ -74,7 +74,8 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
                              {"upper", c.upper.name}, {"upper_step", c.upper.step}, {"upper_value", exact_json(c.upper.value)}});
   }
   rows.push_back(keyed({"our bounds: each certified lower <= each upper",
-                        consistency.holds() ? "yes (" + str(static_cast<long long>(consistency.pairs)) + " pairs)"
+                        consistency.pairs == 0 ? std::string("nothing to compare: no rank of these weights finished")
+                        : consistency.holds()  ? "yes (" + str(static_cast<long long>(consistency.pairs)) + " pairs)"
                                             : "NO: " + str(static_cast<long long>(consistency.conflicts.size())) + " of " +
                                                   str(static_cast<long long>(consistency.pairs)) + " pairs conflict (FAILED)",
                         {},

@@ -1241,7 +1241,38 @@ TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; 
   const result plot = run("audit --L 1..20 --dx 1..300 --quiet --plot " + dir + "/a.svg");
   CHECK(plot.status == 6);
   CHECK(run_command("ls " + dir + " | grep -v cert").out.empty());  // no picture, no .dat, .gp, .part or empty .log
+  // A results store on the full disk is an output error (exit 6, one line), as any file we write (it was 2).
+  const result store = run("--L 2 --dx 8 --quiet --time-limit 3000 --store " + dir + "/s.db");
+  CHECK(store.status == 6);
+  CHECK(contains(store.out, "seprank-sym: error: store " + dir + "/s.db: database or disk is full"));
   run_command("umount " + dir + " && rmdir " + dir);
+}
+
+TEST_CASE("store FILE lists a store in a directory the user cannot write (read-only, nothing written; needs root)") {
+  // As the user nobody (setpriv): the store and its directory are root's, readable by all. The listing opened the
+  // store to write (WAL files, the schema) and failed: "attempt to write a readonly database", exit 2.
+  const store_file db;
+  REQUIRE(run("--L 2 --dx 2 --quiet --store " + db.path).status == 0);
+  const std::string dir = temp_path("read-only-store");
+  run_command("rm -rf " + dir + " && mkdir -p " + dir + " && cp " + db.path + " " + dir + "/s.db && chmod 755 " + dir +
+              " && chmod 644 " + dir + "/s.db");
+  if (getuid() != 0 || run_command("setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>&1").status != 0) {
+    seprank::testing::skip_case("not root (or no setpriv): the read-only store listing is not exercised here; CI runs it as root");
+    run_command("rm -rf " + dir);
+    return;
+  }
+  const std::string as_nobody = "setpriv --reuid=nobody --regid=nogroup --clear-groups " + executable();
+  const result listing = run_command(as_nobody + " store " + dir + "/s.db --quiet 2>&1");
+  CHECK(listing.status == 0);
+  CHECK(contains(listing.out, "units                                                         = 22"));  // 5 blocks, a grid, a band, 15 elements
+  CHECK(run_command("ls " + dir).out == "s.db\n");  // no -wal or -shm left beside it
+  const result json_listing = run_command(as_nobody + " store " + dir + "/s.db --quiet --format json 2>/dev/null");
+  CHECK(json_listing.status == 0);
+  // A run cannot write there: refused with one line, exit 2 (the store is an input it cannot use), never a crash.
+  const result run_there = run_command(as_nobody + " --L 2 --dx 2 --quiet --store " + dir + "/s.db 2>&1 >/dev/null");
+  CHECK(run_there.status == 2);
+  CHECK(contains(run_there.out, "seprank-sym: error: store " + dir + "/s.db: "));
+  run_command("rm -rf " + dir);
 }
 
 TEST_CASE("--all-partitions or --seeds over --max-terms: refused by the limit, exit status 3 (not a usage error)") {
@@ -1263,6 +1294,49 @@ TEST_CASE("sweep --time-limit holds for the whole sweep, not per row: exit statu
   const result full = run("sweep --dx 2..3 --L 1..2 --quiet");
   CHECK(full.status == 0);
   CHECK(contains(full.out, "= 4 of 4\n"));
+}
+
+TEST_CASE("a store locked by another process past --time-limit: the wait ends at the limit, exit 4, never 2 (issue 49)") {
+  // Every rank unit is stored; the element ranks are not, so the first write comes after the rank stage (whose
+  // deadline no longer applied there: the run waited 30 s, then exited 2). Another process holds the write lock
+  // for 60 s; a wait that ignored the limit would end after 30 s with exit 2.
+  const store_file db;
+  REQUIRE(run("--L 2 --dx 2 --quiet --store " + db.path).status == 0);
+  REQUIRE(run_command("/usr/bin/python3 -c \"import sqlite3; c = sqlite3.connect('" + db.path +
+                      "'); c.execute(\\\"delete from units where method = 'element-rank'\\\"); c.commit()\"").status == 0);
+  const result r = run_command("sh -c '/usr/bin/python3 -c \"import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], "
+                               "isolation_level=None); c.execute(\\\"BEGIN EXCLUSIVE\\\"); print(1, flush=True); time.sleep(60)\" " +
+                               db.path + " > " + db.path + ".held & pid=$!; while [ ! -s " + db.path + ".held ]; do sleep 0.1; done; " +
+                               executable() + " --L 2 --dx 2 --quiet --time-limit 3 --store " + db.path +
+                               "; echo status=$?; kill $pid; rm -f " + db.path + ".held'");
+  CHECK(contains(r.out, "status=4"));
+  CHECK(contains(r.out, "formula checked on all 15 used monomials m           = not checked (the time limit)"));
+  CHECK(contains(r.out, "while the results store was locked by another process: the element ranks were not checked"));
+}
+
+TEST_CASE("audit and hessian-ranks: --time-limit for the whole command, the rows done shown, exit 4 (issue 49)") {
+  // 1 ns has passed by the first check on any machine: nothing is decided, and the output says how much of what.
+  const std::string exported = temp_path("audit-stopped.csv");
+  std::filesystem::remove(exported);
+  const result a = run("audit --L 1..3 --dx 1..5 --quiet --time-limit 1e-9 --export " + exported);
+  CHECK(a.status == 4);
+  CHECK(contains(a.out, "Step 1 (time-limit). Time limit  [skipped]"));
+  CHECK(contains(a.out, "rows decided = 0 of 15"));
+  CHECK(std::filesystem::exists(exported));  // the export holds the rows decided (here its header alone)
+  const auto aj = nlohmann::json::parse(run("audit --L 1..3 --dx 1..5 --quiet --time-limit 1e-9 --format json").out);
+  CHECK(aj["results"]["complete"] == false);
+  CHECK(aj["results"]["rows"].empty());
+  CHECK(nlohmann::json::parse(run("audit --L 1..3 --dx 1..5 --quiet --format json").out)["results"]["complete"] == true);
+  // hessian-ranks ignored --time-limit (a row at l0 = 3, d = 64 takes 8-30 s: one elimination of 2080 x 2080 is
+  // stopped from beside it, run_interruptible).
+  const result h = run("hessian-ranks --level 3 --d 64 --quiet --time-limit 1");
+  CHECK(h.status == 4);
+  CHECK(contains(h.out, "rows               = 0 of 1"));
+  CHECK(contains(h.out, "Skipped:  no row was ranked before the time limit: nothing was checked"));
+  CHECK_FALSE(contains(h.out, "[verified]"));
+  const auto hj = nlohmann::json::parse(run("hessian-ranks --level 1 --d 1..3 --quiet --format json").out);
+  CHECK(hj["results"]["complete"] == true);
+  CHECK(hj["results"]["rows"].size() == 3);
 }
 
 TEST_CASE("all-zero weights: the zero network is said as such, no check of ours FAILED (issue 49)") {

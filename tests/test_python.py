@@ -107,6 +107,16 @@ def test_subcommands_equal_cli_json():
     # Headers d and D are two columns (D = d(d + 1)/2 by hand), not one name overwriting the other.
     h = seprank.hessian_ranks(level=1, d="1..4").table()
     check(list(h["d"]) == [1, 2, 3, 4] and list(h["D"]) == [1, 3, 6, 10], f"hessian_ranks keeps d and D: {sorted(h)}")
+    # time_limit for the whole check, stopping inside one rank (l0 = 3, d = 64: one row takes 8-30 s).
+    stopped = seprank.hessian_ranks(level=3, d=64, time_limit=1)
+    check(stopped.exit_status == 4 and stopped.results["complete"] is False and stopped.results["rows"] == [],
+          f"hessian_ranks(time_limit=1) stops with exit_status 4 ({stopped.exit_status})")
+    for bad, kind in (("5", TypeError), (True, TypeError), (0, ValueError), (10 ** 400, ValueError)):
+        try:
+            seprank.hessian_ranks(level=1, d=1, time_limit=bad)
+            check(False, f"hessian_ranks(time_limit={bad!r}) refused")
+        except kind as e:
+            check("time_limit" in str(e), f"hessian_ranks(time_limit={bad!r}): {kind.__name__} naming the keyword ({e})")
     check(set(t) >= {"sep", "sep_exact", "log_3_sep", "gram", "gram_exact", "paper_lower", "paper_upper", "w_q_t_w_k_rank"},
           f"snake_case columns: {sorted(t)}")
     # Exact integers stay integers, a missing value is None (never 'n/a' in a numeric column), compared with the
@@ -699,7 +709,7 @@ def test_subcommand_keywords_documented_from_the_cli_help():
     import re
     for fn, sub, own in ((seprank.audit, "audit", ()), (seprank.bounds, "bounds", ()), (seprank.corollary1, "corollary1", ()),
                          (seprank.corollary2, "corollary2", ()), (seprank.sweep, "sweep", ("progress", "options")),
-                         (seprank.plan, "plan", ()), (seprank.hessian_ranks, "hessian-ranks", ("seed", "progress"))):
+                         (seprank.plan, "plan", ()), (seprank.hessian_ranks, "hessian-ranks", ("seed", "time_limit", "progress"))):
         rc, out, _ = cli(sub, "--help")
         doc = fn.__doc__
         for name, p in inspect.signature(fn).parameters.items():

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <doctest/doctest.h>
 
+#include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/analysis/theorem/theorem_analysis.hpp"
 #include "seprank/render/formats.hpp"
+#include "seprank/report/audit_report.hpp"
 #include "seprank/report/format.hpp"
 #include "seprank/report/psi_span_steps.hpp"
 #include "seprank/report/rank_steps.hpp"
@@ -305,4 +307,35 @@ TEST_CASE("our bounds against each other: planted conflicts are found, with both
   const bound_consistency grid = check_bound_consistency(r, 4, 100, 0);
   CHECK(std::any_of(grid.conflicts.begin(), grid.conflicts.end(),
                     [](const bound_conflict& k) { return k.lower.step == "grid-rank" && k.upper.name == "the exact sep at N = 4"; }));
+}
+
+TEST_CASE("an audit stopped by its time limit reports the rows decided before it, and says how many of how many") {
+  // Rows run d_x outside, L inside: (4, 1), (4, 2), (8, 1) decided, (8, 2) not. Planted by hand: L = 2's region then
+  // ends at d_x = 4, L = 1's at 8.
+  const audit_map whole = audit_map_of({1, 2}, {4, 8}, 1);
+  REQUIRE(whole.rows.size() == 4);
+  audit_report_builder b(4, true);
+  for (std::size_t k = 0; k < 3; ++k) b.add(whole.rows[k]);
+  CHECK(b.rows_added() == 3);
+  audit_map m;
+  m.L = whole.L, m.dx = whole.dx, m.H = 1;
+  const derivation d = b.finish(m, true);
+  CHECK(d.time_limited);
+  CHECK(exit_status_of(d) == exit_time_limit);
+  CHECK(d.answer_title.find("(stopped by the time limit after 3 of 4 rows") != std::string::npos);
+  REQUIRE(!d.steps.empty());
+  CHECK(d.steps.front().id == "time-limit");
+  CHECK(d.steps.front().status == claim_status::skipped);
+  CHECK(d.steps.front().values.at(0).value == "3 of 4");
+  CHECK(d.results["complete"] == false);
+  CHECK(d.results["rows"].size() == 3);
+  REQUIRE(d.answer.size() == 2);
+  CHECK(d.answer[0].data["runs"].back()["dx_to"] == 8);  // L = 1
+  CHECK(d.answer[1].data["runs"].back()["dx_to"] == 4);  // L = 2: width 8 not decided
+  audit_report_builder all(4, true);
+  for (const auto& row : whole.rows) all.add(row);
+  const derivation full = all.finish(m);
+  CHECK_FALSE(full.time_limited);
+  CHECK(full.results["complete"] == true);
+  CHECK(full.steps.front().id != "time-limit");
 }

@@ -321,6 +321,7 @@ int run(cli_options& o) {
     o.hessian.seed = o.run.weights.seed;  // --seed is read before the subcommand
     o.hessian.level = seprank::parse_range(o.hessian_level, seprank::hessian_level_range);
     o.hessian.d = seprank::parse_range(o.hessian_d, seprank::hessian_d_range);
+    if (o.time_limit_given) o.hessian.time_limit = o.run.limits.max_seconds;  // for the whole command; none by default
     d = seprank::derive_hessian_ranks(o.hessian, progress);
   } else if (o.store_cmd->parsed()) {
     d = seprank::derive_store_listing(o.store_file);

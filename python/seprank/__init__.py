@@ -742,14 +742,25 @@ def plan(L: int = 2, dx: int = 4, H: int = 1, np: int = 1, threads: int = 1, nod
 
 
 def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Sequence[int]] = "1..8", seed: int = 1,
-                  progress: Optional[Callable[[str], None]] = None) -> Derivation:
+                  time_limit: Optional[float] = None, progress: Optional[Callable[[str], None]] = None) -> Derivation:
     """The check of Theorem 15.1 (``seprank-sym hessian-ranks``; docs/theory.md, section 15): Hessian ranks mod p
-    of the moment form b^T M^g b at random points and on gamma = 0, beside the proven rho_g(d)."""
+    of the moment form b^T M^g b at random points and on gamma = 0, beside the proven rho_g(d). Stopped by
+    ``time_limit``, the rows ranked come back with ``exit_status`` 4."""
     seed = _checked_integer("seed", seed)
     if not 0 <= seed < 2 ** 64:
         raise ValueError(f"seed = {seed} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
+    seconds = 0.0
+    if time_limit is not None:
+        if isinstance(time_limit, (bool, _np.bool_)) or not isinstance(time_limit, (int, float, _np.integer, _np.floating)):
+            raise TypeError(f"time_limit must be a number or None, not {type(time_limit).__name__} ({time_limit!r})")
+        try:
+            seconds = float(time_limit)
+        except OverflowError:
+            raise ValueError(f"time_limit = {time_limit} is out of range: too large for a float") from None
+        if not seconds > 0:
+            raise ValueError(f"time_limit = {time_limit} is out of range: must be a number > 0 (None: no limit)")
     return Derivation(_seprank.derive_hessian_ranks(_range_values("level", level), _range_values("d", d), seed,
-                                                    progress))
+                                                    seconds, progress))
 
 
 _document_parameters(audit, {}, "audit")
@@ -759,7 +770,9 @@ _document_parameters(corollary2, {}, "corollary2")
 _document_parameters(sweep, {"progress": "called with each progress message (e.g. a seprank.Progress()); None: silent",
                              "options": "derive()'s keywords for every configuration of the sweep (seed, limits, ...)"}, "sweep")
 _document_parameters(plan, {}, "plan")
-_document_parameters(hessian_ranks, {"progress": "called with each progress message (e.g. a seprank.Progress()); None: silent"},
+_document_parameters(hessian_ranks, {"progress": "called with each progress message (e.g. a seprank.Progress()); None: silent",
+                                     "time_limit": "seconds for the whole check (None: no limit); the rows ranked before it are "
+                                                   "returned, the rest skipped, exit_status 4"},
                      "hessian-ranks")
 
 

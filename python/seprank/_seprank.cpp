@@ -420,9 +420,11 @@ void bind_functions(py::module_& m) {
     r.cfg.L = L, r.cfg.dx = dx, r.cfg.H = H, r.processes = np, r.threads = threads, r.node_memory_mb = node_memory;
     return derive_plan(r);
   });
-  m.def("derive_hessian_ranks", [](const py::object& level, const py::object& d, std::uint64_t seed, const py::object& progress) {
+  m.def("derive_hessian_ranks", [](const py::object& level, const py::object& d, std::uint64_t seed, double time_limit,
+                                   const py::object& progress) {
     hessian_ranks_request r;
     r.level = range_of(level, hessian_level_range), r.d = range_of(d, hessian_d_range), r.seed = seed;
+    r.time_limit = time_limit;
     const progress_fn p = progress_of(progress);
     return without_gil([&] { return derive_hessian_ranks(r, p); });
   });

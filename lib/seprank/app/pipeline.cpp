@@ -126,7 +126,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
     // Opening the store may wait for another process's lock: within --time-limit (and Ctrl-C), not 30 s regardless.
     if (group.root()) set_deadline(r.limits.max_seconds);
     try {
-      units.emplace(scheduler_options{r.store, r.verify, t.weights.seed}, group);
+      units.emplace(scheduler_options{r.store, r.verify, t.weights.seed, r.limits.max_seconds}, group);
     } catch (...) {
       clear_deadline();
       throw;
@@ -301,29 +301,50 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   audit_report_builder report(row_count, r.rows, exported ? std::function<void(const json&)>([&](const json& row) {
     exported->write(row, exported->csv() ? audit_csv_cells(row) : std::vector<json>{});
   }) : std::function<void(const json&)>());
-  const audit_map m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N, [&](audit_row&& row) { report.add(row); });
+  // Stopped by --time-limit, one process: the rows decided so far are reported, the export and plot hold them (exit 4).
+  // Several processes send their rows only at the end, so a stopped run of several has none to show.
+  audit_map m;
+  bool time_limited = false;
+  try {
+    m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N, [&](audit_row&& row) { report.add(row); });
+  } catch (const time_limit_reached&) {
+    if (process_group::world().size() > 1) throw;
+    m.L = r.L, m.dx = dx_values, m.H = r.H, m.N = r.N;
+    for (long d : dx_values) m.skipped_not_dividing += d % r.H != 0;
+    time_limited = true;
+  }
   if (exported) {
     exported->finish();
-    progress("wrote " + r.export_path + " (" + std::to_string(row_count) + " rows)");
+    progress("wrote " + r.export_path + " (" + std::to_string(report.rows_added()) + (time_limited ? " of " + std::to_string(row_count) : std::string()) + " rows)");
   }
   if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     plot_audit(report.plot(m.H), r.plot);
     progress("wrote " + r.plot);
   }
-  return report.finish(m);
+  return report.finish(m, time_limited);
 }
 
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
   for (const auto& [values, lim] : {std::pair{&r.level, hessian_level_range}, {&r.d, hessian_d_range}})
     check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
+  if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
+  struct deadline_scope {  // the deadline holds for the whole command, not per row
+    explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
+    ~deadline_scope() { clear_deadline(); }
+  } deadline(r.time_limit);
   std::vector<moment_hessian_row> rows;
-  for (int level : r.level)
-    for (int d : r.d) {
-      check_interrupt();
-      progress("ranking l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
-      rows.push_back(moment_hessian_row_of(d, level, r.seed));
-    }
-  return hessian_ranks_derivation(rows, r.seed);
+  bool time_limited = false;
+  try {
+    for (int level : r.level)
+      for (int d : r.d) {
+        check_interrupt();
+        progress("ranking l0 = " + std::to_string(level) + ", d = " + std::to_string(d));
+        rows.push_back(moment_hessian_row_of(d, level, r.seed));
+      }
+  } catch (const time_limit_reached&) {
+    time_limited = true;
+  }
+  return hessian_ranks_derivation(rows, r.seed, time_limited ? r.level.size() * r.d.size() : 0);
 }
 
 derivation derive_store_listing(const std::string& path) {

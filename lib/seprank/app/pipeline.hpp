@@ -112,6 +112,7 @@ inline constexpr range_limits hessian_level_range{"--level", 1, 4, 4}, hessian_d
 struct hessian_ranks_request {
   std::vector<int> level = values_from(1, 2), d = values_from(1, 8);
   std::uint64_t seed = 1;
+  double time_limit = 0;  // seconds for the whole command (0: none); stopped, the rows done are shown (exit 4)
 };
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress);
 

@@ -232,7 +232,7 @@ void add_region_answer(derivation& d, const std::map<int, std::vector<region_run
 
 struct audit_report_builder::state {
   bool json_rows = true, with_text = false, keep_rows = false;
-  std::size_t added = 0;
+  std::size_t added = 0, planned = 0;
   status_counts counts{};
   result_table table;
   json rows = json::array();
@@ -245,6 +245,7 @@ struct audit_report_builder::state {
 audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows, std::function<void(const json&)> export_row)
     : s_(std::make_unique<state>()) {
   s_->json_rows = json_rows;
+  s_->planned = rows;
   s_->export_row = std::move(export_row);
   s_->with_text = rows <= evidence_text_rows;
   s_->keep_rows = rows <= evidence_table_rows;
@@ -284,19 +285,32 @@ void audit_report_builder::add(const audit_row& row) {
   p.L_max = first ? row.L : std::max(p.L_max, row.L);
 }
 
+std::size_t audit_report_builder::rows_added() const { return s_->added; }
+
 audit_plot audit_report_builder::plot(long H) const {
   audit_plot p = s_->plot;
   p.H = H;
   return p;
 }
 
-derivation audit_report_builder::finish(const audit_map& m) {
+derivation audit_report_builder::finish(const audit_map& m, bool time_limited) {
   state& s = *s_;
   derivation d;
   d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
             (m.N > 0 ? ", at N = " + str(static_cast<long long>(m.N)) : std::string()) + ")";
   d.config = json{{"H", m.H}, {"N", m.N > 0 ? json(m.N) : json()}};
   add_region_answer(d, s.regions, m.H);
+  const std::string done = str(static_cast<long long>(s.added)) + " of " + str(static_cast<long long>(s.planned));
+  if (time_limited) {  // the rows run d_x first: the regions end at the last width decided
+    d.answer_title += " (stopped by the time limit after " + done + " rows: only the widths decided before it)";
+    d.steps.push_back({"Time limit", "the audit reached its time limit (--time-limit, for the whole audit)",
+                       {{"rows decided", done, {}, static_cast<long long>(s.added)}},
+                       claim_status::skipped,
+                       "the rows decided before the limit are shown (the widths run in order, every depth at each); the rest "
+                       "are skipped (exit status 4)",
+                       "time-limit"});
+    d.time_limited = true;
+  }
   d.steps.push_back(rules_step(m, s.added));
   json summary_json = json::object();
   json undecided_json = json::object();  // per statement: undecided / rows where the paper claims it (null: none)
@@ -313,6 +327,7 @@ derivation audit_report_builder::finish(const audit_map& m) {
   d.results["counts"] = std::move(summary_json);
   d.results["undecided_fraction"] = std::move(undecided_json);
   if (s.json_rows) d.results["rows"] = std::move(s.rows);
+  d.results["complete"] = !time_limited;
   return d;
 }
 

@@ -22,7 +22,7 @@ json point_json(const moment_hessian_check& c) {
 
 }  // namespace
 
-derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed) {
+derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned) {
   derivation d;
   d.title = "seprank-sym hessian-ranks: the Hessian rank of the moment form b^T M^g b against Theorem 15.1";
   d.config = json{{"seed", exact_json(big_int(seed))}};
@@ -47,10 +47,12 @@ derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows,
   derivation_step s{"Theorem 15.1 checked mod p",
                     "$rank Hess(b^T M^g b) = rho_g(d) = D(d) - D(max(d - g + 1, 0))$ at a generic point and at a point of "
                     "$gamma = 0$ (proven in docs/theory.md, section 15); the ranks mod a 62-bit prime at random points must equal it",
-                    {{"rows", str(static_cast<long long>(rows.size())), {}, static_cast<long long>(rows.size())},
+                    {{"rows", str(static_cast<long long>(rows.size())) + (planned > 0 ? " of " + str(static_cast<long long>(planned)) : std::string()),
+                      {}, static_cast<long long>(rows.size())},
                      {"rows that disagree", str(static_cast<long long>(failed)), {}, static_cast<long long>(failed)}},
-                    failed ? claim_status::failed : claim_status::verified,
-                    failed ? str(static_cast<long long>(failed)) +
+                    failed ? claim_status::failed : rows.empty() ? claim_status::skipped : claim_status::verified,
+                    rows.empty() ? "no row was ranked before the time limit: nothing was checked"
+                    : failed ? str(static_cast<long long>(failed)) +
                                  " row(s) disagree: a rank above rho_g(d) contradicts part (i), one below it at a random point has "
                                  "probability at most deg/p; report it"
                            : "every rank mod p equals the proven formula, at random points and on $gamma = 0$ (with grad $gamma$ "
@@ -58,8 +60,16 @@ derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows,
                              "$gamma$. The general word (drawn lower-layer $Q_j$, not covered by the theorem) is shown for comparison",
                     "hessian-ranks"};
   d.steps.push_back(std::move(s));
+  if (planned > 0) {  // stopped by --time-limit
+    const std::string done = str(static_cast<long long>(rows.size())) + " of " + str(static_cast<long long>(planned));
+    d.steps.push_back({"Time limit", "the command reached its time limit (--time-limit, for the whole command)",
+                       {{"rows ranked", done, {}, static_cast<long long>(rows.size())}},
+                       claim_status::skipped, "the rows ranked before the limit are shown; the rest are skipped (exit status 4)",
+                       "time-limit"});
+    d.time_limited = true;
+  }
   d.tables.push_back(std::move(t));
-  d.results = json{{"rows", std::move(out)}, {"disagree", failed}};
+  d.results = json{{"rows", std::move(out)}, {"disagree", failed}, {"complete", planned == 0}};
   return d;
 }
 

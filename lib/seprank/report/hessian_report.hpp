@@ -9,6 +9,7 @@
 
 namespace seprank {
 
-derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed);
+// planned > 0: the command was stopped by its time limit after rows.size() of planned rows (exit 4).
+derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned = 0);
 
 }  // namespace seprank

@@ -63,10 +63,13 @@ derivation_step element_step(const psi_span_analysis& f, const element_rank_chec
       "Grouping $y_p$ by the monomials $m$ gives the paper's route: $sep <=$ the sum over the used monomials $m$ of $prod_v (gamma_v + 1)$",
       {{"smallest, largest $prod (gamma_v + 1)$ over the used $m$", str(f.element_rank_min) + ", " + str(f.element_rank_max)},
        {"sum over the used monomials $m$ (the route's bound)", str(f.element_rank_sum) + " ($log_3 = " + log3_text(f.element_rank_sum) + "$)"},
-       {"formula " + checked, str(static_cast<long long>(e.agree)) + " of " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) +
-                                  " agree"}},
-      ok ? S::verified : S::failed,
-      std::string(all ? "every used monomial m" : "monomials m drawn uniformly without replacement (seeded) from all " +
+       {"formula " + checked, e.stopped ? "not checked (the time limit)"
+                                        : str(static_cast<long long>(e.agree)) + " of " +
+                                              str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) + " agree"}},
+      e.stopped ? S::skipped : ok ? S::verified : S::failed,
+      e.stopped ? std::string("the run reached its time limit (--time-limit) while the results store was locked by another "
+                              "process: the element ranks were not checked")
+      : std::string(all ? "every used monomial m" : "monomials m drawn uniformly without replacement (seeded) from all " +
                                                        str(static_cast<long long>(f.used_gammas)) + " used ones") +
           ": for each, the coefficient matrix of $m(M_A + M_B)$ in the $2|supp gamma|$ variables $(M_A)_v$, $(M_B)_v$, $v$ in the "
           "support of $gamma$ (at most " + std::to_string(2 * f.checked_max_support) +
@@ -74,7 +77,7 @@ derivation_step element_step(const psi_span_analysis& f, const element_rank_chec
           "the terms of the computed Gram form (step gram-form)",
       "element-ranks",
       {"gram-form"}};
-  note_store(st, e.units, "element ranks");
+  if (!e.stopped) note_store(st, e.units, "element ranks");
   return st;
 }
 

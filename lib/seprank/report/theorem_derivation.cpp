@@ -146,6 +146,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   d.steps.push_back(n_free_step(s, a.psi_span));
   if (s.annihilators.proven()) d.steps.push_back(annihilator_step(s.cfg, s.annihilators, a.psi_span.gram_count));  // section 14
   append_rank_steps(d, s, r, a.psi_span.gram_count, a.sep_within_gram_count);
+  if (a.element_check.stopped) d.time_limited = true;  // after the rank steps, which set it from their stages
   if (a.certificate) d.steps.push_back(certificate_step(r, *a.certificate, opt.certificate_dir));
   else if (!opt.certificate_dir.empty())
     d.steps.push_back(identified({"Certificate (a grid anyone can re-check)", "",

@@ -53,7 +53,7 @@ std::vector<std::size_t> draw_sample(std::vector<std::size_t> from, long k, std:
 }  // namespace
 
 scheduler::scheduler(const scheduler_options& o, const process_group& group) : options_(o), group_(group) {
-  if (group_.root() && !o.store.empty()) store_ = std::make_unique<results_store>(o.store, true);
+  if (group_.root() && !o.store.empty()) store_ = std::make_unique<results_store>(o.store, true, o.time_limit);
 }
 
 bool scheduler::agree(bool value) {

@@ -19,6 +19,7 @@ struct scheduler_options {
   std::string store;          // path of the results store ("" : none)
   long verify = 0;            // re-compute this many units taken from the store, drawn at random
   std::uint64_t seed = 1;     // of that draw
+  double time_limit = 0;      // the run's --time-limit: waits for the store's lock end there (0: only after 30 s)
 };
 
 class scheduler : public unit_runner {

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -43,13 +44,16 @@ const char* schema =
     "  memory_mb INTEGER NOT NULL, finished TEXT NOT NULL, digest TEXT,"
     "  PRIMARY KEY(method, version, config, weights_hash, unit));";
 
-// Waiting for another process's write lock: at most 30 s, and never past Ctrl-C or the run's time limit, which the
-// handler keeps here (it cannot throw through SQLite) for the failed call to raise instead of a store error.
+// Waiting for another process's write lock: at most 30 s, and never past Ctrl-C or the run's time limit (the active
+// deadline, or the store's own wait limit `until`), which the handler keeps here (it cannot throw through SQLite) for
+// the failed call to raise instead of a store error.
 thread_local std::exception_ptr lock_wait_stopped;
 
-int wait_for_lock(void*, int tries) {
+int wait_for_lock(void* until, int tries) {
   try {
     check_interrupt();
+    if (std::chrono::steady_clock::now() >= *static_cast<const std::chrono::steady_clock::time_point*>(until))
+      throw time_limit_reached();
   } catch (...) {
     lock_wait_stopped = std::current_exception();
     return 0;
@@ -59,12 +63,15 @@ int wait_for_lock(void*, int tries) {
 }
 
 // An SQLite call failed: Ctrl-C or the time limit while it waited for a lock, else a store error naming the file.
-[[noreturn]] void store_failure(const std::string& what) {
+// A full disk or a failed write is an output error (exit 6, as for any file we write), not a usage error.
+[[noreturn]] void store_failure(const std::string& what, sqlite3* db = nullptr) {
   if (lock_wait_stopped) {
     const std::exception_ptr e = lock_wait_stopped;
     lock_wait_stopped = nullptr;
     std::rethrow_exception(e);
   }
+  const int code = db ? sqlite3_extended_errcode(db) & 0xff : SQLITE_OK;
+  if (code == SQLITE_FULL || code == SQLITE_IOERR) throw output_error(what);  // "database or disk is full", "disk I/O error"
   throw usage_error(what);
 }
 
@@ -72,7 +79,7 @@ int wait_for_lock(void*, int tries) {
 struct statement {
   sqlite3_stmt* s = nullptr;
   statement(sqlite3* db, const char* sql, const std::string& path) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) store_failure("store " + path + ": " + sqlite3_errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) store_failure("store " + path + ": " + sqlite3_errmsg(db), db);
   }
   ~statement() { sqlite3_finalize(s); }
   statement(const statement&) = delete;
@@ -105,6 +112,8 @@ bool next_row(const statement& q, sqlite3* db, const std::string& path) {
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
   if (rc == SQLITE_BUSY) store_failure("store " + path + ": locked by another process for more than 30 s");
+  const int code = sqlite3_extended_errcode(db) & 0xff;
+  if (code == SQLITE_FULL || code == SQLITE_IOERR) store_failure("store " + path + ": " + sqlite3_errmsg(db), db);
   store_failure("store " + path + ": damaged (SQLite: " + sqlite3_errmsg(db) + "); remove it or restore a copy");
 }
 
@@ -186,7 +195,7 @@ void exec(sqlite3* db, const char* sql, const std::string& path) {
   if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
     const std::string what = err ? err : sqlite3_errmsg(db);
     sqlite3_free(err);
-    store_failure("store " + path + ": " + what);
+    store_failure("store " + path + ": " + what, db);
   }
 }
 
@@ -210,16 +219,39 @@ std::string weights_hash(const std::string& text) {
   return out;
 }
 
-results_store::results_store(const std::string& path, bool create) : path_(path) {
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX;
-  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+results_store::results_store(const std::string& path, bool create, double wait_seconds) : path_(path) {
+  if (wait_seconds > 0 && wait_seconds <= 1e9)
+    wait_until_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(wait_seconds));
+  // A listing of a store it cannot write (the file or its directory read-only) opens it read-only and writes nothing;
+  // without a -wal file in a directory no one can write, no writer can be active: SQLite reads it as immutable
+  // (it could not create its -shm file there otherwise).
+  const std::string dir = std::filesystem::path(path).parent_path().empty() ? "." : std::filesystem::path(path).parent_path().string();
+  const bool read_only = !create && (access(path.c_str(), W_OK) != 0 || access(dir.c_str(), W_OK) != 0);
+  std::string name = path;
+  int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX;
+  if (read_only) {
+    name = "file:";
+    for (char ch : path) {  // a URI: %, ? and # are escaped
+      if (ch == '%' || ch == '?' || ch == '#') {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(ch));
+        name += hex;
+      } else {
+        name += ch;
+      }
+    }
+    name += access(dir.c_str(), W_OK) != 0 && access((path + "-wal").c_str(), F_OK) != 0 ? "?immutable=1" : "?mode=ro";
+    flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
+  }
+  if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string what = db_ ? sqlite3_errmsg(db_) : "cannot be opened";
     sqlite3_close(db_);
     db_ = nullptr;
     throw usage_error("store " + path + ": " + what);
   }
   try {
-    sqlite3_busy_handler(db_, wait_for_lock, nullptr);  // another process holding the write lock (one transaction per unit: short)
+    sqlite3_busy_handler(db_, wait_for_lock, &wait_until_);  // another process holding the write lock (one transaction per unit: short)
     {  // a database with tables but without ours is someone else's: never written to
       statement t(db_, "SELECT (SELECT count(*) FROM sqlite_master), (SELECT count(*) FROM sqlite_master WHERE name = 'meta')",
                   path_);
@@ -228,17 +260,22 @@ results_store::results_store(const std::string& path, bool create) : path_(path)
         throw usage_error("store " + path_ + ": an SQLite database that is not a seprank-sym store");
       if (!create && sqlite3_column_int(t.s, 0) == 0) throw usage_error("store " + path_ + ": empty (no seprank-sym store)");
     }
-    exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path_);
-    exec(db_, schema, path_);
+    if (!read_only) {
+      exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path_);
+      exec(db_, schema, path_);
+    }
     statement v(db_, "SELECT value FROM meta WHERE key = 'schema'", path_);
     if (next_row(v, db_, path_)) {
-      if (v.column(0) == "1") {  // units without digests: the column is added, and they count as absent
+      if (v.column(0) == "1" && read_only) {
+        throw usage_error("store " + path_ + ": schema version 1, which this read-only file cannot be upgraded from (a run with --store "
+                          "upgrades it)");
+      } else if (v.column(0) == "1") {  // units without digests: the column is added, and they count as absent
         exec(db_, "BEGIN IMMEDIATE; ALTER TABLE units ADD COLUMN digest TEXT; UPDATE meta SET value = '2' WHERE key = 'schema'; COMMIT;", path_);
       } else if (v.column(0) != std::to_string(schema_version)) {
         throw usage_error("store " + path_ + ": schema version " + v.column(0) + ", this tool reads version " +
                           std::to_string(schema_version));
       }
-    } else {
+    } else if (!read_only) {
       exec(db_, ("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '" + std::to_string(schema_version) + "')").c_str(), path_);
     }
     key_path_ = store_key_path();
@@ -288,7 +325,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     statement w(db_, "INSERT OR IGNORE INTO weights(hash, text) VALUES(?1, ?2)", path_);
     w.text(1, hash);
     w.text(2, b.weights);
-    if (sqlite3_step(w.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_));
+    if (sqlite3_step(w.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_), db_);
     statement q(db_,
                 "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
                 "finished, digest) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'), ?10)",
@@ -299,7 +336,7 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     sqlite3_bind_double(q.s, 8, r.seconds);
     sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
     q.text(10, unit_digest(key_, fields_of(b.method, b.version, b.config, hash, b.units[unit].name), static_cast<long>(unit), r.data));
-    if (sqlite3_step(q.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_));
+    if (sqlite3_step(q.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_), db_);
     exec(db_, "COMMIT", path_);
   } catch (...) {
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

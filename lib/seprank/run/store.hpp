@@ -6,6 +6,7 @@
 // one transaction per finished unit: a run killed at any moment (SIGKILL included) leaves every unit that
 // finished before it and nothing half-written, and a rerun redoes only the units that were in flight.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,7 +49,10 @@ class results_store {
   // Opens (create: or creates) the store. usage_error when the file is not a store of this tool or cannot be
   // opened. The digest key is read from store_key_path(); a store opened to write creates the key file (32
   // random bytes, mode 0600) when it is missing; one opened to read lists its units unchecked then.
-  results_store(const std::string& path, bool create);
+  // A wait for another process's write lock lasts at most 30 s, ends on Ctrl-C (interrupted), and, when
+  // wait_seconds > 0, ends wait_seconds from now (time_limit_reached: --time-limit holds for the whole run, even
+  // where the rank stage's deadline no longer applies).
+  results_store(const std::string& path, bool create, double wait_seconds = 0);
   ~results_store();
   results_store(const results_store&) = delete;
   results_store& operator=(const results_store&) = delete;
@@ -69,6 +73,7 @@ class results_store {
  private:
   void check_digest(stored_unit& u, const std::string& digest) const;  // sets u.digest, u.rejected
   sqlite3* db_ = nullptr;
+  std::chrono::steady_clock::time_point wait_until_ = std::chrono::steady_clock::time_point::max();
   std::string path_;
   std::string key_path_;
   std::string key_;  // "" when there is no key file (a listing only)

@@ -137,10 +137,13 @@ square matrix_of(const token& t, const std::vector<square>& Q, const std::vector
 
 // The rank mod p of a D x D Hessian (row-major).
 long rank_mod_p(const vec& H, long D, std::uint64_t p) {
-  nmod_matrix m(D, D, p);
-  for (long i = 0; i < D; ++i)
-    for (long j = 0; j < D; ++j) nmod_mat_entry(m.m, i, j) = H[static_cast<std::size_t>(i * D + j)];
-  return nmod_mat_rank(m.m);
+  // One elimination (d = 64: 2080 x 2080) is not split: it runs beside check_interrupt (Ctrl-C, --time-limit).
+  return run_interruptible([H, D, p] {
+    nmod_matrix m(D, D, p);
+    for (long i = 0; i < D; ++i)
+      for (long j = 0; j < D; ++j) nmod_mat_entry(m.m, i, j) = H[static_cast<std::size_t>(i * D + j)];
+    return nmod_mat_rank(m.m);
+  });
 }
 
 }  // namespace

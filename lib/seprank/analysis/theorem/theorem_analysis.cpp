@@ -53,7 +53,12 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
   // The element ranks mod the separation rank's prime, or the same draw when the time limit stopped that stage.
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : rank_prime(r.weights.seed);
   a.psi_span = analyse_psi_span(a.structure, r.weights.seed, r.verify_elements, listed_coordinates, r.listed_monomials);
-  a.element_check = check_element_ranks(a.psi_span.checked_gammas, prime, r.ranks.runner);
+  try {  // the store may be locked by another run past --time-limit (its own wait limit): the check is then skipped
+    a.element_check = check_element_ranks(a.psi_span.checked_gammas, prime, r.ranks.runner);
+  } catch (const time_limit_reached&) {
+    a.element_check = {};
+    a.element_check.stopped = true;
+  }
   a.sep_within_gram_count = !a.ranks.sep.exact() || big_int(a.ranks.sep.lower) <= a.psi_span.gram_count;
   a.consistency = check_bound_consistency(a.ranks, r.cfg.N, a.psi_span.gram_count,
                                           a.psi_span.refined_every_weight ? a.psi_span.refined_gram_count : big_int(0));

@@ -61,6 +61,26 @@ TEST_CASE("grid points: a power of two within the cap, fewer for a smaller time 
   CHECK(grid_points_within(c, 100, 60) == 64);
 }
 
+TEST_CASE("grid points and side bounds within --max-memory (by hand: L = 3 has C + 1 = 14 scalings)") {
+  const auto c = config(3, 3, 1, 4);
+  // s = 1024: the values twice, 2 * 2^20 * 14 * 4 bytes = 112 MiB, two matrices 16 MiB, the process 16 MiB.
+  CHECK(grid_memory_mb(c, 1024) == 144);
+  CHECK(grid_memory_mb(c, 512) == 48);  // 28 + 4 + 16
+  CHECK(grid_memory_mb(c, 256) == 24);  // 7 + 1 + 16
+  CHECK(grid_memory_mb(c, 8) == 17);    // 8 KiB, rounded up to 1 MiB
+  CHECK(grid_points_within(c, 1024, 1e9, 1, 40) == 256);
+  CHECK(grid_points_within(c, 1024, 1e9, 1, 100) == 512);
+  CHECK(grid_points_within(c, 1024, 1e9, 1, 144) == 1024);
+  CHECK(grid_points_within(c, 1024, 1e9, 1, 16) == 4);  // not even 8 points fit: no grid
+  // The ungraded grid (residual) holds only its matrices: 1024 points in 16 + 16 MiB.
+  auto r = c;
+  r.residual = true;
+  CHECK(grid_memory_mb(r, 1024) == 32);
+  CHECK(side_bound_entries_within(16) == 0);
+  CHECK(side_bound_entries_within(100) == 84 * (1 << 20) / 16);  // 5,505,024 entries: 84 MiB at 16 bytes an entry
+  CHECK(side_bound_entries_within(4096) == side_bound_max_entries);
+}
+
 TEST_CASE("refusals name the estimate and the option that raises the limit") {
   resource_limits lim;
   lim.max_terms = 1000;

@@ -203,10 +203,23 @@ double grid_seconds(const network_config& c, long s, int threads) {
   return grid_evaluation_seconds(c, (4.0 / 3.0) * static_cast<double>(s) * s, threads) + blocks * 1.2e-10 * static_cast<double>(s) * s * s;
 }
 
-long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads) {
+long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads, std::uint64_t max_memory_mb) {
+  const auto fits = [&](long s) { return grid_seconds(c, s, threads) <= max_seconds && grid_memory_mb(c, s) <= max_memory_mb; };
   long s = 8;
-  while (2 * s <= max_points && grid_seconds(c, 2 * s, threads) <= max_seconds) s *= 2;
-  return grid_seconds(c, s, threads) <= max_seconds ? s : 4;
+  while (2 * s <= max_points && fits(2 * s)) s *= 2;
+  return fits(s) ? s : 4;
+}
+
+std::uint64_t grid_memory_mb(const network_config& c, long s) {
+  const double pairs = static_cast<double>(s) * static_cast<double>(s);
+  const double values = grid_is_graded(c) ? 2.0 * pairs * static_cast<double>(summed_index_count(c.L) + 1) * 4 : 0.0;
+  return static_cast<std::uint64_t>(std::ceil((values + 2.0 * pairs * 8) / (1 << 20))) + 16;
+}
+
+std::uint64_t side_bound_entries_within(std::uint64_t max_memory_mb) {
+  if (max_memory_mb <= 16) return 0;
+  const double entries = static_cast<double>(max_memory_mb - 16) * (1 << 20) / 16;
+  return entries >= static_cast<double>(side_bound_max_entries) ? side_bound_max_entries : static_cast<std::uint64_t>(entries);
 }
 
 }  // namespace seprank

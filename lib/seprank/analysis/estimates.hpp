@@ -75,8 +75,16 @@ int gram_rank_variable_count(const network_config& cfg);
 void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits& lim);
 
 // The largest grid size s = t (a power of two, at most max_points) whose estimated evaluation time
-// fits in max_seconds; below 8 the grid is not attempted (4 is returned).
-long grid_points_within(const network_config& cfg, long max_points, double max_seconds, int threads = 1);
+// fits in max_seconds and whose estimated memory (grid_memory_mb) fits in max_memory_mb; below 8 the grid is not
+// attempted (4 is returned).
+long grid_points_within(const network_config& cfg, long max_points, double max_seconds, int threads = 1,
+                        std::uint64_t max_memory_mb = UINT64_MAX);
+// MiB a grid of s x s points holds at its largest (graded: the values of C + 1 scalings, 4 bytes each, twice: as the
+// bands' results and assembled; then the s x s matrix mod p and FLINT's copy of it), with 16 MiB for the process.
+std::uint64_t grid_memory_mb(const network_config& cfg, long s);
+// Entries of a finite-N side bound's relation matrix that fit max_memory_mb (8 bytes an entry, and FLINT's copy,
+// beside 16 MiB for the process), at most side_bound_max_entries.
+std::uint64_t side_bound_entries_within(std::uint64_t max_memory_mb);
 // Dense rank mod p of a rows x cols matrix (FLINT nmod_mat_rank, measured on the 2-core machine: 3000^3
 // in 1.9 s with a prime below 2^26, 3.3 s with a 62-bit prime, both with 2 threads).
 double dense_rank_seconds(double rows, double cols, bool small_prime, int threads);

@@ -36,6 +36,7 @@ constexpr grid_stop_info grid_stop_table[] = {
     {grid_stop::reached_upper_bound, "the rank reached the proven upper bound"},
     {grid_stop::point_limit, "the point limit was reached (raise with --max-grid-points)"},
     {grid_stop::time_limit, "the point limit set by the time estimate was reached (raise --time-limit)"},
+    {grid_stop::memory_limit, "the point limit set by the memory estimate was reached (raise --max-memory)"},
 };
 
 const char* grid_stop_text(grid_stop s) { return table_row_of(grid_stop_table, s).prose; }

@@ -1,6 +1,7 @@
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include <flint/ulong_extras.h>
@@ -30,6 +31,12 @@ namespace {
 
 constexpr long grid_margin = 8;  // points beyond a block's upper bound
 
+// A grid's rank mod p (up to 1024 x 1024, one elimination that is not split): on a thread of its own, so that Ctrl-C
+// and --time-limit are answered within 20 ms (support/interrupt.hpp).
+long rank_beside_checks(const std::shared_ptr<nmod_matrix>& T) {
+  return run_interruptible([T] { return nmod_mat_rank(T->m); });
+}
+
 // Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
 std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std::uint64_t p) {
   return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
@@ -45,7 +52,7 @@ grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weigh
   auto coordinate = [&](int side, long u, int var) { return grid_coordinate(seed, side, u, var, g.prime); };
   std::vector<std::uint64_t> x(c.variable_count()), scratch;
   for (long s = 8;; s *= 2) {
-    nmod_matrix T(s, s, g.prime);
+    const auto T = std::make_shared<nmod_matrix>(s, s, g.prime);
     for (long u = 0; u < s; ++u) {
       for (long v = 0; v < s; ++v) {
         for (int j = 1; j <= c.N; ++j)
@@ -53,12 +60,12 @@ grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weigh
             const int var = c.variable(j, r);
             x[var] = part.in_A(j) ? coordinate(0, u, var) : coordinate(1, v, var);
           }
-        nmod_mat_entry(T.m, u, v) = net.evaluate(x, scratch);
+        nmod_mat_entry(T->m, u, v) = net.evaluate(x, scratch);
       }
       check_interrupt();
     }
     g.evaluations += static_cast<std::uint64_t>(s) * static_cast<std::uint64_t>(s);
-    g.rank = nmod_mat_rank(T.m);
+    g.rank = rank_beside_checks(T);
     g.points = s;
     if (g.rank < s) {
       g.stop = grid_stop::rank_stopped_growing;
@@ -141,16 +148,16 @@ bool rank_grid_blocks(grid_rank_result& g, const std::vector<std::uint32_t>& f, 
   g.points = 0;
   for (auto& b : g.blocks) {
     b.points = b.upper >= 0 ? std::min(s, b.upper + grid_margin) : s;
-    nmod_matrix G(b.points, b.points, p);
+    const auto G = std::make_shared<nmod_matrix>(b.points, b.points, p);
     const std::uint64_t* vk = &nmod_mat_entry(Vinv.m, b.k, 0);
     for (long u = 0; u < b.points; ++u)
       for (long v = 0; v < b.points; ++v) {
         const std::uint32_t* fv = &f[(static_cast<std::size_t>(u) * s + v) * T];
         std::uint64_t acc = 0;  // T <= 255 products below 2^56
         for (int t = 0; t < T; ++t) acc += vk[t] * fv[t];
-        nmod_mat_entry(G.m, u, v) = acc % p;
+        nmod_mat_entry(G->m, u, v) = acc % p;
       }
-    b.rank = nmod_mat_rank(G.m);
+    b.rank = rank_beside_checks(G);
     check_interrupt();
     g.rank += b.rank;
     g.points = std::max(g.points, b.points);
@@ -207,8 +214,8 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
     // bounds may meet them (the ranks stay as measured).
     for (auto& b : g.blocks) {
       if (b.exact() || b.rank == b.points || b.contradicted()) continue;
-      for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, side_bound_max_entries),
-                              odd_side_bound(c.dx, odd_positions, C - b.k, p, side_bound_max_entries)})
+      for (const long side : {even_side_bound(c.dx, even_positions, b.k, p, r.max_side_entries),
+                              odd_side_bound(c.dx, odd_positions, C - b.k, p, r.max_side_entries)})
         if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;
     }
     g.stop = more ? grid_stop::point_limit : g.exact() ? grid_stop::reached_upper_bound : grid_stop::rank_stopped_growing;
@@ -296,6 +303,8 @@ std::string grid_batch_config(const network_config& c, const grid_request& r) {
   s += " seed=" + std::to_string(r.seed) + " upper=" + std::to_string(r.upper) + " max_points=" + std::to_string(r.max_points) +
        " gram_blocks=";
   for (std::size_t k = 0; k < r.gram_blocks.size(); ++k) s += (k ? "," : "") + std::to_string(r.gram_blocks[k]);
+  // A smaller side-bound limit (--max-memory) may leave a block's upper bound weaker: another result, another key.
+  if (r.max_side_entries != side_bound_max_entries) s += " side_entries=" + std::to_string(r.max_side_entries);
   return s;
 }
 
@@ -336,18 +345,18 @@ grid_certificate certify_grid(const network_config& c, const integer_weights& w,
   for (long s = std::max(1L, target), tries = 0; tries < 5; s += 16, ++tries) {
     while (static_cast<long>(g.a_points.size()) < s) g.a_points.push_back(draw_point(part.A));
     while (static_cast<long>(g.b_points.size()) < s) g.b_points.push_back(draw_point(part.B));
-    nmod_matrix T(s, s, g.prime);
+    const auto T = std::make_shared<nmod_matrix>(s, s, g.prime);
     for (long u = 0; u < s; ++u) {
       for (long v = 0; v < s; ++v) {
         for (std::size_t k = 0; k < part.A.size(); ++k)
           for (int r = 0; r < c.dx; ++r) x[c.variable(part.A[k], r + 1)] = g.a_points[u][k * c.dx + r];
         for (std::size_t k = 0; k < part.B.size(); ++k)
           for (int r = 0; r < c.dx; ++r) x[c.variable(part.B[k], r + 1)] = g.b_points[v][k * c.dx + r];
-        nmod_mat_entry(T.m, u, v) = net.evaluate(x, scratch);
+        nmod_mat_entry(T->m, u, v) = net.evaluate(x, scratch);
       }
       check_interrupt();
     }
-    g.rank = nmod_mat_rank(T.m);
+    g.rank = rank_beside_checks(T);
     g.a_points.resize(s), g.b_points.resize(s);
     if (g.rank >= target) break;
   }

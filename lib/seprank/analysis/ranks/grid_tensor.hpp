@@ -19,6 +19,7 @@ enum class grid_stop {
   reached_upper_bound,   // the rank reached the proven upper bound
   point_limit,           // the next size would exceed --max-grid-points
   time_limit,            // the next size would exceed the point count the time estimate allows
+  memory_limit,          // the next size would exceed the point count --max-memory allows
 };
 
 // One degree block of a graded grid: the part y_k of y of degree 2k in the inputs of the side
@@ -43,7 +44,7 @@ struct grid_rank_result {
   bool graded = false;
   std::vector<grid_block> blocks;  // graded only, k = 0..C
   std::uint64_t evaluations = 0;   // forward passes carried out
-  bool capped() const { return stop == grid_stop::point_limit || stop == grid_stop::time_limit; }
+  bool capped() const { return stop == grid_stop::point_limit || stop == grid_stop::time_limit || stop == grid_stop::memory_limit; }
   long upper = -1;                 // ungraded: the proven upper bound it was given (-1: none)
   // Graded: every block meets its proven upper bound, so rank = sep exactly.
   bool exact() const;
@@ -85,6 +86,8 @@ struct grid_request {
   std::vector<long> gram_blocks;  // graded: the exact Gram block ranks by k (-1 unknown; empty: none)
   int threads = 1;
   grid_band_source bands;         // graded: where the evaluations come from (empty: here)
+  // graded: the largest relation matrix a finite-N side bound may build (--max-memory; 20,000,000: 160 MB)
+  std::uint64_t max_side_entries = 20000000;
 };
 grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const grid_request& r);
 

@@ -118,11 +118,12 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
   const rank_options& opt = run.opt;
   stopwatch w{a.timings, "grid-tensor rank"};
   const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
-  const long points = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads);
+  const long by_time = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads);
+  const long points = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads, run.lim.max_memory_mb);
   run.progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
                (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
                ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, run.threads) + 0.5)) + " s)");
-  grid_request req{a.part, run.s.choice.seed, upper, points, gram_blocks, run.threads, {}};
+  grid_request req{a.part, run.s.choice.seed, upper, points, gram_blocks, run.threads, {}, side_bound_entries_within(run.lim.max_memory_mb)};
   const std::string weights = format_weights(run.s.weights);
   if (grid_is_graded(c)) {  // the evaluations, band by band, are the units; the ranks are computed here
     a.grid_units = {};
@@ -147,7 +148,7 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
         run_units(opt.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(c, run.s.weights, req)); }, &a.grid_units)[0].data);
   }
   if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
-    a.grid.stop = grid_stop::time_limit;  // the limit came from the time estimate
+    a.grid.stop = points < by_time ? grid_stop::memory_limit : grid_stop::time_limit;  // the limit came from an estimate
 }
 
 // sep(N) for N = 2, 4, ... up to the Gram rank; the rows finished before a time limit are kept.
@@ -159,7 +160,7 @@ void stabilization_stage(const rank_run& run, rank_analysis& a, long gram_upper,
   const stabilization_ladder ladder = stabilization_ladder_of(
       c, run.s.weights,
       {run.s.choice.seed, gram_upper, gram_blocks, run.threads, run.opt.max_grid_points, run.lim.max_seconds, c.N, a.part, &a.grid, run.opt.runner,
-       c.position},
+       c.position, run.lim.max_memory_mb},
       run.progress);
   a.stabilization = ladder.rows;
   a.stabilization_units = ladder.units;

@@ -26,7 +26,7 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
     cn.position = 1;
     const partition pn = default_partition(cn);
     const bool same_as_main = r.main_grid && cn.N == r.main_N && pn.A == r.main_part.A && r.main_position == 1;
-    const long points = grid_points_within(cn, r.max_grid_points, max_seconds, threads);
+    const long points = grid_points_within(cn, r.max_grid_points, max_seconds, threads, r.max_memory_mb);
     if (!same_as_main && points < 8) break;
     const double est = grid_seconds(cn, points, threads);
     if (!same_as_main && progress && est >= 2)
@@ -36,7 +36,7 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
     if (same_as_main) {
       g = *r.main_grid;
     } else {  // one unit: the grid at this N
-      const grid_request req{pn, r.seed, gram_rank, points, r.gram_blocks, threads, {}};
+      const grid_request req{pn, r.seed, gram_rank, points, r.gram_blocks, threads, {}, side_bound_entries_within(r.max_memory_mb)};
       const unit_batch batch{"grid", grid_method_version, grid_batch_config(cn, req), format_weights(w),
                              {{"N=" + std::to_string(N), est, 0}}};
       unit_provenance p;

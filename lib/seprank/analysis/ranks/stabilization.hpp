@@ -2,6 +2,7 @@
 // restrict the network) and never exceeds the Gram rank, so once a grid-tensor lower bound at
 // some N meets the Gram rank, sep equals the Gram rank for that N and every larger one.
 #pragma once
+#include <cstdint>
 #include "seprank/analysis/units.hpp"
 #include <vector>
 
@@ -31,6 +32,7 @@ struct stabilization_request {
   const grid_rank_result* main_grid = nullptr;
   unit_runner* runner = nullptr;  // each row's grid is a unit (store, MPI); null: here
   int main_position = 1;          // the main run's output position: its grid is a ladder row's only at position 1
+  std::uint64_t max_memory_mb = UINT64_MAX;  // --max-memory: each row's grid size and side bounds fit in it
 };
 
 struct stabilization_ladder {

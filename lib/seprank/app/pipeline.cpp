@@ -234,6 +234,7 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   spec.N = r.N;
   if (r.plot_against != "L" && r.plot_against != "dx")
     throw usage_error("plot-against = " + r.plot_against + " is not one of L, dx");
+  if (!r.plot.empty()) check_plot_path(r.plot);  // before any row
   spec.weights = r.base.weights;
   spec.limits = r.base.limits;
   spec.ranks = r.base.ranks;
@@ -286,6 +287,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   validate_audit_values(r.L, dx_values, r.H);
   validate_N(r.N);
   if (!r.export_path.empty()) check_export_path(r.export_path);  // before anything is computed
+  if (!r.plot.empty()) check_plot_path(r.plot);
   const std::size_t n = r.L.size() * r.dx.size();
   progress("auditing " + std::to_string(n) + (n == 1 ? " configuration" : " configurations"));
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");

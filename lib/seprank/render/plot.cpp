@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -110,6 +111,13 @@ bool integer_tics(const sweep_plot& plot) {
 }
 
 }  // namespace
+
+void check_plot_path(const std::string& path) {
+  terminal_for(path, 100, 100);
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string dir = parent.empty() ? "." : parent.string();
+  if (access(dir.c_str(), W_OK) != 0) throw usage_error("plot " + path + ": the directory " + dir + " does not exist or cannot be written");
+}
 
 void plot_sweep(const sweep_plot& plot, const std::string& path) {
   const std::string terminal = terminal_for(path, 1100, 780);  // refuses an unknown format before writing anything

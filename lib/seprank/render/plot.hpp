@@ -20,4 +20,8 @@ void plot_sweep(const sweep_plot& plot, const std::string& path);
 // ends in .png; writes path + ".dat" and ".gp" next to it.
 void plot_audit(const audit_plot& plot, const std::string& path);
 
+// Before anything is computed: usage_error when the name's format is none of .svg, .png, .pdf or its directory
+// cannot be written (a sweep refused its plot only after every row).
+void check_plot_path(const std::string& path);
+
 }  // namespace seprank

@@ -1218,7 +1218,7 @@ TEST_CASE("nothing silently replaced: an empty path is refused; symbolic weights
 }
 
 TEST_CASE("a full disk never leaves a file that looks complete (a 40 KiB tmpfs; needs root, as in CI)") {
-  const std::string dir = "build-test-tiny";
+  const std::string dir = temp_path("tiny");  // never the source tree
   run_command("mkdir -p " + dir);
   if (run_command("mount -t tmpfs -o size=40k tmpfs " + dir + " 2>&1").status != 0) {
     seprank::testing::skip_case("not root (or no tmpfs): the full-disk case is not exercised here; CI runs it as root");

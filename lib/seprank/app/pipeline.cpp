@@ -124,14 +124,8 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   std::optional<scheduler> units;  // the store and the other processes, when there are any
   if (!r.store.empty() || group.size() > 1) {
     // Opening the store may wait for another process's lock: within --time-limit (and Ctrl-C), not 30 s regardless.
-    if (group.root()) set_deadline(r.limits.max_seconds);
-    try {
-      units.emplace(scheduler_options{r.store, r.verify, t.weights.seed, r.limits.max_seconds}, group);
-    } catch (...) {
-      clear_deadline();
-      throw;
-    }
-    clear_deadline();
+    const deadline_scope opening(r.limits.max_seconds, group.root());
+    units.emplace(scheduler_options{r.store, r.verify, t.weights.seed, r.limits.max_seconds}, group);
     t.ranks.runner = &*units;
   }
   // Asked for a certificate and not finishing it (refused, interrupted, its time limit): an earlier one there must go,
@@ -291,10 +285,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   const std::size_t n = r.L.size() * r.dx.size();
   progress("auditing " + std::to_string(n) + (n == 1 ? " configuration" : " configurations"));
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
-  struct deadline_scope {  // the deadline holds for this audit only
-    explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
-    ~deadline_scope() { clear_deadline(); }
-  } deadline(r.time_limit);
+  const deadline_scope deadline(r.time_limit);  // for this audit only
   // The rows stream into the report as they are decided: the map is never held whole.
   std::size_t row_count = 0;
   for (long d : dx_values) row_count += d % r.H == 0 ? r.L.size() : 0;
@@ -330,10 +321,7 @@ derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_f
   for (const auto& [values, lim] : {std::pair{&r.level, hessian_level_range}, {&r.d, hessian_d_range}})
     check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
-  struct deadline_scope {  // the deadline holds for the whole command, not per row
-    explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
-    ~deadline_scope() { clear_deadline(); }
-  } deadline(r.time_limit);
+  const deadline_scope deadline(r.time_limit);  // for the whole command, not per row
   std::vector<moment_hessian_row> rows;
   bool time_limited = false;
   try {
@@ -366,10 +354,7 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
   const gram_count_result g = exact_gram_count(r.cfg.L, r.cfg.dx, r.cfg.residual, 100000);
   if (!g.exact) throw resource_error("annihilators: the Gram count at L = " + std::to_string(r.cfg.L) + " has more than 100,000 digits");
   const big_int count = g.value;
-  set_deadline(r.limits.max_seconds);  // --time-limit (default 60 s) and Ctrl-C between groupings and degrees
-  struct deadline_end {
-    ~deadline_end() { clear_deadline(); }
-  } end;
+  const deadline_scope deadline(r.limits.max_seconds);  // --time-limit (default 60 s) between groupings and degrees
   return annihilator_derivation(r.cfg, weight_description(choice), analyse_annihilators(r.cfg, w, default_max_macaulay_entries, progress), count);
 }
 

@@ -41,6 +41,18 @@ void clear_deadline();
 // Throws `interrupted` once SIGINT has been received, `time_limit_reached` once the deadline has passed.
 void check_interrupt();
 
+// The deadline for the life of a scope (a whole command, not per row): set_deadline(seconds) when `on` and
+// seconds > 0 (0: none), cleared at the scope's end however it ends.
+class deadline_scope {
+ public:
+  explicit deadline_scope(double seconds, bool on = true) {
+    if (on && seconds > 0) set_deadline(seconds);
+  }
+  ~deadline_scope() { clear_deadline(); }
+  deadline_scope(const deadline_scope&) = delete;
+  deadline_scope& operator=(const deadline_scope&) = delete;
+};
+
 // Threads started by run_interruptible that have not finished: work_started / work_finished count them.
 void background_work_started();
 void background_work_finished();

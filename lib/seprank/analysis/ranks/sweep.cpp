@@ -74,12 +74,7 @@ sweep_result analyse_sweep(const sweep_spec& spec, const progress_fn& progress) 
   sweep_result r;
   r.spec = spec;
   const std::size_t total = spec.dx.size() * spec.L.size() * spec.H.size();
-  struct deadline_scope {  // --time-limit holds for the whole sweep, not per row
-    explicit deadline_scope(double s) { if (s > 0) set_deadline(s); }
-    ~deadline_scope() { clear_deadline(); }
-    deadline_scope(const deadline_scope&) = delete;
-    deadline_scope& operator=(const deadline_scope&) = delete;
-  } deadline(spec.limits.max_seconds);
+  const deadline_scope deadline(spec.limits.max_seconds);  // --time-limit holds for the whole sweep, not per row
   try {
     for (int dx : spec.dx)
       for (int L : spec.L)

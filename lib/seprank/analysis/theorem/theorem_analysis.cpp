@@ -8,20 +8,6 @@
 
 namespace seprank {
 
-namespace {
-
-// The run's deadline, removed however the analysis ends.
-struct deadline_guard {
-  deadline_guard(double seconds, bool on) {
-    if (on) set_deadline(seconds);
-  }
-  ~deadline_guard() { clear_deadline(); }
-  deadline_guard(const deadline_guard&) = delete;
-  deadline_guard& operator=(const deadline_guard&) = delete;
-};
-
-}  // namespace
-
 theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& progress) {
   theorem_analysis a;
   validate(r.cfg);
@@ -33,7 +19,7 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
     // --time-limit bounds the run: past it the structure stage throws time_limit_reached (then only the
     // network-free lower bound is reported, with the stage that was running); the rank stage stops at the stage
     // it reaches and the rest is reported skipped.
-    const deadline_guard deadline(r.limits.max_seconds, r.deadline);
+    const deadline_scope deadline(r.limits.max_seconds, r.deadline);
     std::string stage;
     const progress_fn tracking = [&](const std::string& message) {
       stage = message;

@@ -1271,7 +1271,7 @@ TEST_CASE("store FILE lists a store in a directory the user cannot write (read-o
   // A run cannot write there: refused with one line, exit 2 (the store is an input it cannot use), never a crash.
   const result run_there = run_command(as_nobody + " --L 2 --dx 2 --quiet --store " + dir + "/s.db 2>&1 >/dev/null");
   CHECK(run_there.status == 2);
-  CHECK(contains(run_there.out, "seprank-sym: error: store " + dir + "/s.db: "));
+  CHECK(contains(run_there.out, "seprank-sym: error: store " + dir + "/s.db: its directory " + dir + " cannot be written"));
   run_command("rm -rf " + dir);
 }
 
@@ -1344,9 +1344,34 @@ TEST_CASE("audit and hessian-ranks: --time-limit for the whole command, the rows
   CHECK(contains(h.out, "rows               = 0 of 1"));
   CHECK(contains(h.out, "Skipped:  no row was ranked before the time limit: nothing was checked"));
   CHECK_FALSE(contains(h.out, "[verified]"));
+  CHECK(contains(h.out, "Step 1 (time-limit). Time limit  [skipped]"));  // said first, as in the audit
   const auto hj = nlohmann::json::parse(run("hessian-ranks --level 1 --d 1..3 --quiet --format json").out);
   CHECK(hj["results"]["complete"] == true);
   CHECK(hj["results"]["rows"].size() == 3);
+  // The picture: none when no row was decided (it was exit 6, "gnuplot failed"), one width drawn (an empty x range was).
+  const std::string none = temp_path("no-rows.svg"), one = temp_path("one-width.svg");
+  std::filesystem::remove(none), std::filesystem::remove(one);
+  const result no_rows = run("audit --L 1..3 --dx 1..5 --time-limit 1e-9 --plot " + none);
+  CHECK(no_rows.status == 4);
+  CHECK(contains(no_rows.out, "no picture written to " + none + ": no row was decided before the time limit"));
+  CHECK_FALSE(std::filesystem::exists(none));
+  CHECK(run("audit --L 1..3 --dx 1 --quiet --plot " + one).status == 0);
+  CHECK(std::filesystem::exists(one));
+  std::filesystem::remove(one);
+  // --export and --plot into a directory that does not exist: refused before anything is computed, exit 2.
+  const result nodir = run("audit --L 1 --dx 1..3 --export " + temp_path("nodir") + "/a.csv");
+  CHECK(nodir.status == 2);
+  CHECK(contains(nodir.out, "does not exist or cannot be written"));
+  CHECK_FALSE(contains(nodir.out, "auditing"));
+  const auto sj = nlohmann::json::parse(run("sweep --dx 2 --L 1..2 --quiet --time-limit 1e-9 --format json").out);
+  CHECK(sj["results"]["complete"] == false);
+}
+
+TEST_CASE("the grid names the limit that capped it: --max-grid-points when its power of two is the cap") {
+  // 12 points allow 8 (a power of two); the time estimate allows more. It said "set by the time estimate".
+  const result r = run("--L 2 --dx 4 --max-grid-points 12 --quiet");
+  CHECK(contains(r.out, "the point limit was reached (raise with --max-grid-points)"));
+  CHECK_FALSE(contains(r.out, "set by the time estimate"));
 }
 
 TEST_CASE("all-zero weights: the zero network is said as such, no check of ours FAILED (issue 49)") {

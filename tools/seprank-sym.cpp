@@ -357,17 +357,30 @@ int finish(int status) { return seprank::end_processes(status); }
 // The main command's options a subcommand reads (it falls through to them); any other given to it would be accepted
 // and ignored, so it is refused. Output options (--format, --quiet, --width, --latex-fragment) and --threads apply
 // to every command. sweep and annihilators take the main command's network options; the checks of run() cover them.
-const std::map<std::string, std::set<std::string>>& main_options_read() {
-  static const std::map<std::string, std::set<std::string>> table{
+// The main command's options each subcommand reads, with what each means there (the subcommand's --help lists them).
+const std::map<std::string, std::map<std::string, std::string>>& main_options_read() {
+  static const std::map<std::string, std::map<std::string, std::string>> table{
       {"bounds", {}},
       {"corollary1", {}},
       {"corollary2", {}},
-      {"audit", {"--time-limit"}},
-      {"plan", {"--residual"}},  // read to be refused with its reason
+      {"audit", {{"--time-limit", "seconds for the whole audit (none by default): the rows decided before it are printed, exit status 4"}}},
+      {"plan", {{"--residual", "refused with its reason (the plan is the Gram rank's, which has no residual form)"}}},
       {"store", {}},
-      {"hessian-ranks", {"--seed", "--time-limit"}},
+      {"hessian-ranks", {{"--seed", "the seed of the random points and primes (default 1)"},
+                         {"--time-limit", "seconds for the whole command (none by default), also inside one rank: the rows ranked "
+                                          "before it are printed, exit status 4"}}},
   };
   return table;
+}
+
+// A subcommand's --help ends with the main command's options it reads, then the exit statuses.
+void document_main_options_read(CLI::App& app) {
+  for (const auto& [name, read] : main_options_read()) {
+    if (read.empty()) continue;
+    std::string text = "Also read (the main command's options, given before or after the subcommand):\n";
+    for (const auto& [flag, help] : read) text += "  " + flag + ": " + help + "\n";
+    app.get_subcommand(name)->footer(text + "\n" + exit_status_help);
+  }
 }
 
 std::string main_option_not_read(const CLI::App& app) {
@@ -548,6 +561,7 @@ int main(int argc, char** argv) {
   o.run = seprank::default_request();
   add_options(app, o);
   add_subcommands(app, o);
+  document_main_options_read(app);
   only_decimal_integers(app);
   if (const auto done = parse_command_line(app, o, argc, argv)) return *done;
   try {

@@ -55,7 +55,7 @@ const std::map<std::string, option_table>& subcommand_tables() {
                  {"--H", "heads (widths it does not divide are left out)"},
                  {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf (the extension names the format; another is refused)"},
                  {"--export", "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
-                              "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format)"},
+                              "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by --time-limit, the rows decided before it"},
                  {"--N", "positions N the statuses are stated at, 2..10^13 (each fact that holds at N; the lower bound by zero "
                          "padding below 2 d_x + 2); 0: each status from the smallest N its facts hold at"}}},
       {"plan", {{"--L", "depth L, 1..8"},

@@ -240,7 +240,9 @@ sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress) 
   }
   const sweep_result result = analyse_sweep(spec, progress);
   sweep_outcome out{sweep_derivation(result), result.interrupted};
-  if (!r.plot.empty() && process_group::world().root()) {
+  if (!r.plot.empty() && process_group::world().root() && result.rows.empty()) {
+    progress("no picture written to " + r.plot + ": no row was finished");
+  } else if (!r.plot.empty() && process_group::world().root()) {
     plot_sweep(sweep_plot_data(result, r.plot_against == "dx"), r.plot);
     progress("wrote " + r.plot);
   }
@@ -310,8 +312,13 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
     exported->finish();
     progress("wrote " + r.export_path + " (" + std::to_string(report.rows_added()) + (time_limited ? " of " + std::to_string(row_count) : std::string()) + " rows)");
   }
-  if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
-    plot_audit(report.plot(m.H), r.plot);
+  if (!r.plot.empty() && process_group::world().root() && report.rows_added() == 0) {
+    progress("no picture written to " + r.plot + ": no row was decided before the time limit");
+  } else if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
+    audit_plot picture = report.plot(m.H);
+    if (time_limited)
+      picture.partial = "stopped by the time limit after " + std::to_string(report.rows_added()) + " of " + std::to_string(row_count) + " rows";
+    plot_audit(picture, r.plot);
     progress("wrote " + r.plot);
   }
   return report.finish(m, time_limited);

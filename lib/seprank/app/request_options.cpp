@@ -41,7 +41,7 @@ std::vector<request_option> network_and_limit_options() {
        [](derivation_request& r) { return option_target(&r.print_polynomial); }},
       {"--max-terms", "max_terms", "refuse expansions with more (estimated) terms",
        [](derivation_request& r) { return option_target(&r.limits.max_terms); }},
-      {"--max-memory", "max_memory", "the memory cap in MiB, by estimates: an expansion or Gram rank needing more is skipped with the estimate, the grid tensors and their side bounds are made smaller to fit (the process itself needs 20-35 MiB beside them)",
+      {"--max-memory", "max_memory", "a cap in MiB on the estimated memory of each large step (each estimate counts 16 MiB for the process): a Gram form over it is refused (exit 3), an expansion or Gram rank over it skipped, with the estimate; the grid tensors and their side bounds are made smaller to fit. Not a cap on the process, whose peak can pass it by about 20 MiB (33 MiB at --L 3 --dx 3 --max-memory 20)",
        [](derivation_request& r) { return option_target(&r.limits.max_memory_mb); }},
       {"--time-limit", "time_limit", "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished steps are printed, the rest skipped, exit status 4",
        [](derivation_request& r) { return option_target(&r.limits.max_seconds); }},

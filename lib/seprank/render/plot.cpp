@@ -116,7 +116,7 @@ void check_plot_path(const std::string& path) {
   terminal_for(path, 100, 100);
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   const std::string dir = parent.empty() ? "." : parent.string();
-  if (access(dir.c_str(), W_OK) != 0) throw usage_error("plot " + path + ": the directory " + dir + " does not exist or cannot be written");
+  if (access(dir.c_str(), W_OK) != 0) throw usage_error("--plot " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 
 void plot_sweep(const sweep_plot& plot, const std::string& path) {
@@ -224,9 +224,11 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
     << (margins ? "set multiplot layout " + std::string(two ? "2" : "1") + ",2 columnsfirst\n" : two ? "set multiplot layout 2,1\n" : "")
     << "set xlabel 'width d_x'\nset ylabel 'depth L'\nset key outside right top\nset grid\n"
     << (plot.dx_max > 50 * std::max(1L, plot.dx_min) ? "set logscale x\n" : "")
-    << "set xrange [" << plot.dx_min << ":" << plot.dx_max << "]\nset yrange [" << plot.L_min - 0.5 << ":" << plot.L_max + 0.5 << "]\n";
+    << "set xrange [" << (plot.dx_min == plot.dx_max ? plot.dx_min - 0.5 : plot.dx_min) << ":"
+    << (plot.dx_min == plot.dx_max ? plot.dx_max + 0.5 : plot.dx_max) << "]\nset yrange [" << plot.L_min - 0.5 << ":" << plot.L_max + 0.5
+    << "]\n";  // one width: half a unit each side (gnuplot refuses an empty range)
   auto panel = [&](std::size_t base, const std::string& title) {
-    g << "set title \"" << title << " (H = " << plot.H << ")\"\n";
+    g << "set title \"" << title << " (H = " << plot.H << ")" << (plot.partial.empty() ? "" : "\\n" + plot.partial) << "\"\n";
     // Undecided and not-claimed first, so that proved and contradicted (the rarer) stay on top of dense rows.
     g << "plot ";
     const std::size_t order[] = {2, 3, 0, 1};
@@ -238,7 +240,7 @@ void plot_audit(const audit_plot& plot, const std::string& path) {
     g << ", \\\n     log(x)/log(3) with lines lw 2 lc rgb 'black' title 'threshold L = log_3 d_x'\n";
   };
   auto margin_panel = [&](std::size_t index, const std::string& title) {
-    g << "set title \"" << title << " (H = " << plot.H << ")\"\n"
+    g << "set title \"" << title << " (H = " << plot.H << ")" << (plot.partial.empty() ? "" : "\\n" + plot.partial) << "\"\n"
       << "set palette defined (-1 '#b2182b', -0.001 '#f4a582', 0 '#e0e0e0', 0.001 '#a6dba0', 1 '#1b7837')\n"
       << "set cbrange [" << -shown_max << ":" << shown_max << "]\n"
       << "set cblabel 'sign(m) log_{10}(1 + |m|), m = printed - proven, in log_3' offset 1\n"

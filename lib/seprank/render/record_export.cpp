@@ -1,6 +1,9 @@
 #include "seprank/render/record_export.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
 
 #include "seprank/render/math_markup.hpp"
 #include "seprank/support/errors.hpp"
@@ -36,6 +39,9 @@ void check_export_path(const std::string& path) {
   if (path.empty()) throw usage_error("--export: the path is empty (give FILE.csv, FILE.ndjson or FILE.jsonl)");
   if (!has_suffix(path, ".csv") && !has_suffix(path, ".ndjson") && !has_suffix(path, ".jsonl"))
     throw usage_error("--export " + path + ": the file name must end in .csv, .ndjson or .jsonl (the format it is written in)");
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string dir = parent.empty() ? "." : parent.string();
+  if (access(dir.c_str(), W_OK) != 0) throw usage_error("--export " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 
 record_export::record_export(std::string path, std::vector<std::string> columns) : path_(std::move(path)) {

@@ -52,15 +52,15 @@ derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows,
                      {"rows that disagree", str(static_cast<long long>(failed)), {}, static_cast<long long>(failed)}},
                     failed ? claim_status::failed : rows.empty() ? claim_status::skipped : claim_status::verified,
                     rows.empty() ? "no row was ranked before the time limit: nothing was checked"
-                    : failed ? str(static_cast<long long>(failed)) +
+                    : failed ? (planned > 0 ? "of the rows ranked before the time limit, " : "") + str(static_cast<long long>(failed)) +
                                  " row(s) disagree: a rank above rho_g(d) contradicts part (i), one below it at a random point has "
                                  "probability at most deg/p; report it"
-                           : "every rank mod p equals the proven formula, at random points and on $gamma = 0$ (with grad $gamma$ "
+                           : std::string(planned > 0 ? "for the rows ranked before the time limit (the others are not checked): " : "") +
+                             "every rank mod p equals the proven formula, at random points and on $gamma = 0$ (with grad $gamma$ "
                              "and $b^T M^{(g-1)/2}$ nonzero there); FLINT nmod_mat_rank of the Hessian built from the word of "
                              "$gamma$. The general word (drawn lower-layer $Q_j$, not covered by the theorem) is shown for comparison",
                     "hessian-ranks"};
-  d.steps.push_back(std::move(s));
-  if (planned > 0) {  // stopped by --time-limit
+  if (planned > 0) {  // stopped by --time-limit: said first
     const std::string done = str(static_cast<long long>(rows.size())) + " of " + str(static_cast<long long>(planned));
     d.steps.push_back({"Time limit", "the command reached its time limit (--time-limit, for the whole command)",
                        {{"rows ranked", done, {}, static_cast<long long>(rows.size())}},
@@ -68,6 +68,7 @@ derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows,
                        "time-limit"});
     d.time_limited = true;
   }
+  d.steps.push_back(std::move(s));
   d.tables.push_back(std::move(t));
   d.results = json{{"rows", std::move(out)}, {"disagree", failed}, {"complete", planned == 0}};
   return d;

@@ -63,6 +63,7 @@ struct audit_plot {
   std::vector<margin_cell> margins_theorem2, margins_theorem1;
   long dx_min = 1, dx_max = 1;
   int L_min = 1, L_max = 1;
+  std::string partial;  // "" or why the map is partial (e.g. stopped by the time limit after k of n rows), in each title
 };
 
 }  // namespace seprank

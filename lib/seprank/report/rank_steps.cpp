@@ -226,7 +226,7 @@ derivation_step grid_step(const rank_analysis& r) {
   const bool equal = r.expanded && r.sep.exact() && g.rank == r.sep.lower;
   derivation_step st{"Grid-tensor rank (proof sketch of Theorem 1)",
                      "for points $a_1..a_s$ ($A$ side) and $b_1..b_t$ ($B$ side), $rank [y(a_u, b_v)] <= sep$",
-                     {{"grid rank", str(g.rank) + (g.capped() && g.rank == g.points ? " (capped at --max-grid-points)" : "") +
+                     {{"grid rank", str(g.rank) + (g.capped() && g.rank == g.points ? " (capped at the point limit: see why below)" : "") +
                                         " at $s = t = " + str(g.points) + "$ random points $mod p = " + str(static_cast<long long>(g.prime)) + "$"},
                       {"stopped because", grid_stop_text(g.stop)},
                       {"vs the coefficient-matrix rank", !r.expanded ? "no coefficient matrix (expansion skipped)"
@@ -248,7 +248,7 @@ derivation_step grid_step(const rank_analysis& r) {
       blocks.items.push_back("$k = " + str(b.k) + "$: $" + str(b.points) + " x " + str(b.points) + "$ points, rank $" + str(b.rank) + "$" +
                              (b.upper < 0 ? ", no upper bound" : b.exact() ? " = bound (exact)" : ", bound $" + str(b.upper) + "$") +
                              (b.upper < 0 ? "" : std::string(" [") + grid_bound_name(b.bound) + "]") +
-                             (b.rank == b.points && !b.exact() ? " (capped at --max-grid-points)" : ""));
+                             (b.rank == b.points && !b.exact() ? " (capped at the point limit: see why below)" : ""));
       blocks.data.push_back(json{{"degree", b.k}, {"points", b.points}, {"rank", b.rank},
                                  {"upper", b.upper >= 0 ? json(b.upper) : json()}, {"bound", grid_bound_name(b.bound)}, {"exact", b.exact()}});
     }

@@ -80,12 +80,14 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
                       exact_value("batches (method, configuration, weights)", static_cast<long long>(batches.size())),
                       {"their computing time", display_double(seconds, 3) + " s", {}, display_json(seconds, 3)},
                       batch_list,
-                      exact_value("units whose keyed digest does not match (never used by a run)", altered)},
+                      unchecked > 0 && altered == 0
+                          ? step_value{"units whose keyed digest does not match (never used by a run)", "not checked (no readable key)"}
+                          : exact_value("units whose keyed digest does not match (never used by a run)", altered)},
                      altered > 0 ? claim_status::failed : claim_status::computed,
                      (altered > 0 ? "FAILED: " + str(altered) + " units were altered after they were written, or written under another key (" +
                                         altered_units + (altered > 5 ? "; ..." : "") + "); a run recomputes them and says FAILED. "
                                   : std::string()) +
-                         (unchecked > 0 ? "Digests not checked: no key file " + (key_path.empty() ? std::string("(SEPRANK_STORE_KEY and HOME unset)") : key_path) + ". "
+                         (unchecked > 0 ? "Digests not checked: no readable key file " + (key_path.empty() ? std::string("(SEPRANK_STORE_KEY and HOME unset)") : key_path) + ". "
                                         : "Every digest checked with the key " + key_path + ". ") +
                          "A run with --store " + path + " checks each unit it reads (digest, shape and proven bounds) and with "
                          "--verify K re-ranks K of them",

@@ -107,7 +107,7 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"paper_upper_log3", has_upper ? json(full_double(p.upper_log3())) : json()}});
   }
   d.tables.push_back(t);
-  d.results = json{{"rows", rows}, {"interrupted", r.interrupted}, {"time_limited", r.time_limited}};
+  d.results = json{{"rows", rows}, {"interrupted", r.interrupted}, {"time_limited", r.time_limited}, {"complete", !r.interrupted && !r.time_limited}};
   return d;
 }
 

@@ -44,9 +44,9 @@ const char* schema =
     "  memory_mb INTEGER NOT NULL, finished TEXT NOT NULL, digest TEXT,"
     "  PRIMARY KEY(method, version, config, weights_hash, unit));";
 
-// Waiting for another process's write lock: at most 30 s, and never past Ctrl-C or the run's time limit (the active
-// deadline, or the store's own wait limit `until`), which the handler keeps here (it cannot throw through SQLite) for
-// the failed call to raise instead of a store error.
+// Waiting for another process's write lock: until the run's time limit (the active deadline, or the store's own wait
+// limit `until`), at most 30 s when there is none, and never past Ctrl-C; a stop is kept here (the handler cannot
+// throw through SQLite) for the failed call to raise instead of a store error.
 thread_local std::exception_ptr lock_wait_stopped;
 
 int wait_for_lock(void* until, int tries) {
@@ -59,7 +59,8 @@ int wait_for_lock(void* until, int tries) {
     return 0;
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  return tries < 600;  // 600 x 50 ms
+  const bool limited = *static_cast<const std::chrono::steady_clock::time_point*>(until) != std::chrono::steady_clock::time_point::max();
+  return limited || tries < 600;  // 600 x 50 ms without a time limit
 }
 
 // An SQLite call failed: Ctrl-C or the time limit while it waited for a lock, else a store error naming the file.
@@ -72,6 +73,8 @@ int wait_for_lock(void* until, int tries) {
   }
   const int code = db ? sqlite3_extended_errcode(db) & 0xff : SQLITE_OK;
   if (code == SQLITE_FULL || code == SQLITE_IOERR) throw output_error(what);  // "database or disk is full", "disk I/O error"
+  if (code == SQLITE_BUSY)
+    throw usage_error(what + ": another process holds its write lock and kept it 30 s (a run with --time-limit waits up to its limit)");
   throw usage_error(what);
 }
 
@@ -228,6 +231,10 @@ results_store::results_store(const std::string& path, bool create, double wait_s
   // (it could not create its -shm file there otherwise).
   const std::string dir = std::filesystem::path(path).parent_path().empty() ? "." : std::filesystem::path(path).parent_path().string();
   const bool read_only = !create && (access(path.c_str(), W_OK) != 0 || access(dir.c_str(), W_OK) != 0);
+  if (create && access(dir.c_str(), W_OK) != 0 &&
+      (access((path + "-wal").c_str(), W_OK) != 0 || access((path + "-shm").c_str(), W_OK) != 0))
+    throw usage_error("store " + path + ": its directory " + dir + " cannot be written (SQLite keeps the store's -wal and -shm "
+                      "files beside it); `seprank-sym store " + path + "` lists it read-only");
   std::string name = path;
   int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX;
   if (read_only) {

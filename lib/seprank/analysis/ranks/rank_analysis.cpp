@@ -118,6 +118,9 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
   const rank_options& opt = run.opt;
   stopwatch w{a.timings, "grid-tensor rank"};
   const long upper = a.expanded ? (a.sep.exact() ? a.sep.upper : -1) : gram_upper;
+  // The largest power of two within --max-grid-points, then within the time and memory estimates too: the smallest
+  // of them names why the grid stopped (a cap of 100 points is 64 by --max-grid-points, not by the time).
+  const long by_cap = grid_points_within(c, opt.max_grid_points, 1e300, run.threads);
   const long by_time = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads);
   const long points = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads, run.lim.max_memory_mb);
   run.progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
@@ -147,7 +150,7 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
     a.grid = grid_rank_of_data(
         run_units(opt.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(c, run.s.weights, req)); }, &a.grid_units)[0].data);
   }
-  if (points < opt.max_grid_points && a.grid.points == points && a.grid.capped())
+  if (points < by_cap && a.grid.points == points && a.grid.capped())
     a.grid.stop = points < by_time ? grid_stop::memory_limit : grid_stop::time_limit;  // the limit came from an estimate
 }
 

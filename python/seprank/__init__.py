@@ -416,6 +416,17 @@ def _partition_text(p: Any) -> str:
                     f"or None, not {type(p).__name__} ({p!r})")
 
 
+def _checked_real(name: str, v: Any) -> float:
+    """A real keyword as a float: bool, str and other types are TypeErrors naming it, a value beyond a float a
+    ValueError (never coerced)."""
+    if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, float, _np.integer, _np.floating)):
+        raise TypeError(f"{name} must be a number, not {type(v).__name__} ({v!r})")
+    try:
+        return float(v)
+    except OverflowError:
+        raise ValueError(f"{name} = {v} is out of range: too large for a float") from None
+
+
 def _options(**kw: Any) -> Dict[str, Any]:
     """The options that were given, each checked for its type (flags bool, reals numbers, the rest integers)."""
     out: Dict[str, Any] = {}
@@ -429,12 +440,7 @@ def _options(**kw: Any) -> Dict[str, Any]:
                 raise TypeError(f"{k} must be True or False, not {type(v).__name__} ({v!r})")
             v = bool(v)
         elif k in _REALS:
-            if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, float, _np.integer, _np.floating)):
-                raise TypeError(f"{k} must be a number, not {type(v).__name__} ({v!r})")
-            try:
-                v = float(v)
-            except OverflowError:
-                raise ValueError(f"{k} = {v} is out of range: too large for a float") from None
+            v = _checked_real(k, v)
         elif k in _TEXTS:
             if not isinstance(v, str):
                 raise TypeError(f"{k} must be a str, not {type(v).__name__} ({v!r})")
@@ -751,12 +757,7 @@ def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Seque
         raise ValueError(f"seed = {seed} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
     seconds = 0.0
     if time_limit is not None:
-        if isinstance(time_limit, (bool, _np.bool_)) or not isinstance(time_limit, (int, float, _np.integer, _np.floating)):
-            raise TypeError(f"time_limit must be a number or None, not {type(time_limit).__name__} ({time_limit!r})")
-        try:
-            seconds = float(time_limit)
-        except OverflowError:
-            raise ValueError(f"time_limit = {time_limit} is out of range: too large for a float") from None
+        seconds = _checked_real("time_limit", time_limit)
         if not seconds > 0:
             raise ValueError(f"time_limit = {time_limit} is out of range: must be a number > 0 (None: no limit)")
     return Derivation(_seprank.derive_hessian_ranks(_range_values("level", level), _range_values("d", d), seed,

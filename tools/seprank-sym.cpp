@@ -480,7 +480,7 @@ int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
   } catch (const seprank::interrupted& e) {
     say(std::string(e.what()) + "; stopped cleanly");
     return finish(seprank::exit_interrupted);
-  } catch (const seprank::time_limit_reached& e) {  // in sweep, audit or annihilators: nothing finished to print
+  } catch (const seprank::time_limit_reached& e) {  // nothing finished to print (e.g. an audit of several processes)
     say(std::string(e.what()) + " before any result was complete; nothing to print");
     return finish(seprank::exit_time_limit);
   } catch (const std::exception& e) {  // an internal error may be one process's own: each says it, named

@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "seprank/support/errors.hpp"
+#include "seprank/support/paths.hpp"
 
 namespace seprank {
 
@@ -114,8 +114,7 @@ bool integer_tics(const sweep_plot& plot) {
 
 void check_plot_path(const std::string& path) {
   terminal_for(path, 100, 100);
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  const std::string dir = parent.empty() ? "." : parent.string();
+  const std::string dir = directory_of(path);
   if (access(dir.c_str(), W_OK) != 0) throw usage_error("--plot " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 

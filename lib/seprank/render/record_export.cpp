@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
 
 #include "seprank/render/math_markup.hpp"
 #include "seprank/support/errors.hpp"
+#include "seprank/support/paths.hpp"
 
 namespace seprank {
 namespace {
@@ -39,8 +39,7 @@ void check_export_path(const std::string& path) {
   if (path.empty()) throw usage_error("--export: the path is empty (give FILE.csv, FILE.ndjson or FILE.jsonl)");
   if (!has_suffix(path, ".csv") && !has_suffix(path, ".ndjson") && !has_suffix(path, ".jsonl"))
     throw usage_error("--export " + path + ": the file name must end in .csv, .ndjson or .jsonl (the format it is written in)");
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  const std::string dir = parent.empty() ? "." : parent.string();
+  const std::string dir = directory_of(path);
   if (access(dir.c_str(), W_OK) != 0) throw usage_error("--export " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 

@@ -17,7 +17,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -26,6 +25,7 @@
 
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
+#include "seprank/support/paths.hpp"
 
 namespace seprank {
 
@@ -49,18 +49,17 @@ const char* schema =
 // throw through SQLite) for the failed call to raise instead of a store error.
 thread_local std::exception_ptr lock_wait_stopped;
 
-int wait_for_lock(void* until, int tries) {
+int wait_for_lock(void* wait_until, int tries) {
+  const auto until = *static_cast<const std::chrono::steady_clock::time_point*>(wait_until);
   try {
     check_interrupt();
-    if (std::chrono::steady_clock::now() >= *static_cast<const std::chrono::steady_clock::time_point*>(until))
-      throw time_limit_reached();
+    if (std::chrono::steady_clock::now() >= until) throw time_limit_reached();
   } catch (...) {
     lock_wait_stopped = std::current_exception();
     return 0;
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  const bool limited = *static_cast<const std::chrono::steady_clock::time_point*>(until) != std::chrono::steady_clock::time_point::max();
-  return limited || tries < 600;  // 600 x 50 ms without a time limit
+  return until != std::chrono::steady_clock::time_point::max() || tries < 600;  // 600 x 50 ms without a time limit
 }
 
 // An SQLite call failed: Ctrl-C or the time limit while it waited for a lock, else a store error naming the file.
@@ -229,7 +228,7 @@ results_store::results_store(const std::string& path, bool create, double wait_s
   // A listing of a store it cannot write (the file or its directory read-only) opens it read-only and writes nothing;
   // without a -wal file in a directory no one can write, no writer can be active: SQLite reads it as immutable
   // (it could not create its -shm file there otherwise).
-  const std::string dir = std::filesystem::path(path).parent_path().empty() ? "." : std::filesystem::path(path).parent_path().string();
+  const std::string dir = directory_of(path);
   const bool read_only = !create && (access(path.c_str(), W_OK) != 0 || access(dir.c_str(), W_OK) != 0);
   if (create && access(dir.c_str(), W_OK) != 0 &&
       (access((path + "-wal").c_str(), W_OK) != 0 || access((path + "-shm").c_str(), W_OK) != 0))

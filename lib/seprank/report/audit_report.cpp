@@ -165,8 +165,11 @@ result_table evidence_table(const std::vector<audit_row>& rows) {
   return t;
 }
 
+}  // namespace
+
 // A run of consecutive widths (in the map's order) at one depth where the headline statement has one status from
-// one kind of fact: the region summary that opens the audit.
+// one kind of fact: the region summary that opens the audit. Outside the anonymous namespace: a member of
+// audit_report_builder::state holds it (-Wsubobject-linkage in a unity build).
 struct region_run {
   long dx_from = 0, dx_to = 0;
   paper_statement statement = paper_statement::theorem2_upper_printed;
@@ -178,6 +181,8 @@ struct region_run {
            (source == o.source || (status != verdict::holds && status != verdict::contradicted));
   }
 };
+
+namespace {
 
 const char* source_words(sep_source s) {
   switch (s) {

@@ -14,9 +14,12 @@ header at all. Three stricter rules:
   - report/ calls, of the functions declared in the model, engine, analysis and run headers, only those on
     REPORT_MAY_CALL (names, enum tables, the one home of a quantity, shipped data, displayed logarithms): it reads
     records and computes nothing;
+  - report/ makes a step FAILED only through status_of_check (report/derivation.cpp), from a check the analysis
+    decided: any other claim_status::failed in report/ that is not a comparison (== or !=) is a violation;
   - tools/ includes only app/, render/formats.hpp and support/, and no FLINT or GiNaC header.
 Prints every violation and exits 1 when there is one. With --self-test, checks a planted tree instead: a report
-file calling certified_rank() must be found, one calling only allowed functions must not.
+file calling certified_rank() must be found, one calling only allowed functions must not; a FAILED made outside
+status_of_check must be found, a comparison with it must not.
 """
 import pathlib
 import re
@@ -48,11 +51,17 @@ def self_test():
             '#include "seprank/analysis/ranks/certified_rank.hpp"\nlong h(const coefficient_matrix& m) { return seprank::certified_rank(m).lower; }\n')
         (t / "lib/seprank/report/bad.cpp").write_text(
             '#include "seprank/analysis/ranks/certified_rank.hpp"\nlong g(const coefficient_matrix& m) { return certified_rank(m).lower; }\n')
+        (t / "lib/seprank/report/decides.cpp").write_text(
+            'using S = claim_status;\nS f(long a, long b) { return a <= b ? S::verified : S::failed; }\n'
+            'bool g(const derivation_step& s) { return s.status == claim_status::failed || s.status != S::failed; }\n')
         out = subprocess.run([sys.executable, __file__, str(t)], capture_output=True, text=True).stdout
         found = [line for line in out.splitlines() if "REPORT_MAY_CALL" in line]
+        decided = [line for line in out.splitlines() if "status_of_check" in line]
         ok = (len(found) == 2 and all("certified_rank()" in line for line in found)
-              and any("bad.cpp" in line for line in found) and any("qualified.cpp" in line for line in found))
-        print(out + ("self-test: the planted calls (plain and qualified) are found, and only they" if ok else "self-test FAILED"))
+              and any("bad.cpp" in line for line in found) and any("qualified.cpp" in line for line in found)
+              and len(decided) == 1 and "decides.cpp:2" in decided[0])
+        print(out + ("self-test: the planted calls (plain and qualified) and the planted FAILED are found, and only they"
+                     if ok else "self-test FAILED"))
         return 0 if ok else 1
 
 
@@ -81,6 +90,7 @@ REPORT_MAY_CALL = {
 lower_layers = ["model", "engine", "analysis", "run"]
 declaration = re.compile(r"^(?:inline |constexpr |static )*[A-Za-z_][\w:<>, *&]*[\s*&]+([a-z_][a-z0-9_]*)\s*\(", re.M)
 free_call = re.compile(r"(?<![.>:\w])([a-z_][a-z0-9_]*)\s*\(")
+made_failed = re.compile(r"(?<![=!]=)(?<![=!]= )\b(?:claim_status|S)::failed\b")
 
 
 def code_of(text):
@@ -133,6 +143,11 @@ for path in sorted(base.rglob("*.[ch]pp")):
             if call in lower_declared and call not in REPORT_MAY_CALL:
                 problems.append(f"{path}: the report calls {call}(), which is not on REPORT_MAY_CALL; "
                                 f"reports build steps from analysis records")
+        if path.name != "derivation.cpp":
+            for number, line in enumerate(code_of(text).splitlines(), 1):
+                if made_failed.search(line):
+                    problems.append(f"{path}:{number}: a FAILED made here; only status_of_check (report/derivation.cpp) "
+                                    f"makes one, from a check the analysis decided")
 
 cli = root / "tools" / "seprank-sym.cpp"
 for name in include.findall(cli.read_text()):

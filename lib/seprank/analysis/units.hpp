@@ -50,6 +50,8 @@ struct unit_provenance {
   // stage is FAILED.
   std::vector<std::string> impossible;
   bool any_stored() const { return stored > 0; }
+  bool all_intact() const { return impossible.empty(); }  // a check: FAILED otherwise
+  bool all_agree() const { return disagreed == 0; }       // of the units re-ranked (--verify): FAILED otherwise
   void add(const unit_provenance& o) {  // another batch of the same stage
     computed += o.computed, stored += o.stored, verified += o.verified, disagreed += o.disagreed, store = o.store;
     impossible.insert(impossible.end(), o.impossible.begin(), o.impossible.end());

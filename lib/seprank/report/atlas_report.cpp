@@ -247,7 +247,7 @@ derivation corollary1_derivation(const corollary1_result& r) {
                       {float_value("$C_s = (3^{L_s} - 1)/2$", big_float(row.C_shallow)),
                        decimal_value("computed width $d$", row.width, 4),
                        {"round trip $C_s log_3(d + H)$", format_float(row.check_log3) + (round_trip ? " = the deep lower bound" : " DIFFERS")}},
-                      round_trip ? S::verified : S::failed,
+                      status_of_check(round_trip, S::verified),
                       "100-digit arithmetic; the width plugged back into the shallow upper bound reproduces the deep lower bound"};
     if (!row.applicable) {  // no width is stated outside the corollary's hypothesis, and nothing fails
       s.values = {s.values.front()};

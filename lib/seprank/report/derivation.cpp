@@ -27,6 +27,8 @@ constexpr status_info status_table[] = {
 
 const char* status_name(claim_status s) { return table_row_of(status_table, s).name; }
 
+claim_status status_of_check(bool holds, claim_status when_held) { return holds ? when_held : claim_status::failed; }
+
 const std::vector<status_meaning>& status_legend() {
   static const std::vector<status_meaning> legend = [] {
     std::vector<status_meaning> l;

@@ -29,6 +29,11 @@ enum class claim_status {
 
 const char* status_name(claim_status s);
 
+// The one place a step is made FAILED (docs/architecture.md, "checks"): a check of our own, decided by the analysis
+// (a record's boolean), that did not hold. One that held keeps the status its method earns. The layer test
+// (tests/check_layers.py) finds any other FAILED made in report/.
+claim_status status_of_check(bool holds, claim_status when_held);
+
 // The status legend, in display order: each status with what it means.
 struct status_meaning {
   claim_status status;

@@ -50,7 +50,7 @@ derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows,
                     {{"rows", str(static_cast<long long>(rows.size())) + (planned > 0 ? " of " + str(static_cast<long long>(planned)) : std::string()),
                       {}, static_cast<long long>(rows.size())},
                      {"rows that disagree", str(static_cast<long long>(failed)), {}, static_cast<long long>(failed)}},
-                    failed ? claim_status::failed : rows.empty() ? claim_status::skipped : claim_status::verified,
+                    status_of_check(failed == 0, rows.empty() ? claim_status::skipped : claim_status::verified),
                     rows.empty() ? "no row was ranked before the time limit: nothing was checked"
                     : failed ? (planned > 0 ? "of the rows ranked before the time limit, " : "") + str(static_cast<long long>(failed)) +
                                  " row(s) disagree: a rank above rho_g(d) contradicts part (i), one below it at a random point has "

@@ -18,7 +18,7 @@ std::string gamma_text(const std::vector<unsigned long>& gamma) {
 
 derivation_step space_step(const structure_analysis& s, const psi_span_analysis& f, bool basis) {
   const auto& c = s.cfg;
-  const bool agree = !f.enumerated || f.dim_enumerated == f.dim_formula;
+  const bool agree = f.dim_agrees();
   derivation_step st{"The monomial space $V$ of the kernel $psi$ (proof sketch of Theorem 2)",
                      "$y_p = <T_p, psi>$ with $psi = x^i (x) M^{(x)C}$: a linear functional on the span $V$ of the coordinates "
                      "$x^i_r m(M)$, $m$ a monomial of degree $" + std::string(c.residual ? "<= C" : "C") +
@@ -30,7 +30,7 @@ derivation_step space_step(const structure_analysis& s, const psi_span_analysis&
                        f.enumerated ? exact_json(f.dim_enumerated) : json()},
                       {"coordinates used by $y_p$", str(static_cast<long long>(f.used_coordinates)) + " of " + str(f.dim_formula) +
                                                       " (" + str(static_cast<long long>(f.used_gammas)) + " distinct monomials $m$)"}},
-                     f.enumerated ? (agree ? S::verified : S::failed) : S::computed,
+                     f.enumerated ? status_of_check(agree, S::verified) : S::computed,
                      (f.enumerated ? "the formula and a direct enumeration of the monomials " + std::string(agree ? "agree" : "DISAGREE")
                                    : std::string("formula only (too many monomials to enumerate)")) +
                          "; the used coordinates are the terms of row $p$ of $A_L(M)$, " + gram_form_citation(s),
@@ -52,7 +52,6 @@ derivation_step space_step(const structure_analysis& s, const psi_span_analysis&
 }
 
 derivation_step element_step(const psi_span_analysis& f, const element_rank_check& e) {
-  const bool ok = e.agree == static_cast<long>(f.checked_gammas.size());
   const bool all = static_cast<long>(f.checked_gammas.size()) == f.used_gammas;
   const std::string checked = all ? "checked on all " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) + " used monomials $m$"
                                   : "checked on " + str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) + " sampled elements";
@@ -66,7 +65,7 @@ derivation_step element_step(const psi_span_analysis& f, const element_rank_chec
        {"formula " + checked, e.stopped ? "not checked (the time limit)"
                                         : str(static_cast<long long>(e.agree)) + " of " +
                                               str(static_cast<long long>(static_cast<long>(f.checked_gammas.size()))) + " agree"}},
-      e.stopped ? S::skipped : ok ? S::verified : S::failed,
+      e.stopped ? S::skipped : status_of_check(e.holds(), S::verified),
       e.stopped ? std::string("the run reached its time limit (--time-limit) while the results store was locked by another "
                               "process: the element ranks were not checked")
       : std::string(all ? "every used monomial m" : "monomials m drawn uniformly without replacement (seeded) from all " +

@@ -126,13 +126,13 @@ derivation_step rank_step(const rank_analysis& r, const big_int& count, bool wit
     st.values.push_back({"vs the Gram count (step n-free-bound)", "$" + str(x.lower) + (within ? " <= " : " > ") + str(count) + "$" +
                                                                        (within ? (x.lower == count ? " (the count is attained)" : "")
                                                                                : " (IMPOSSIBLE: the count bounds every weight)")});
-    if (!within) st.status = S::failed;
+    st.status = status_of_check(within, st.status);
   }
   if (r.gram.computed() && r.gram.rank.exact() &&
       std::any_of(x.blocks.begin(), x.blocks.end(), [](const block_rank& b) { return b.certificate == block_certificate::meets_gram_bound; }))
     st.rests_on.push_back("gram-rank");  // the bound met may be the Gram blocks' total
-  if (x.contradicted()) {  // our own proven upper bound below our certified lower bound
-    st.status = S::failed;
+  st.status = status_of_check(!x.contradicted(), st.status);  // our own proven upper bound below our certified lower bound
+  if (x.contradicted()) {
     for (std::size_t b = 0; b < x.blocks.size(); ++b)
       if (x.blocks[b].contradicted())
         st.values.push_back({"CONTRADICTION in block " + str(static_cast<long long>(b + 1)),
@@ -232,7 +232,7 @@ derivation_step grid_step(const rank_analysis& r) {
                       {"vs the coefficient-matrix rank", !r.expanded ? "no coefficient matrix (expansion skipped)"
                                                          : r.sep.exact() ? (g.rank == r.sep.lower ? "equal" : impossible ? "LARGER (impossible)" : "smaller (more points needed)")
                                                                          : "-"}},
-                     impossible ? S::failed : equal ? S::verified : S::computed,
+                     status_of_check(!impossible, equal ? S::verified : S::computed),
                      "$y$ evaluated by the forward pass of eq. 3 over $Z/p$, no expansion; the grid matrix factors through the "
                      "coefficient matrix, so its rank $mod p$ is a certified lower bound on $sep$ (docs/theory.md, section 8)",
                      "grid-rank"};
@@ -379,18 +379,17 @@ derivation_step seeds_step(const rank_analysis& r) {
 }
 
 derivation_step partitions_step(const rank_analysis& r) {
-  bool same = true;
+  const bool same = r.partitions_agree();
   step_value rows{"ranks", ""};
   rows.data = json::array();
   for (const auto& x : r.partitions) {
-    same = same && x.rank == r.partitions.front().rank && x.exact;
     rows.items.push_back("$" + x.part.str() + "$: $" + (x.exact ? "" : ">= ") + str(x.rank) + "$");
     rows.data.push_back(json{{"partition", x.part.str()}, {"rank", x.rank}, {"exact", x.exact}});
   }
   return {"Proposition 1: every balanced partition",
           "$sep$ is the same for every balanced partition (paper, Proposition 1)",
           {rows, {"all equal", same ? "yes" : "NO"}},
-          same ? S::verified : S::failed,
+          status_of_check(same, S::verified),
           "each rank certified as above, with the same weights",
           "proposition-1"};
 }
@@ -422,11 +421,11 @@ namespace {
 derivation_step bracket_step(const rank_analysis& r) {
   const bool exact = r.sep.exact();
   const bool by_gram = exact && !r.grid.exact();  // closed by the Gram rank, not by the grid's own blocks
-  if (r.gram.rank.exact() && r.sep.lower > r.gram.rank.upper)
+  if (r.bracket_contradicted())
     return {"Separation rank $sep(y_p; A, B)$ for the drawn weights, without the expansion",
             "grid-tensor rank (step grid-rank) $<= sep <=$ Gram rank (step gram-rank): both proven bounds",
             {{"CONTRADICTION", "grid-tensor rank $" + std::to_string(r.sep.lower) + "$ > Gram rank $" + std::to_string(r.gram.rank.upper) + "$"}},
-            S::failed,
+            status_of_check(false, S::verified),
             "a certified lower bound exceeds a proven upper bound: one of our own computations is wrong",
             "separation-rank",
             {"grid-rank", "gram-rank"}};

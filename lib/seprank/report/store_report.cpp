@@ -83,7 +83,7 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
                       unchecked > 0 && altered == 0
                           ? step_value{"units whose keyed digest does not match (never used by a run)", "not checked (no readable key)"}
                           : exact_value("units whose keyed digest does not match (never used by a run)", altered)},
-                     altered > 0 ? claim_status::failed : claim_status::computed,
+                     status_of_check(altered == 0, claim_status::computed),
                      (altered > 0 ? "FAILED: " + str(altered) + " units were altered after they were written, or written under another key (" +
                                         altered_units + (altered > 5 ? "; ..." : "") + "); a run recomputes them and says FAILED. "
                                   : std::string()) +

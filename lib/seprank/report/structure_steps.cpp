@@ -48,7 +48,7 @@ derivation_step index_count_step(const structure_analysis& a) {
           "$y = sum_{j_1..j_C} g^L(x^i, x^{j_1}, ..., x^{j_C})$ with $C = (3^L - 1)/2$; degree $3^L = 2C + 1$",
           {keyed(exact_value("$C$", summed_index_count(c.L)), "summed_indices"), exact_value("degree $3^L$", output_degree(c.L)),
            exact_value("degree in the summed inputs $2C$", 2 * summed_index_count(c.L))},
-          ok ? S::verified : S::failed,
+          status_of_check(ok, S::verified),
           "closed form $(3^L - 1)/2 = " + str(summed_index_count(c.L)) + "$ equals the recursion $C_1 = 1$, $C_{l+1} = 3 C_l + 1$ ($" +
               str(C) + "$): each layer adds the new index j and three copies (query, key, value) of the previous indices"};
 }
@@ -72,18 +72,15 @@ derivation_step degree_step(const structure_analysis& a) {
     return {"Homogeneity", "$y_p$ is homogeneous of total degree $3^L = " + str(deg) + "$",
             {{"degrees found", "none: $y_p = 0$ for these weights (the zero polynomial, homogeneous of every degree; every rank below is 0)"}},
             S::computed, "the expansion has no term"};
-  if (!a.cfg.residual) {
-    const bool ok = d.min_degree == deg && d.max_degree == deg;
+  if (!a.cfg.residual)
     return {"Homogeneity", "$y_p$ is homogeneous of total degree $3^L = " + str(deg) + "$",
             {{"degrees found", d.terms ? str(d.min_degree) + (d.min_degree == d.max_degree ? "" : " .. " + str(d.max_degree)) : "none ($y_p = 0$)", {},
               d.terms && d.min_degree == d.max_degree ? exact_json(d.min_degree) : json()}},
-            ok ? S::verified : S::failed, "the degree of every one of the " + str(d.terms) + " terms was computed"};
-  }
-  const bool ok = d.all_odd && d.max_degree == deg && a.top_part_matches_plain.value_or(false);
+            status_of_check(a.degrees_hold, S::verified), "the degree of every one of the " + str(d.terms) + " terms was computed"};
   return {"Degrees with the residual connection",
           "all degrees are odd and at most $3^L$; the degree-$3^L$ part is the output of the network without residual",
           {{"degrees found", str(d.min_degree) + " .. " + str(d.max_degree) + (d.all_odd ? " (all odd)" : " (not all odd)")}},
-          ok ? S::verified : S::failed,
+          status_of_check(a.degrees_hold, S::verified),
           "every term's degree computed; the top-degree part compared exactly with a separate expansion of the plain network"};
 }
 
@@ -93,7 +90,7 @@ derivation_step forward_pass_step(const structure_analysis& a) {
           "the expansion equals eq. 3 evaluated literally (double sum over $j$ and $h$, no reassociation)",
           {{"points", str(p.points) + " integer points, coordinates uniform in $[-" + str(p.magnitude) + ", " + str(p.magnitude) + "]$"},
            {"agreement", p.agree ? "all points" : "NO"}},
-          p.agree ? S::probabilistic : S::failed,
+          status_of_check(p.agree, S::probabilistic),
           p.agree ? "a nonzero difference of degree $<= 3^L$ vanishes at all points with probability $<= (3^L/(2*" + str(p.magnitude) +
                         "+1))^" + str(p.points) + " < " + display_double(p.error_bound, 2) + "$ (Schwartz-Zippel)"
                   : "the literal forward pass and the expansion differ at a point"};
@@ -114,8 +111,7 @@ derivation_step index_structure_step(const structure_analysis& a) {
   s.values = {exact_value("terms of $g^L$ (entry $p$)", e.g_terms),
               {"degree pattern $(1, 2, ..., 2)$", e.degree_pattern ? "holds for every term" : "VIOLATED"},
               {"sum over all $N^C$ assignments", e.sum_reproduces_output ? "equals $y_p$ exactly" : "DIFFERS from $y_p$"}};
-  const bool ok = e.degree_pattern && e.sum_reproduces_output;
-  s.status = ok ? S::verified : S::failed;
+  s.status = status_of_check(e.degree_pattern && e.sum_reproduces_output, S::verified);
   s.check = "$g^L$ built recursively ($g^{l+1} = G(g^l(u, Z_1), g^l(z, Z_2), g^l(z, Z_3))$) and its block degrees computed per term; "
             "the sum over all $" + str(a.cfg.N) + "^" + str(e.C) + "$ index assignments taken index by index ($g^L$ is quadratic in each "
             "summation vector $u$, so summing over $j$ maps $u_a u_b$ to $sum_j x^j_a x^j_b$), expanded and compared exactly with $y_p$";
@@ -146,14 +142,14 @@ derivation_step gram_step(const structure_analysis& a) {
   const auto& g = a.gram_points;
   if (a.expanded()) {
     st.values.push_back({"$(A_L(M) x^i)_p$ vs the expansion", a.gram_matches ? "equal" : "DIFFERENT"});
-    st.status = a.gram_matches ? S::verified : S::failed;
+    st.status = status_of_check(a.gram_matches, S::verified);
     st.check = "$A_L$ computed over $Z[M]$ by the recursion, $M = sum_j x^j x^j^T$ substituted, expanded and compared "
                "term by term with the layer-by-layer expansion";
   } else if (g.performed) {
     st.values.push_back({"$(A_L(M) x^i)_p$ vs the forward pass", g.agree ? "equal at " + str(g.points) + " random points $mod p = " +
                                                                           str(static_cast<long long>(g.prime)) + "$"
                                                                     : "DIFFERENT at a random point $mod p$"});
-    st.status = g.agree ? S::probabilistic : S::failed;
+    st.status = status_of_check(g.agree, S::probabilistic);
     st.check = g.agree ? "no expansion (refused by its estimate): $A_L$ computed over $Z[M]$ by the recursion; at " + str(g.points) +
                              " points of $(Z/p)^(N d_x)$ drawn at random, the forward pass of eq. 3 over $Z/p$ (layer by layer, "
                              "every position) equals $sum_r A_L(M)[p][r] x^i_r$ with $M = sum_j x^j x^j^T mod p$. A false identity "
@@ -169,14 +165,13 @@ derivation_step gram_step(const structure_analysis& a) {
 
 derivation_step symbolic_step(const structure_analysis& a) {
   const auto& s = *a.symbolic;
-  const bool ok = s.gram_identity && s.matches_draw;
   return {"Symbolic weights (GiNaC)",
           "with every weight a symbol, $y_p = (A_L(M) x^i)_p$ holds identically, and substituting the seeded draw gives the expansion above",
           {exact_value("terms (in inputs and weights)", s.y.term_count()),
            exact_value("distinct input monomials", s.x_monomials),
            {"symbolic Gram identity", s.gram_identity ? "expands to 0" : "DOES NOT expand to 0"},
            {"draw substituted vs FLINT expansion", s.matches_draw ? "equal" : "DIFFERENT"}},
-          ok ? S::verified : S::failed,
+          status_of_check(s.gram_identity && s.matches_draw, S::verified),
           "GiNaC expansion of the literal forward pass with symbolic weights; the difference with the symbolic Gram form expanded to 0"};
 }
 

@@ -84,7 +84,7 @@ derivation_step summary_step(const structure_analysis& s, const rank_analysis& r
   // The summary repeats the ranks, each no more certain than the step that found it: a rank's row names its step, and
   // propagate_certainty marks that row, not the whole table, when the step is probabilistic (a certified contradiction
   // beside a probabilistic Gram rank stays certified).
-  return {"Summary: every bound and the exact values", "", rows, consistency.holds() ? S::computed : S::failed,
+  return {"Summary: every bound and the exact values", "", rows, status_of_check(consistency.holds(), S::computed),
           "integers exact; $log_3$ values to 6 decimals (display only); paper values are the printed formulas; a rank is "
           "as certain as its step (a row says when it is probabilistic)",
           "summary", {}};
@@ -165,7 +165,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   for (const auto& c : a.consistency.conflicts)
     for (auto& st : d.steps)
       if (st.id == c.lower.step || st.id == c.upper.step) {
-        st.status = S::failed;
+        st.status = status_of_check(false, st.status);  // the analysis's consistency record decided it
         st.values.push_back({"CONFLICT", "$" + str(c.lower.value) + "$ (" + c.lower.name + ") $>$ $" + str(c.upper.value) + "$ (" +
                                              c.upper.name + "): one of them is wrong (step summary)"});
       }

@@ -47,6 +47,7 @@ element_rank_check check_element_ranks(const std::vector<std::vector<unsigned lo
   const std::vector<unit_result> done = run_units(runner, batch, [&](std::size_t i) {
     return std::to_string(element_separation_rank_by_matrix(gammas[i], prime));
   }, &check.units);
+  check.checked = static_cast<long>(gammas.size());
   for (std::size_t i = 0; i < done.size(); ++i) {  // a stored result that is no integer disagrees (never an exception)
     const std::optional<long> rank = parse_integer(done[i].data);
     check.agree += rank && *rank == element_separation_rank(gammas[i]) ? 1 : 0;

@@ -59,6 +59,14 @@ struct rank_analysis {
   // A consistency check decided here (the report maps it to FAILED): the grid rank never exceeds an exact sep, since
   // the grid matrix factors through the coefficient matrix (docs/theory.md, section 8).
   bool grid_within_sep = true;
+  // Proposition 1's check (FAILED otherwise): every balanced partition's rank exact and the same.
+  bool partitions_agree() const {
+    for (const auto& x : partitions)
+      if (!x.exact || x.rank != partitions.front().rank) return false;
+    return true;
+  }
+  // Without the expansion: the certified grid-tensor rank above the exact Gram rank, a proven upper bound (FAILED).
+  bool bracket_contradicted() const { return gram.rank.exact() && sep.lower > gram.rank.upper; }
 };
 
 // The numbers the paper floor compares with the printed bounds (analysis/paper/paper_comparison).

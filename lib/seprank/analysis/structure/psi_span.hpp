@@ -31,6 +31,7 @@ struct psi_span_analysis {
   unsigned D = 0, C = 0;
   big_int dim_formula, dim_enumerated;
   bool enumerated = false;            // dim V enumerated (at most enumeration_limit monomials)
+  bool dim_agrees() const { return !enumerated || dim_enumerated == dim_formula; }  // a check: FAILED otherwise
   long used_coordinates = 0;          // nonzero coordinates (r, gamma) of y in V
   long used_gammas = 0;               // distinct gamma
   big_int element_rank_min = 0, element_rank_max = 0, element_rank_sum = 0;

@@ -155,12 +155,14 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
            std::to_string(static_cast<long>(std::ceil(a.size_estimate.seconds))) + " s)");
   a.y = expand_output(c, a.weights, a.ring);
   a.degrees = degree_summary_of(a.y);
+  const auto degree = static_cast<int>(output_degree(c.L));
   if (c.residual) {
     network_config plain = c;
     plain.residual = false;
-    a.top_part_matches_plain =
-        homogeneous_part(a.y, static_cast<int>(output_degree(c.L))) == expand_output(plain, a.weights, a.ring);
+    a.top_part_matches_plain = homogeneous_part(a.y, degree) == expand_output(plain, a.weights, a.ring);
   }
+  a.degrees_hold = a.degrees.terms == 0 || (c.residual ? a.degrees.all_odd && a.degrees.max_degree == degree && *a.top_part_matches_plain
+                                                       : a.degrees.min_degree == degree && a.degrees.max_degree == degree);
   check_interrupt();
 
   progress("cross-checking against the literal forward pass of eq. 3");

@@ -265,6 +265,38 @@ TEST_CASE("checks as data: the analysis decides each consistency check, the repo
       CHECK(st.status == claim_status::failed);
     }
   CHECK(found);
+  // The checks that moved onto the records, each planted both ways.
+  CHECK(s.degrees_hold);  // homogeneous of degree 3^2 = 9
+  s.degrees_hold = false;
+  long homogeneity = 0;
+  for (const auto& st : structure_steps(s, paper_bounds_of(2, 2, 1)))
+    if (st.id == "homogeneity") homogeneity += st.status == claim_status::failed;
+  CHECK(homogeneity == 1);
+  CHECK(r.partitions_agree());  // none ranked: nothing disagrees
+  r.partitions = {{partition{}, 5, true}, {partition{}, 5, true}};
+  CHECK(r.partitions_agree());
+  r.partitions[1].rank = 4;
+  CHECK_FALSE(r.partitions_agree());
+  r.partitions[1] = {partition{}, 5, false};  // a lower bound only: equality not shown
+  CHECK_FALSE(r.partitions_agree());
+  r.sep.lower = 7;
+  r.gram.rank.lower = r.gram.rank.upper = 6;  // an exact Gram rank below a certified lower bound
+  CHECK(r.bracket_contradicted());
+  r.gram.rank.upper = 8;  // not exact: no proven value to pass
+  CHECK_FALSE(r.bracket_contradicted());
+  element_rank_check e;
+  e.checked = 3, e.agree = 3;
+  CHECK(e.holds());
+  e.agree = 2;
+  CHECK_FALSE(e.holds());
+  unit_provenance u;
+  CHECK((u.all_intact() && u.all_agree()));
+  u.impossible.push_back("k=2: rank 56 > min(rows, cols) = 55");
+  u.disagreed = 1;
+  CHECK_FALSE(u.all_intact());
+  CHECK_FALSE(u.all_agree());
+  CHECK(status_of_check(true, claim_status::probabilistic) == claim_status::probabilistic);
+  CHECK(status_of_check(false, claim_status::skipped) == claim_status::failed);
 }
 
 TEST_CASE("our bounds against each other: planted conflicts are found, with both numbers; honest runs have none") {

@@ -30,6 +30,8 @@ def floor_of(rel):
     if parts[:2] != ("lib", "seprank"):
         return None
     folder = "/".join(parts[2:-1])
+    if folder not in FLOORS and len(parts) == 6 and "/".join(parts[2:4]) in FLOORS:
+        folder = "/".join(parts[2:4])  # a concept's folder (analysis/structure/annihilators/) is on its floor
     return folder if folder in FLOORS else None
 
 

@@ -104,8 +104,8 @@ def place(parts):
     """(layer, floor) of a path's folders below lib/seprank, or None."""
     if len(parts) == 1 and parts[0] in layers:
         return parts[0], parts[0] if parts[0] == "analysis" else None
-    if len(parts) == 2 and parts[0] == "analysis" and parts[1] in floors[:1] + floors[2:]:
-        return "analysis", parts[1]
+    if len(parts) in (2, 3) and parts[0] == "analysis" and parts[1] in floors[:1] + floors[2:]:
+        return "analysis", parts[1]  # a concept's folder (structure/annihilators/) is on its floor
     return None
 
 

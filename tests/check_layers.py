@@ -14,8 +14,9 @@ header at all. Three stricter rules:
   - report/ calls, of the functions declared in the model, engine, analysis and run headers, only those on
     REPORT_MAY_CALL (names, enum tables, the one home of a quantity, shipped data, displayed logarithms): it reads
     records and computes nothing;
-  - report/ makes a step FAILED only through status_of_check (report/derivation.cpp), from a check the analysis
-    decided: any other claim_status::failed in report/ that is not a comparison (== or !=) is a violation;
+  - report/ makes a step FAILED only through status_of_check (report/derivation.cpp): any other use of the
+    enumerator failed in report/, through any alias, that is not a comparison (== or !=) or a case label is a
+    violation (that status_of_check is given a record's check is for review to see);
   - tools/ includes only app/, render/formats.hpp and support/, and no FLINT or GiNaC header.
 Prints every violation and exits 1 when there is one. With --self-test, checks a planted tree instead: a report
 file calling certified_rank() must be found, one calling only allowed functions must not; a FAILED made outside
@@ -53,13 +54,15 @@ def self_test():
             '#include "seprank/analysis/ranks/certified_rank.hpp"\nlong g(const coefficient_matrix& m) { return certified_rank(m).lower; }\n')
         (t / "lib/seprank/report/decides.cpp").write_text(
             'using S = claim_status;\nS f(long a, long b) { return a <= b ? S::verified : S::failed; }\n'
-            'bool g(const derivation_step& s) { return s.status == claim_status::failed || s.status != S::failed; }\n')
+            'bool g(const derivation_step& s) { return s.status == claim_status::failed || s.status != S::failed; }\n'
+            'using CS = claim_status;\nCS h() { return CS::failed; }  // "a quote in a comment\n'
+            'int k(S s) { switch (s) { case S::failed: return 1; default: return 0; } }  // S::failed in a comment\n')
         out = subprocess.run([sys.executable, __file__, str(t)], capture_output=True, text=True).stdout
         found = [line for line in out.splitlines() if "REPORT_MAY_CALL" in line]
         decided = [line for line in out.splitlines() if "status_of_check" in line]
         ok = (len(found) == 2 and all("certified_rank()" in line for line in found)
               and any("bad.cpp" in line for line in found) and any("qualified.cpp" in line for line in found)
-              and len(decided) == 1 and "decides.cpp:2" in decided[0])
+              and len(decided) == 2 and "decides.cpp:2:" in decided[0] and "decides.cpp:5:" in decided[1])
         print(out + ("self-test: the planted calls (plain and qualified) and the planted FAILED are found, and only they"
                      if ok else "self-test FAILED"))
         return 0 if ok else 1
@@ -90,12 +93,17 @@ REPORT_MAY_CALL = {
 lower_layers = ["model", "engine", "analysis", "run"]
 declaration = re.compile(r"^(?:inline |constexpr |static )*[A-Za-z_][\w:<>, *&]*[\s*&]+([a-z_][a-z0-9_]*)\s*\(", re.M)
 free_call = re.compile(r"(?<![.>:\w])([a-z_][a-z0-9_]*)\s*\(")
-made_failed = re.compile(r"(?<![=!]=)(?<![=!]= )\b(?:claim_status|S)::failed\b")
+# The enumerator through any alias (claim_status::failed, S::failed, ...), but not in a comparison or a case label.
+made_failed = re.compile(r"(?<![=!]=)(?<![=!]= )(?<!case )\b[A-Za-z_]\w*::failed\b")
 
 
 def code_of(text):
-    """The text without comments and string literals."""
-    return re.sub(r"//[^\n]*", "", re.sub(r'"(\\.|[^"\\])*"', '""', text))
+    """The text without comments and string literals, in one pass (a quote in a comment, or // in a string, is
+    neither), with the lines where they were."""
+    def blank(m):
+        s = m.group(0)
+        return '""' if s.startswith('"') else "\n" * s.count("\n")
+    return re.sub(r'"(?:\\.|[^"\\\n])*"|//[^\n]*|/\*.*?\*/', blank, text, flags=re.S)
 
 
 problems = []

@@ -843,9 +843,10 @@ TEST_CASE("slow: every row of the certified table that decides a status in the a
     CAPTURE(L);
     CAPTURE(dx);
     CAPTURE(H);
-    // --max-terms 100000: the expansion of y_p at L = 5, d_x = 1 (310,124 terms) took 127 of this case's 208 s, and no
-    // row needs it: past the limit a row is certified by the grid-tensor rank against the Gram rank, the route the tool
-    // takes at every size past the expansion, not the coefficient matrix bench/certified_table.sh used (45 s in all).
+    // --max-terms 100000 (a limit on the estimated terms): the expansion of y_p at L = 5, d_x = 1 (estimated 310,124
+    // terms) took 127 of this case's 208 s, and no row needs it: past the limit a row is certified by the grid-tensor
+    // rank against the Gram rank, the route the tool takes at every size past the expansion, not the coefficient
+    // matrix bench/certified_table.sh used (the 24 runs: 45 s alone, about 80 s inside the suite).
     const auto r = run_command(executable() + " --L " + std::to_string(L) + " --dx " + std::to_string(dx) + " --H " + std::to_string(H) +
                                " --max-terms 100000 --format json --quiet --time-limit 3000 2>/dev/null");  // a hang guard, not a timing
     REQUIRE(r.status == 0);
@@ -1388,6 +1389,13 @@ TEST_CASE("all-zero weights: the zero network is said as such, no check of ours 
   CHECK(contains(r.out, "The network at these weights: y_p = 0 (the zero polynomial): every rank of these weights is 0"));
   CHECK(contains(r.out, "Step 5 (homogeneity). Homogeneity  [computed]"));
   CHECK_FALSE(contains(r.out, "FAILED]"));
+  // With the residual connection the same weights give y_p = x^i_p: degree 1, odd and below 3^L = 3, and its
+  // degree-3 part (zero) is the plain network's (zero). It was FAILED, the check asking for a term of degree 3^L.
+  const result res = run("--L 1 --dx 1 --N 2 --quiet --residual --weights " + zero);
+  CHECK(res.status == 0);
+  CHECK(contains(res.out, "Degrees with the residual connection  [verified]"));
+  CHECK(contains(res.out, "1 .. 1 (all odd)"));
+  CHECK_FALSE(contains(res.out, "FAILED]"));
   std::remove(zero.c_str());
 }
 

@@ -36,6 +36,7 @@ bool zmatrix_proportional(const zmatrix& a, const zmatrix& b) {
   const auto& x = a.data();
   const auto& y = b.data();
   const std::size_t i = static_cast<std::size_t>(std::find_if(y.begin(), y.end(), [](const mpz_class& v) { return v != 0; }) - y.begin());
+  if (i == y.size()) return zmatrix_is_zero(a);
   for (std::size_t j = 0; j < x.size(); ++j)
     if (x[j] * y[i] != y[j] * x[i]) return false;
   return true;

@@ -1,5 +1,5 @@
-// Integer matrices and forms for the annihilators' proofs (docs/theory.md, section 14): products, symmetric parts and
-// proportionality of integer matrices, residues mod a word-size prime, and the quadratic forms they define.
+// Integer matrices and the forms they define: products, symmetric parts and proportionality of integer matrices,
+// residues mod a word-size prime, conics and quadratic forms as polynomials (used by analysis/structure/annihilators).
 #pragma once
 #include <gmpxx.h>
 
@@ -17,7 +17,7 @@ zmatrix zmatrix_mul(const zmatrix& x, const zmatrix& y);   // x y, also with an 
 zmatrix zmatrix_of(const dense_matrix<long>& m);
 zmatrix zmatrix_symmetric(const zmatrix& K);               // K + K^T: v^T K v = (1/2) v^T (K + K^T) v
 bool zmatrix_is_zero(const zmatrix& S);
-bool zmatrix_proportional(const zmatrix& a, const zmatrix& b);  // a = c b for a rational c != 0 (both nonzero)
+bool zmatrix_proportional(const zmatrix& a, const zmatrix& b);  // a = c b for a rational c != 0 (b = 0: a = 0)
 
 std::uint64_t mod_mul(std::uint64_t a, std::uint64_t b, std::uint64_t p);
 std::uint64_t mod_inverse(std::uint64_t a, std::uint64_t p);

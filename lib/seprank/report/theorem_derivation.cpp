@@ -165,7 +165,7 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
   for (const auto& c : a.consistency.conflicts)
     for (auto& st : d.steps)
       if (st.id == c.lower.step || st.id == c.upper.step) {
-        st.status = status_of_check(false, st.status);  // the analysis's consistency record decided it
+        st.status = status_of_check(a.consistency.holds(), st.status);
         st.values.push_back({"CONFLICT", "$" + str(c.lower.value) + "$ (" + c.lower.name + ") $>$ $" + str(c.upper.value) + "$ (" +
                                              c.upper.name + "): one of them is wrong (step summary)"});
       }

@@ -161,7 +161,7 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
     plain.residual = false;
     a.top_part_matches_plain = homogeneous_part(a.y, degree) == expand_output(plain, a.weights, a.ring);
   }
-  a.degrees_hold = a.degrees.terms == 0 || (c.residual ? a.degrees.all_odd && a.degrees.max_degree == degree && *a.top_part_matches_plain
+  a.degrees_hold = a.degrees.terms == 0 || (c.residual ? a.degrees.all_odd && a.degrees.max_degree <= degree && *a.top_part_matches_plain
                                                        : a.degrees.min_degree == degree && a.degrees.max_degree == degree);
   check_interrupt();
 

@@ -63,7 +63,7 @@ struct structure_analysis {
   degree_summary degrees;
   std::optional<bool> top_part_matches_plain;  // residual: top-degree part = plain network
   // The degree check (FAILED otherwise): homogeneous of degree 3^L; with the residual, every degree odd and at most
-  // 3^L, the top part the plain network's. The zero polynomial passes (homogeneous of every degree).
+  // 3^L, the degree-3^L part (zero for degenerate weights) the plain network's. The zero polynomial passes.
   bool degrees_hold = true;
   point_check points;
   index_structure_check eq4;

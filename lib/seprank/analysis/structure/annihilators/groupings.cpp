@@ -1,8 +1,11 @@
 #include "seprank/analysis/structure/annihilators/groupings.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <map>
+#include <tuple>
+#include <vector>
 
 #include "seprank/analysis/structure/annihilators/word.hpp"
 

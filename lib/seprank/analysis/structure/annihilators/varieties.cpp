@@ -53,7 +53,6 @@ int macaulay_smooth(const std::vector<zmatrix>& quadrics, int n, std::uint64_t p
   return macaulay_span_degree(gens, first > 0 ? first : std::max(2, m), last, p, max_entries, announce);
 }
 
-
 // The prime the Macaulay matrices are ranked modulo: the largest below 2^23, so that large ones run on BLAS
 // (engine/fflas_rank) with room to delay the reductions (products of 46 bits summed in doubles): L = 6, d_x = 7
 // takes 23 s, against 62 s below 2^26 and 116 s with FLINT below 2^30 (1073741789 before 2026-11-27). A matrix of

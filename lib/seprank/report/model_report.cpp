@@ -18,12 +18,14 @@ std::string lower_cell(const proven_bounds& b) {
   return b.lower ? format_log3_fast(b.lower->log3_lower, -1) : std::string("none");
 }
 
+// Each model's sources are said once, beside the table: in the title (one model) or the step "models" (all). A
+// column of them squeezed the table past the page in LaTeX ("(BERT_LARGE:" overran its column).
 result_table comparison_table(const std::vector<model_bounds>& ms) {
   result_table t;
   t.title = "Published models: the paper's printed upper bound against the proven lower bound (docs/theory.md, section 15), "
             "$log_3 sep$; the lower ends rounded down";
   t.header = {"model", "$L$", "$d_x$", "$H$", "context $N$", "printed upper", "proven lower at the context", "verdict at the context",
-              "proven lower, $N >= 2 d_x + 2$", "verdict at large $N$", "sizes from"};
+              "proven lower, $N >= 2 d_x + 2$", "verdict at large $N$"};
   for (const auto& m : ms) {
     const model_preset& p = m.preset;
     const statement_finding* at = printed_upper(m.at_context);
@@ -38,8 +40,7 @@ result_table comparison_table(const std::vector<model_bounds>& ms) {
                       at ? answer_verdict(*at) : "not claimed",
                       {lower_cell(m.large_N), m.large_N.lower ? json(full_double(m.large_N.lower->log3_lower, -1)) : json()},
                       large ? answer_verdict(*large) + (large->from_N > 0 ? " ($N >= " + str(static_cast<long long>(large->from_N)) + "$)" : std::string())
-                            : "not claimed",
-                      p.source});
+                            : "not claimed"});
   }
   return t;
 }

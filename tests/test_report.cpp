@@ -22,7 +22,7 @@ using namespace seprank;
 
 namespace {
 
-network_config cfg(int L, int dx, int N) {
+network_config report_cfg(int L, int dx, int N) {
   network_config c;
   c.L = L, c.dx = dx, c.N = N;
   return c;
@@ -43,7 +43,7 @@ const derivation_step& step(const derivation& d, const std::string& title_start)
 }  // namespace
 
 TEST_CASE("every structural check of a small configuration is verified, and the exit status is 0") {
-  const auto d = structure_of(cfg(2, 2, 2));
+  const auto d = structure_of(report_cfg(2, 2, 2));
   CHECK(step(d, "Homogeneity").status == claim_status::verified);
   CHECK(step(d, "Index structure").status == claim_status::verified);
   CHECK(step(d, "Gram form").status == claim_status::verified);
@@ -52,7 +52,7 @@ TEST_CASE("every structural check of a small configuration is verified, and the 
 }
 
 TEST_CASE("a corrupted Gram form is FAILED, and the exit status is 1") {
-  const auto d = structure_of(cfg(2, 2, 2), {}, [](gram_form& g) { g.row[0] += polynomial::constant(g.ring, 1); });
+  const auto d = structure_of(report_cfg(2, 2, 2), {}, [](gram_form& g) { g.row[0] += polynomial::constant(g.ring, 1); });
   const auto& s = step(d, "Gram form");
   CHECK(s.status == claim_status::failed);
   CHECK(s.values.back().value == "DIFFERENT");
@@ -65,7 +65,7 @@ TEST_CASE("a corrupted Gram form is FAILED, and the exit status is 1") {
 TEST_CASE("a refused expansion is a skipped step naming the refusal") {
   resource_limits lim;
   lim.max_terms = 100;  // the Gram row (at most 2 * multichoose(3, 4) = 30 terms) fits, the expansion does not
-  const auto d = structure_of(cfg(2, 2, 4), lim);
+  const auto d = structure_of(report_cfg(2, 2, 4), lim);
   const auto& s = step(d, "Exact expansion and its checks");
   CHECK(s.status == claim_status::skipped);
   CHECK(s.check.find("--max-terms 100") != std::string::npos);
@@ -130,7 +130,7 @@ TEST_CASE("a step is never more certain than the steps it rests on; findings lik
 
 TEST_CASE("a time limit in the structure stage: the stage is named, only the steps without the network follow, exit 4") {
   theorem_request t;
-  t.cfg = cfg(2, 4, 4);
+  t.cfg = report_cfg(2, 4, 4);
   t.limits.max_seconds = 1e6;  // a deadline, far off: the progress message below brings it forward
   const std::string stop_at = "checking the index structure of eq. 4";
   std::vector<std::string> seen;
@@ -162,7 +162,7 @@ TEST_CASE("a time limit in the structure stage: the stage is named, only the ste
 }
 
 TEST_CASE("the run's time limit: the stage it reaches and every later one are skipped, and the exit status is 4") {
-  const auto c = cfg(2, 2, 4);
+  const auto c = report_cfg(2, 2, 4);
   const auto s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
   set_deadline(0);  // already passed: the first check in the rank stage stops it
   const rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
@@ -208,7 +208,7 @@ TEST_CASE("typed values for JSON: integers up to 15 digits are numbers, longer o
 
 TEST_CASE("the refined count under the every-weight claim says for which weights it holds") {
   structure_analysis s;
-  s.cfg = cfg(3, 4, 4);
+  s.cfg = report_cfg(3, 4, 4);
   s.annihilators.loss = 4;
   annihilator_family f;
   f.grouping.most_quadrics = 2;
@@ -230,7 +230,7 @@ TEST_CASE("the refined count under the every-weight claim says for which weights
 }
 
 TEST_CASE("checks as data: the analysis decides each consistency check, the report maps a failed one to FAILED") {
-  const auto c = cfg(2, 2, 4);
+  const auto c = report_cfg(2, 2, 4);
   structure_analysis s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
   rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
   CHECK(s.C_agrees);  // C = 4 both ways
@@ -277,8 +277,24 @@ TEST_CASE("checks as data: the analysis decides each consistency check, the repo
   CHECK(r.partitions_agree());
   r.partitions[1].rank = 4;
   CHECK_FALSE(r.partitions_agree());
-  r.partitions[1] = {partition{}, 5, false};  // a lower bound only: equality not shown
+  CHECK(r.partitions_disagree());
+  r.partitions[1] = {partition{}, 5, false};  // a lower bound only: equality not shown, nor refuted
   CHECK_FALSE(r.partitions_agree());
+  CHECK_FALSE(r.partitions_disagree());
+  const auto proposition1 = [&] {
+    derivation d;
+    append_rank_steps(d, s, r, 18, true);
+    return status_of(d, "proposition-1");
+  };
+  CHECK(proposition1() == claim_status::paper);  // was FAILED: two lower bounds do not show the ranks differ
+  r.partitions[1].rank = 6;  // a certified lower bound above an exact rank of 5: they cannot be equal
+  CHECK(r.partitions_disagree());
+  CHECK(proposition1() == claim_status::failed);
+  r.partitions[0].exact = false;  // two lower bounds (5 and 6): undecided
+  CHECK_FALSE(r.partitions_disagree());
+  CHECK(proposition1() == claim_status::paper);
+  r.partitions = {{partition{}, 5, true}, {partition{}, 5, true}};
+  CHECK(proposition1() == claim_status::verified);
   r.sep.lower = 7;
   r.gram.rank.lower = r.gram.rank.upper = 6;  // an exact Gram rank below a certified lower bound
   CHECK(r.bracket_contradicted());
@@ -301,7 +317,7 @@ TEST_CASE("checks as data: the analysis decides each consistency check, the repo
 
 TEST_CASE("our bounds against each other: planted conflicts are found, with both numbers; honest runs have none") {
   // L = 2, d_x = 2, N = 4: sep = Gram rank = 18 = the Gram count by hand (D = 3, C = 4: 1 + 3 + 6 + 6 + 2).
-  const auto c = cfg(2, 2, 4);
+  const auto c = report_cfg(2, 2, 4);
   structure_analysis s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
   rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
   REQUIRE(r.sep.exact());

@@ -379,18 +379,20 @@ derivation_step seeds_step(const rank_analysis& r) {
 }
 
 derivation_step partitions_step(const rank_analysis& r) {
-  const bool same = r.partitions_agree();
+  const bool same = r.partitions_agree(), differ = r.partitions_disagree();
   step_value rows{"ranks", ""};
   rows.data = json::array();
   for (const auto& x : r.partitions) {
     rows.items.push_back("$" + x.part.str() + "$: $" + (x.exact ? "" : ">= ") + str(x.rank) + "$");
     rows.data.push_back(json{{"partition", x.part.str()}, {"rank", x.rank}, {"exact", x.exact}});
   }
+  // A rank that is only a lower bound leaves the equality undecided: the paper's statement, not shown here.
   return {"Proposition 1: every balanced partition",
           "$sep$ is the same for every balanced partition (paper, Proposition 1)",
-          {rows, {"all equal", same ? "yes" : "NO"}},
-          status_of_check(same, S::verified),
-          "each rank certified as above, with the same weights",
+          {rows, {"all equal", same ? "yes" : differ ? "NO" : "not shown (a rank is only a lower bound)"}},
+          same || differ ? status_of_check(!differ, S::verified) : S::paper,
+          same || differ ? "each rank certified as above, with the same weights"
+                         : "each rank certified as above, with the same weights; a lower bound cannot show two ranks equal",
           "proposition-1"};
 }
 

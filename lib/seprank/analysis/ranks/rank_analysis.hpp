@@ -65,6 +65,14 @@ struct rank_analysis {
       if (!x.exact || x.rank != partitions.front().rank) return false;
     return true;
   }
+  // Two of the ranks cannot be equal: two exact ranks differ, or a certified lower bound exceeds an exact rank
+  // (FAILED). Lower bounds that do not pass an exact rank neither show the equality nor refute it.
+  bool partitions_disagree() const {
+    for (const auto& x : partitions)
+      for (const auto& y : partitions)
+        if (y.exact && (x.exact ? x.rank != y.rank : x.rank > y.rank)) return true;
+    return false;
+  }
   // Without the expansion: the certified grid-tensor rank above the exact Gram rank, a proven upper bound (FAILED).
   bool bracket_contradicted() const { return gram.rank.exact() && sep.lower > gram.rank.upper; }
 };

@@ -1,4 +1,5 @@
-// doctest's main, with skips (tests/skip.hpp): exit 77 when every case that ran was skipped.
+// doctest's main, with skips (tests/skip.hpp): exit 77 when every case that ran was skipped, and a failure when no
+// case ran at all (a filter that matches nothing, e.g. a meson test's --source-file, must not pass unseen).
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -39,5 +40,9 @@ int main(int argc, char** argv) {
   doctest::Context context(argc, argv);
   const int failed = context.run();
   if (context.shouldExit() || failed != 0) return failed;
+  if (cases_run == 0) {
+    std::cerr << "no test case matched the filters given\n";
+    return 1;
+  }
   return cases_run > 0 && cases_skipped == cases_run ? 77 : 0;
 }

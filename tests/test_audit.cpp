@@ -55,7 +55,7 @@ sep_bound count(const big_int& v) {
   return b;
 }
 
-long sep_of(const network_config& c, const integer_weights& w) {
+long certified_sep_of(const network_config& c, const integer_weights& w) {
   const auto y = expand_output(c, w, make_input_ring(c));
   const auto part = default_partition(c);
   const auto r = certified_rank(coefficient_matrix_of(y, partition_mask(c, part)), draw_prime(3), {},
@@ -140,8 +140,8 @@ TEST_CASE("zero padding: a (d_x, H) network padded to d_x' has the same separati
       padded.layers.back().push_back(p);
     }
   }
-  CHECK(sep_of(small, w) == 18);
-  CHECK(sep_of(big, padded) == 18);
+  CHECK(certified_sep_of(small, w) == 18);
+  CHECK(certified_sep_of(big, padded) == 18);
 }
 
 TEST_CASE("the nonzero witness of section 13: projections onto coordinate p give a nonzero y_p") {
@@ -167,7 +167,7 @@ TEST_CASE("a sample of the shipped certified table, recomputed") {
     CAPTURE(e.L);
     CAPTURE(e.dx);
     const auto c = config(e.L, e.dx, e.H, e.N);
-    CHECK(sep_of(c, draw_weights(c, default_seed, default_weight_range)) == e.sep);
+    CHECK(certified_sep_of(c, draw_weights(c, default_seed, default_weight_range)) == e.sep);
     ++checked;
   }
   CHECK(checked >= 6);

@@ -15,7 +15,7 @@ using namespace seprank;
 
 namespace {
 
-network_config cfg(int L, int dx, bool residual) {
+network_config residual_cfg(int L, int dx, bool residual) {
   network_config c;
   c.L = L, c.dx = dx, c.N = 4, c.residual = residual;
   return c;
@@ -23,7 +23,7 @@ network_config cfg(int L, int dx, bool residual) {
 
 // A Gram rank result with one block per M_B-degree k = 0..ranks.size()-1, each exact with the
 // given rank (or not exact when the rank is negative).
-gram_rank_result planted(const std::vector<long>& ranks) {
+gram_rank_result planted_ranks(const std::vector<long>& ranks) {
   gram_rank_result g;
   for (std::size_t k = 0; k < ranks.size(); ++k) {
     g.blocks.push_back({{static_cast<int>(k)}, 0, 0});
@@ -48,19 +48,19 @@ coefficient_block input_block(std::vector<int> b_degrees, std::vector<int> a_deg
 
 TEST_CASE("count bound: min(d_x multichoose(D, C - k), multichoose(D, k)) by hand") {
   // L = 2, d_x = 2: D = 3, C = 4. k = 0..4: min(2*15, 1), min(2*10, 3), min(2*6, 6), min(2*3, 10), min(2*1, 15).
-  const auto c = cfg(2, 2, false);
+  const auto c = residual_cfg(2, 2, false);
   const partition p = default_partition(c);  // A = {1, 2} holds i = 1
   const long expected[] = {1, 3, 6, 6, 2};
   for (int k = 0; k <= 4; ++k) CHECK(coefficient_block_gram_count(c, p, input_block({2 * k}, {9 - 2 * k})) == expected[k]);
   CHECK(coefficient_block_gram_count(c, p, input_block({3})) == -1);     // odd even-side degree: no bound
   CHECK(coefficient_block_gram_count(c, p, input_block({2, 4})) == -1);  // merged degrees: no count bound
-  CHECK(coefficient_block_gram_count(cfg(2, 2, true), p, input_block({2})) == -1);  // residual: none
+  CHECK(coefficient_block_gram_count(residual_cfg(2, 2, true), p, input_block({2})) == -1);  // residual: none
 }
 
 TEST_CASE("block bound: the exact Gram blocks covering the block's M_B-degrees, planted") {
-  const auto c = cfg(2, 2, true);  // residual: no count bound, so the Gram blocks alone decide
+  const auto c = residual_cfg(2, 2, true);  // residual: no count bound, so the Gram blocks alone decide
   const partition p = default_partition(c);
-  const auto g = planted({1, 3, 5, -1});
+  const auto g = planted_ranks({1, 3, 5, -1});
   const auto bound = block_bound(c, p, g);
   CHECK(bound(input_block({0})) == 1);
   CHECK(bound(input_block({2})) == 3);
@@ -72,21 +72,21 @@ TEST_CASE("block bound: the exact Gram blocks covering the block's M_B-degrees, 
 }
 
 TEST_CASE("block bound: the smaller of the count and the Gram blocks wins") {
-  const auto c = cfg(2, 2, false);
+  const auto c = residual_cfg(2, 2, false);
   const partition p = default_partition(c);
-  const auto g = planted({1, 2, 100, 4, 2});
+  const auto g = planted_ranks({1, 2, 100, 4, 2});
   const auto bound = block_bound(c, p, g);
   CHECK(bound(input_block({2}, {7})) == 2);   // Gram block 2 < count 3
   CHECK(bound(input_block({4}, {5})) == 6);   // count 6 < Gram block 100
 }
 
 TEST_CASE("block bound with i in B: the even side is A") {
-  auto c = cfg(2, 2, true);
+  auto c = residual_cfg(2, 2, true);
   c.position = 4;
   partition p;  // i = 4 lies in B
   p.A = {1, 2};
   p.B = {3, 4};
-  const auto g = planted({7, 11});
+  const auto g = planted_ranks({7, 11});
   const auto bound = block_bound(c, p, g);
   CHECK(bound(input_block({5}, {2})) == 11);  // A side degree 2: k = 1
   CHECK(bound(input_block({9}, {0})) == 7);
@@ -137,7 +137,7 @@ long compare_with_expansion(const network_config& c, const integer_weights& w) {
 TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
   long deficit = 0;
   for (const auto& [L, dx, H] : std::vector<std::tuple<int, int, int>>{{1, 2, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {2, 4, 1}, {3, 2, 1}}) {
-    network_config c = cfg(L, dx, false);
+    network_config c = residual_cfg(L, dx, false);
     c.H = H;
     CAPTURE(c.L);
     CAPTURE(c.dx);
@@ -156,7 +156,7 @@ TEST_CASE("graded Gram rank = the expansion's on random draws (repeated SEPRANK_
   const std::tuple<int, int, int> shapes[] = {{1, 2, 1}, {1, 3, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {3, 2, 1}};
   for (int iter = 0; iter < 6 * seprank::testing::test_multiplier(); ++iter) {
     const auto [L, dx, H] = shapes[rng.next() % (sizeof shapes / sizeof shapes[0])];
-    network_config c = cfg(L, dx, false);
+    network_config c = residual_cfg(L, dx, false);
     c.H = H;
     const std::uint64_t seed = rng.next();
     const long range = 1 + static_cast<long>(rng.next() % 9);
@@ -173,7 +173,7 @@ TEST_CASE("graded Gram rank = the expansion's on random draws (repeated SEPRANK_
 
 TEST_CASE("graded Gram rank: block sizes d_x multichoose(D, C - k) x multichoose(D, k), worked by hand") {
   // L = 2, d_x = 2: D = 3, C = 4; rows 2 * (15, 10, 6, 3, 1), columns (1, 3, 6, 10, 15).
-  const auto c = cfg(2, 2, false);
+  const auto c = residual_cfg(2, 2, false);
   const auto g = gram_rank(c, gram_form_of(c, draw_weights(c, 1, 9)), {draw_prime(1)});
   const long rows[] = {30, 20, 12, 6, 2}, cols[] = {1, 3, 6, 10, 15};
   REQUIRE(g.blocks.size() == 5);
@@ -205,17 +205,17 @@ TEST_CASE("finite-N side bounds (analysis/minor_relations) against spans counted
 TEST_CASE("graded Gram rank estimate: block sizes by hand, and beyond 2^62 monomials an estimate over every limit") {
   // L = 2, d_x = 2 (D = 3, C = 4): blocks 30 x 1, 20 x 3, 12 x 6, 6 x 10, 2 x 15; long sides cut to min + 16
   // give dense blocks 17 x 1, 19 x 3, 12 x 6, 6 x 10, 2 x 15, the largest 12 x 6 (72 entries).
-  const auto e = estimate_gram_rank(cfg(2, 2, false), 2);
+  const auto e = estimate_gram_rank(residual_cfg(2, 2, false), 2);
   CHECK(e.largest_rows == 12);
   CHECK(e.largest_cols == 6);
   CHECK(e.seconds < 1);
-  const auto huge = estimate_gram_rank(cfg(5, 60, false), 2);  // multichoose(1830, 121) > 2^62
+  const auto huge = estimate_gram_rank(residual_cfg(5, 60, false), 2);  // multichoose(1830, 121) > 2^62
   CHECK(huge.seconds > 1e100);
 }
 
 TEST_CASE("a proven block bound below min(rows, cols): met, the block is exact without re-ranking; undercut, FAILED") {
   // L = 2, d_x = 2, H = 2 has one block one below min(rows, cols) (its rank by exact elimination is the oracle).
-  network_config c = cfg(2, 2, false);
+  network_config c = residual_cfg(2, 2, false);
   c.H = 2;
   const auto g = gram_form_of(c, draw_weights(c, 1, 9));
   const auto plain = gram_rank(c, g, {draw_prime(1)});

@@ -23,13 +23,13 @@ using namespace seprank;
 
 namespace {
 
-const std::uint64_t p = 2305843009213693951ULL;  // 2^61 - 1
+const std::uint64_t p61 = 2305843009213693951ULL;  // 2^61 - 1
 
 using matrix = std::vector<std::vector<std::uint64_t>>;
 
-std::uint64_t mulm(std::uint64_t a, std::uint64_t b) { return n_mulmod2(a, b, p); }
-std::uint64_t addm(std::uint64_t a, std::uint64_t b) { return (a + b) % p; }
-std::uint64_t of(long v) { return v >= 0 ? static_cast<std::uint64_t>(v) % p : p - static_cast<std::uint64_t>(-v) % p; }
+std::uint64_t mulm(std::uint64_t a, std::uint64_t b) { return n_mulmod2(a, b, p61); }
+std::uint64_t addm(std::uint64_t a, std::uint64_t b) { return (a + b) % p61; }
+std::uint64_t of(long v) { return v >= 0 ? static_cast<std::uint64_t>(v) % p61 : p61 - static_cast<std::uint64_t>(-v) % p61; }
 
 matrix zero(int n) { return matrix(n, std::vector<std::uint64_t>(n, 0)); }
 matrix identity(int n) {
@@ -138,17 +138,17 @@ TEST_CASE("y_p = gamma^n f at the specialised weights, by a literal layer-by-lay
         for (auto& v : xi) v = of(small());
         std::uint64_t y = 0, f = 0;
         for (int j = 0; j < d; ++j) y = addm(y, mulm(A[0][j], xi[j]));
-        const auto row = f_row_mod_p(x, p);
+        const auto row = f_row_mod_p(x, p61);
         for (int j = 0; j < d; ++j) f = addm(f, mulm(row[j], xi[j]));
         const long n = (static_cast<long>(std::pow(3, L - level)) - 1) / 2;
-        CHECK(y == mulm(power(gamma_mod_p(x, p), n), f));
+        CHECK(y == mulm(power(gamma_mod_p(x, p61), n), f));
         if (moment) {  // gamma = b^T M^g b
           matrix Mg = identity(d);
           for (long k = 0; k < static_cast<long>(std::pow(3, level)); ++k) Mg = mul(Mg, M);
           std::uint64_t gamma = 0;
           for (int i = 0; i < d; ++i)
             for (int j = 0; j < d; ++j) gamma = addm(gamma, mulm(mulm(of(x.b[i]), Mg[i][j]), of(x.b[j])));
-          CHECK(gamma == gamma_mod_p(x, p));
+          CHECK(gamma == gamma_mod_p(x, p61));
         }
       }
 }

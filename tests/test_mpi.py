@@ -43,7 +43,9 @@ def same(args, nps=(2, 3)):
 same(["--L", "2", "--dx", "4"])
 same(["--L", "2", "--dx", "4", "--format", "json"])
 same(["--L", "2", "--dx", "2", "--H", "2", "--format", "json"], nps=(3,))
-same(["--L", "3", "--dx", "2", "--format", "latex"], nps=(3,))
+# L = 3 past its expansion (--max-terms): the Gram blocks and grids handed out, without 10 s of the one process's
+# expansion (no unit of work; the L = 2 runs above cover the expansion's route).
+same(["--L", "3", "--dx", "2", "--max-terms", "1000", "--format", "latex"], nps=(3,))
 same(["sweep", "--dx", "2..3", "--L", "1..2"], nps=(2,))
 # The audit's rows as units, one per L (analysis/audit_units): the map and its JSON with the exact counts.
 same(["audit", "--L", "1..12", "--dx", "1..400", "--format", "json"])

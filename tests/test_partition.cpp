@@ -8,7 +8,7 @@
 using namespace seprank;
 
 namespace {
-network_config cfg(int N, int position = 1) {
+network_config position_cfg(int N, int position = 1) {
   network_config c;
   c.N = N, c.position = position;
   return c;
@@ -16,12 +16,12 @@ network_config cfg(int N, int position = 1) {
 }  // namespace
 
 TEST_CASE("default partition: A = 1..N/2, with the output position moved into A") {
-  CHECK(default_partition(cfg(4)).str() == "A = {1,2} | B = {3,4}");
-  CHECK(default_partition(cfg(5)).str() == "A = {1,2} | B = {3,4,5}");
-  CHECK(default_partition(cfg(4, 4)).str() == "A = {1,4} | B = {2,3}");
-  CHECK(default_partition(cfg(6, 2)).str() == "A = {1,2,3} | B = {4,5,6}");
-  CHECK(default_partition(cfg(4)).balanced());
-  CHECK_FALSE(default_partition(cfg(5)).balanced());
+  CHECK(default_partition(position_cfg(4)).str() == "A = {1,2} | B = {3,4}");
+  CHECK(default_partition(position_cfg(5)).str() == "A = {1,2} | B = {3,4,5}");
+  CHECK(default_partition(position_cfg(4, 4)).str() == "A = {1,4} | B = {2,3}");
+  CHECK(default_partition(position_cfg(6, 2)).str() == "A = {1,2,3} | B = {4,5,6}");
+  CHECK(default_partition(position_cfg(4)).balanced());
+  CHECK_FALSE(default_partition(position_cfg(5)).balanced());
 }
 
 TEST_CASE("parsing partitions") {
@@ -50,15 +50,15 @@ TEST_CASE("invalid partitions are refused with the reason") {
 }
 
 TEST_CASE("balanced partitions with i in A: binom(N-1, N/2-1) of them") {
-  CHECK(balanced_partitions(cfg(2)).size() == 1);
-  CHECK(balanced_partitions(cfg(4)).size() == 3);
-  CHECK(balanced_partitions(cfg(6)).size() == 10);
-  CHECK(balanced_partitions(cfg(8, 5)).size() == 35);
-  for (const auto& p : balanced_partitions(cfg(6, 4))) {
+  CHECK(balanced_partitions(position_cfg(2)).size() == 1);
+  CHECK(balanced_partitions(position_cfg(4)).size() == 3);
+  CHECK(balanced_partitions(position_cfg(6)).size() == 10);
+  CHECK(balanced_partitions(position_cfg(8, 5)).size() == 35);
+  for (const auto& p : balanced_partitions(position_cfg(6, 4))) {
     CHECK(p.balanced());
     CHECK(p.in_A(4));
   }
-  CHECK_THROWS_WITH_AS(balanced_partitions(cfg(5)), "N = 5 is odd: balanced partitions need an even N", usage_error);
+  CHECK_THROWS_WITH_AS(balanced_partitions(position_cfg(5)), "N = 5 is odd: balanced partitions need an even N", usage_error);
 }
 
 TEST_CASE("a partition given as positions is checked as a parsed one") {

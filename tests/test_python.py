@@ -43,7 +43,7 @@ def test_derive_equals_cli_json():
         (dict(L=2, dx=3, kernel=True, basis=True, seeds=2, all_partitions=True),
          ["--L", "2", "--dx", "3", "--kernel", "--basis", "--seeds", "2", "--all-partitions"]),
         (dict(L=2, dx=2, residual=True), ["--L", "2", "--dx", "2", "--residual"]),
-        (dict(L=3, dx=2, structure_only=True), ["--L", "3", "--dx", "2", "--structure-only"]),
+        (dict(L=3, dx=1, structure_only=True), ["--L", "3", "--dx", "1", "--structure-only"]),
         (dict(L=2, dx=2, H=2, N=3, kernel=True, seed=7), ["--L", "2", "--dx", "2", "--H", "2", "--N", "3", "--kernel",
                                                          "--seed", "7"]),
         (dict(L=2, dx=3, N=4, partition="1|2,3,4", max_terms=1000),

@@ -209,7 +209,7 @@ TEST_CASE("blocks that cannot be certified fall back to exact elimination") {
 namespace {
 
 // A coefficient matrix of the given dense integer blocks (row and column monomials left empty).
-coefficient_matrix planted(const std::vector<std::vector<std::vector<long>>>& blocks) {
+coefficient_matrix planted_blocks(const std::vector<std::vector<std::vector<long>>>& blocks) {
   coefficient_matrix m;
   for (const auto& rows : blocks) {
     coefficient_block b;
@@ -227,7 +227,7 @@ coefficient_matrix planted(const std::vector<std::vector<std::vector<long>>>& bl
 
 TEST_CASE("a proven upper bound below the certified lower bound is a contradiction, never used") {
   // The identity has rank 2 (by hand); a callback that 'proves' rank <= 1 must be caught, not believed.
-  const auto m = planted({{{1, 0, 0}, {0, 1, 0}, {0, 0, 0}}});
+  const auto m = planted_blocks({{{1, 0, 0}, {0, 1, 0}, {0, 0, 0}}});
   const auto r = certified_rank(m, draw_prime(1), {}, [](const coefficient_block&) { return 1L; });
   CHECK(r.contradicted());
   CHECK(r.lower == 2);  // the certified value stands
@@ -249,7 +249,7 @@ TEST_CASE("the error probability sums over the blocks that stay lower bounds, ea
   // lower bounds. Hadamard: rows of norm 2^40.5, so log2 H = 81 per block; one 62-bit prime can divide
   // floor(81/61) = 1 such minor, probability <= 1550 / 2^61 per block: 2 x that in all (the max would say 1 x).
   const long big = 1L << 40;
-  const auto m = planted({{{big, big}, {big, big}}, {{big, big}, {big, big}}});
+  const auto m = planted_blocks({{{big, big}, {big, big}}, {{big, big}, {big, big}}});
   rank_limits lim;
   lim.max_exact_entries = 0;
   const auto r = certified_rank(m, draw_prime(1), lim, nullptr);

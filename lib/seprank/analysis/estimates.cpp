@@ -14,7 +14,7 @@ namespace seprank {
 namespace {
 
 // Seconds in a message, to 3 significant digits: a limit of 0.001 s is not shown as 0, nor 1e30 s as a clamped long.
-std::string seconds_text(double s) {
+std::string seconds_figure(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", s);
   return buf;
@@ -62,7 +62,7 @@ std::string expansion_refusal(const network_config& c, const expansion_estimate&
     return what + size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return what + size + " would need an estimated " + seconds_text(e.seconds) + " s (limit --time-limit " + seconds_text(lim.max_seconds) + ")";
+    return what + size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " + seconds_figure(lim.max_seconds) + ")";
   return "";
 }
 
@@ -109,7 +109,7 @@ std::string gram_form_refusal(const network_config& c, const resource_limits& li
     return size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return size + " would need an estimated " + seconds_text(e.seconds) + " s (limit --time-limit " + seconds_text(lim.max_seconds) + ")";
+    return size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " + seconds_figure(lim.max_seconds) + ")";
   return "";
 }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "seprank/engine/network.hpp"
+#include "seprank/analysis/ranks/coefficient_block_bounds.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/structure/annihilators.hpp"
 #include "seprank/engine/linalg.hpp"

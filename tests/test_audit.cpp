@@ -10,6 +10,7 @@
 #include "seprank/analysis/paper/audit.hpp"
 #include "seprank/analysis/ranks/certified_rank.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
+#include "seprank/analysis/ranks/coefficient_block_bounds.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/structure/psi_span.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "helpers.hpp"
+#include "seprank/analysis/ranks/coefficient_block_bounds.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/ranks/minor_relations.hpp"
 #include "seprank/model/weights.hpp"

@@ -3,6 +3,7 @@
 #include "helpers.hpp"
 
 #include "seprank/engine/network.hpp"
+#include "seprank/analysis/ranks/coefficient_block_bounds.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/engine/linalg.hpp"

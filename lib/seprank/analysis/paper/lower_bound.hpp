@@ -3,8 +3,9 @@
 // for a level 1 <= l0 <= L - 1, one block of d = d_x/H coordinates in each of the H heads (r = H rho_g(d) - 1; at a
 // given N below 2 d_x + 2, zero padding keeps floor(N/2) - 1 coordinates: full heads and one narrower block), where
 // rho_g(d) = D(d) - D(max(d - g + 1, 0)) is the rank of the Hessian of the moment form b^T M^g b (Theorem 15.1,
-// proven; no computed rank enters). It holds for balanced partitions at every N >= 2 (coordinates used) + 2. This file evaluates the rank formula, chooses l0 and evaluates the bound: exactly where it has
-// at most ~1,000 digits, and always as an interval of log_3 with outward rounding (MPFR).
+// proven; no computed rank enters). It holds for balanced partitions at every N >= 2 (coordinates used) + 2. This file evaluates the rank formula, chooses l0 and evaluates the bound
+// (its arithmetic: model/log_binomial): exactly where it has at most ~1,000 digits, and always as an interval of log_3
+// with outward rounding (MPFR).
 #pragma once
 #include <optional>
 

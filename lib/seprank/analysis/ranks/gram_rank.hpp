@@ -2,7 +2,6 @@
 // P = sum_r A_L(M_A + M_B)[p][r] x^i_r split as (x^i, M_A) | M_B. By the Gram form,
 // sep(y; A, B) <= Gram rank for every N, with equality once |A| >= d_x + 1 and |B| >= d_x (then
 // the monomials in (x^i, M_A) and in M_B are linearly independent functions of the inputs).
-// Also the proven per-block upper bounds that the Gram form gives for the input coefficient matrix.
 #pragma once
 #include <cstdint>
 
@@ -11,7 +10,6 @@
 #include <vector>
 #include "seprank/analysis/options.hpp"
 #include "seprank/analysis/units.hpp"
-#include "seprank/model/partition.hpp"
 
 namespace seprank {
 
@@ -84,16 +82,5 @@ std::vector<gram_block_unit> gram_block_units(const network_config& cfg, int thr
 // The second method (and the residual networks' path): P expanded in the d_x + 2D variables
 // (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).
 gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime, const rank_limits& lim);
-
-// Proven count bound for a block of the input coefficient matrix (homogeneous networks):
-// with B-degree 2k and i in A, the B-side functions lie in the span of the multichoose(D, k)
-// monomials of degree k in M_B and the A-side ones in that of the dx * multichoose(D, C-k)
-// functions x^i_r m(M_A); the bound is the smaller count (roles swap when i is in B). -1: none.
-long coefficient_block_gram_count(const network_config& cfg, const partition& p, const coefficient_block& b);
-
-// The proven upper bound for blocks of the input coefficient matrix: the smaller of the count
-// bound and, when the Gram blocks with the block's M_B-degrees are exact and cover them, their
-// total rank. `g` must outlive the returned function.
-block_upper_bound block_bound(const network_config& cfg, const partition& p, const gram_rank_result& g);
 
 }  // namespace seprank

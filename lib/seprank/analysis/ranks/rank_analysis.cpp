@@ -6,6 +6,7 @@
 #include <set>
 
 #include "seprank/support/errors.hpp"
+#include "seprank/analysis/ranks/coefficient_block_bounds.hpp"
 #include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/engine/network.hpp"
 #include "seprank/engine/linalg.hpp"

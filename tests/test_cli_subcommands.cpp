@@ -368,6 +368,26 @@ TEST_CASE("audit and hessian-ranks: --time-limit for the whole command, the rows
   CHECK(sj["results"]["complete"] == false);
 }
 
+TEST_CASE("audit and hessian-ranks on Ctrl-C: the rows done shown, a message, exit 130 (as sweep)") {
+  // SIGINT after 1 s: 10^7 rows of the audit, 512 of hessian-ranks (the last take seconds each) are far from done on
+  // any machine; however many are done (none under load), the output says how many of how many.
+  const std::string exe = executable();
+  const result a = run_command("timeout --preserve-status -s INT 1 " + exe + " audit --L 1..100 --dx 1..100000 --format json 2>" +
+                               temp_path("audit-int.err"));
+  CHECK(a.status == 130);
+  const auto aj = nlohmann::json::parse(a.out);
+  CHECK(aj["results"]["complete"] == false);
+  CHECK(aj["steps"][0]["id"] == "interrupted");
+  CHECK(aj["steps"][0]["values"][0]["value"] == aj["results"]["rows"].size());
+  CHECK(contains(file_text(temp_path("audit-int.err")), "interrupted by the user (SIGINT); the rows done so far are shown"));
+  std::filesystem::remove(temp_path("audit-int.err"));
+  const result h = run_command("timeout --preserve-status -s INT 1 " + exe + " hessian-ranks --level 1..4 --d 1..128 --quiet 2>&1");
+  CHECK(h.status == 130);
+  CHECK(contains(h.out, "Step 1 (interrupted). Interrupted  [skipped]"));
+  CHECK(contains(h.out, " of 512"));
+  CHECK(contains(h.out, "interrupted by the user (SIGINT); the rows done so far are shown"));
+}
+
 TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no width, no FAILED") {
   const result r = run("corollary1 --L 6 --dx 100 --H 16 --quiet");  // 3^6 = 729 > 100: the deep network is not below its threshold
   CHECK(r.status == 0);

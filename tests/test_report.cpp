@@ -1,6 +1,7 @@
 // The report builders (report/): statuses and texts derived from analysis records, including a
 // check that fails (through the Gram-form seam) and the exit status it earns.
 #include <algorithm>
+#include <tuple>
 #include <doctest/doctest.h>
 
 #include "seprank/analysis/paper/audit.hpp"
@@ -10,6 +11,7 @@
 #include "seprank/render/formats.hpp"
 #include "seprank/report/audit_report.hpp"
 #include "seprank/report/format.hpp"
+#include "seprank/report/hessian_report.hpp"
 #include "seprank/report/psi_span_steps.hpp"
 #include "seprank/report/rank_steps.hpp"
 #include "seprank/report/structure_steps.hpp"
@@ -367,7 +369,7 @@ TEST_CASE("an audit stopped by its time limit reports the rows decided before it
   CHECK(b.rows_added() == 3);
   audit_map m;
   m.L = whole.L, m.dx = whole.dx, m.H = 1;
-  const derivation d = b.finish(m, true);
+  const derivation d = b.finish(m, stop_reason::time_limit);
   CHECK(d.time_limited);
   CHECK(exit_status_of(d) == exit_time_limit);
   CHECK(d.answer_title.find("(stopped by the time limit after 3 of 4 rows") != std::string::npos);
@@ -386,4 +388,33 @@ TEST_CASE("an audit stopped by its time limit reports the rows decided before it
   CHECK_FALSE(full.time_limited);
   CHECK(full.results["complete"] == true);
   CHECK(full.steps.front().id != "time-limit");
+  // Ctrl-C: the same rows, said as interrupted, exit 130 (before any FAILED: as sweep).
+  audit_report_builder user(4, true);
+  for (std::size_t k = 0; k < 3; ++k) user.add(whole.rows[k]);
+  const derivation i = user.finish(m, stop_reason::interrupted);
+  CHECK(i.interrupted);
+  CHECK_FALSE(i.time_limited);
+  CHECK(exit_status_of(i) == exit_interrupted);
+  CHECK(i.answer_title.find("(interrupted by the user after 3 of 4 rows") != std::string::npos);
+  CHECK(i.steps.front().id == "interrupted");
+  CHECK(i.steps.front().values.at(0).value == "3 of 4");
+  CHECK(i.results["complete"] == false);
+  CHECK(i.results["rows"].size() == 3);
+}
+
+TEST_CASE("hessian-ranks stopped after some rows: how many of how many, said first, and the exit status of the stop") {
+  const std::vector<moment_hessian_row> rows{moment_hessian_row_of(2, 1, 1)};  // l0 = 1, d = 2: rho_3(2) = D(2) = 3
+  REQUIRE(rows[0].agrees());
+  for (const auto& [stop, id, status] : {std::tuple{stop_reason::time_limit, "time-limit", exit_time_limit},
+                                         std::tuple{stop_reason::interrupted, "interrupted", exit_interrupted}}) {
+    const derivation d = hessian_ranks_derivation(rows, 1, 4, stop);
+    CHECK(d.steps.front().id == id);
+    CHECK(d.steps.front().values.at(0).value == "1 of 4");
+    CHECK(exit_status_of(d) == status);
+    CHECK(d.results["complete"] == false);
+  }
+  const derivation whole = hessian_ranks_derivation(rows, 1, 1);
+  CHECK(whole.steps.front().id == "hessian-ranks");
+  CHECK(exit_status_of(whole) == exit_ok);
+  CHECK(whole.results["complete"] == true);
 }

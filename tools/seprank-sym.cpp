@@ -348,6 +348,7 @@ int run(cli_options& o) {
   }
   progress_display.clear();
   if (seprank::processes().rank == 0) write_output(seprank::render(d, format, text_width(o.width)));
+  if (d.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
   return seprank::exit_status_of(d);
 }
 

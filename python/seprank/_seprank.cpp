@@ -413,7 +413,9 @@ void bind_functions(py::module_& m) {
   m.def("derive_audit", [](const py::object& L, const py::object& dx, long H) {
     audit_request r;
     r.L = range_of(L, audit_L_range), r.dx = range_of(dx, audit_dx_range), r.H = H;
-    return without_gil([&] { return derive_audit(r, [](const std::string&) {}); });
+    derivation out = without_gil([&] { return derive_audit(r, [](const std::string&) {}); });
+    if (out.interrupted) throw interrupted();  // Ctrl-C is KeyboardInterrupt in Python, with or without rows done
+    return out;
   });
   m.def("derive_plan", [](int L, int dx, int H, int np, int threads, std::uint64_t node_memory) {
     plan_request r;
@@ -426,7 +428,9 @@ void bind_functions(py::module_& m) {
     r.level = range_of(level, hessian_level_range), r.d = range_of(d, hessian_d_range), r.seed = seed;
     r.time_limit = time_limit;
     const progress_fn p = progress_of(progress);
-    return without_gil([&] { return derive_hessian_ranks(r, p); });
+    derivation out = without_gil([&] { return derive_hessian_ranks(r, p); });
+    if (out.interrupted) throw interrupted();  // Ctrl-C is KeyboardInterrupt in Python, with or without rows done
+    return out;
   });
   m.def("bounds_record", &bounds_record);
   m.def("audit_arrays", &audit_arrays);

@@ -296,32 +296,41 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   audit_report_builder report(row_count, r.rows, exported ? std::function<void(const json&)>([&](const json& row) {
     exported->write(row, exported->csv() ? audit_csv_cells(row) : std::vector<json>{});
   }) : std::function<void(const json&)>());
-  // Stopped by --time-limit, one process: the rows decided so far are reported, the export and plot hold them (exit 4).
-  // Several processes send their rows only at the end, so a stopped run of several has none to show.
+  // Stopped by --time-limit or Ctrl-C, one process: the rows decided so far are reported, the export and plot hold
+  // them (exit 4 or 130). Several processes send their rows only at the end, so a stopped run of several has none to
+  // show.
   audit_map m;
-  bool time_limited = false;
+  stop_reason stop = stop_reason::none;
   try {
     m = audit_of(r.L, dx_values, r.H, r.exact_counts, r.N, [&](audit_row&& row) { report.add(row); });
   } catch (const time_limit_reached&) {
     if (process_group::world().size() > 1) throw;
+    stop = stop_reason::time_limit;
+  } catch (const interrupted&) {
+    if (process_group::world().size() > 1) throw;
+    stop = stop_reason::interrupted;
+  }
+  if (stop != stop_reason::none) {
     m.L = r.L, m.dx = dx_values, m.H = r.H, m.N = r.N;
     for (long d : dx_values) m.skipped_not_dividing += d % r.H != 0;
-    time_limited = true;
   }
+  const std::string why = stop == stop_reason::interrupted ? "interrupted by the user" : "stopped by the time limit";
   if (exported) {
     exported->finish();
-    progress("wrote " + r.export_path + " (" + std::to_string(report.rows_added()) + (time_limited ? " of " + std::to_string(row_count) : std::string()) + " rows)");
+    progress("wrote " + r.export_path + " (" + std::to_string(report.rows_added()) +
+             (stop != stop_reason::none ? " of " + std::to_string(row_count) : std::string()) + " rows)");
   }
   if (!r.plot.empty() && process_group::world().root() && report.rows_added() == 0) {
-    progress("no picture written to " + r.plot + ": no row was decided before the time limit");
+    progress("no picture written to " + r.plot + ": no row was decided before " +
+             (stop == stop_reason::interrupted ? "the interruption" : "the time limit"));
   } else if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     audit_plot picture = report.plot(m.H);
-    if (time_limited)
-      picture.partial = "stopped by the time limit after " + std::to_string(report.rows_added()) + " of " + std::to_string(row_count) + " rows";
+    if (stop != stop_reason::none)
+      picture.partial = why + " after " + std::to_string(report.rows_added()) + " of " + std::to_string(row_count) + " rows";
     plot_audit(picture, r.plot);
     progress("wrote " + r.plot);
   }
-  return report.finish(m, time_limited);
+  return report.finish(m, stop);
 }
 
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
@@ -330,7 +339,7 @@ derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_f
   if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
   const deadline_scope deadline(r.time_limit);  // for the whole command, not per row
   std::vector<moment_hessian_row> rows;
-  bool time_limited = false;
+  stop_reason stop = stop_reason::none;  // stopped: the rows ranked so far are shown
   try {
     for (int level : r.level)
       for (int d : r.d) {
@@ -339,9 +348,11 @@ derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_f
         rows.push_back(moment_hessian_row_of(d, level, r.seed));
       }
   } catch (const time_limit_reached&) {
-    time_limited = true;
+    stop = stop_reason::time_limit;
+  } catch (const interrupted&) {
+    stop = stop_reason::interrupted;
   }
-  return hessian_ranks_derivation(rows, r.seed, time_limited ? r.level.size() * r.d.size() : 0);
+  return hessian_ranks_derivation(rows, r.seed, r.level.size() * r.d.size(), stop);
 }
 
 derivation derive_store_listing(const std::string& path) {

@@ -298,7 +298,7 @@ audit_plot audit_report_builder::plot(long H) const {
   return p;
 }
 
-derivation audit_report_builder::finish(const audit_map& m, bool time_limited) {
+derivation audit_report_builder::finish(const audit_map& m, stop_reason stop) {
   state& s = *s_;
   derivation d;
   d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
@@ -306,15 +306,19 @@ derivation audit_report_builder::finish(const audit_map& m, bool time_limited) {
   d.config = json{{"H", m.H}, {"N", m.N > 0 ? json(m.N) : json()}};
   add_region_answer(d, s.regions, m.H);
   const std::string done = str(static_cast<long long>(s.added)) + " of " + str(static_cast<long long>(s.planned));
-  if (time_limited) {  // the rows run d_x first: the regions end at the last width decided
-    d.answer_title += " (stopped by the time limit after " + done + " rows: only the widths decided before it)";
-    d.steps.push_back({"Time limit", "the audit reached its time limit (--time-limit, for the whole audit)",
+  if (stop != stop_reason::none) {  // the rows run d_x first: the regions end at the last width decided
+    const bool user = stop == stop_reason::interrupted;
+    d.answer_title += (user ? " (interrupted by the user after " : " (stopped by the time limit after ") + done +
+                      " rows: only the widths decided before it)";
+    d.steps.push_back({user ? "Interrupted" : "Time limit",
+                       user ? "the audit was interrupted by the user (Ctrl-C)" : "the audit reached its time limit (--time-limit, for the whole audit)",
                        {{"rows decided", done, {}, static_cast<long long>(s.added)}},
                        claim_status::skipped,
-                       "the rows decided before the limit are shown (the widths run in order, every depth at each); the rest "
-                       "are skipped (exit status 4)",
-                       "time-limit"});
-    d.time_limited = true;
+                       std::string("the rows decided before ") + (user ? "it" : "the limit") +
+                           " are shown (the widths run in order, every depth at each); the rest are skipped (exit status " +
+                           (user ? "130" : "4") + ")",
+                       user ? "interrupted" : "time-limit"});
+    (user ? d.interrupted : d.time_limited) = true;
   }
   d.steps.push_back(rules_step(m, s.added));
   json summary_json = json::object();
@@ -332,7 +336,7 @@ derivation audit_report_builder::finish(const audit_map& m, bool time_limited) {
   d.results["counts"] = std::move(summary_json);
   d.results["undecided_fraction"] = std::move(undecided_json);
   if (s.json_rows) d.results["rows"] = std::move(s.rows);
-  d.results["complete"] = !time_limited;
+  d.results["complete"] = stop == stop_reason::none;
   return d;
 }
 

@@ -22,7 +22,7 @@ class audit_report_builder {
   audit_report_builder(std::size_t rows, bool json_rows, std::function<void(const json&)> export_row = {});
   ~audit_report_builder();
   void add(const audit_row& row);
-  derivation finish(const audit_map& m, bool time_limited = false);  // time_limited: the rows added so far, the rest skipped
+  derivation finish(const audit_map& m, stop_reason stop = stop_reason::none);  // stopped: the rows added so far, the rest skipped
   audit_plot plot(long H) const;  // the map's plot data, from the rows added
   std::size_t rows_added() const;
 

@@ -94,7 +94,7 @@ std::string finding_words(const finding& f) {
 }
 
 int exit_status_of(const derivation& d) {
-  return d.has_failure() ? exit_check_failed : d.time_limited ? exit_time_limit : exit_ok;
+  return d.interrupted ? exit_interrupted : d.has_failure() ? exit_check_failed : d.time_limited ? exit_time_limit : exit_ok;
 }
 
 }  // namespace seprank

@@ -155,8 +155,13 @@ struct derivation {
                                    // the findings are left to the answer (shows_findings)
 
   bool time_limited = false;       // the run reached its time limit: some steps are skipped for it
+  bool interrupted = false;        // the user stopped a command of many rows (Ctrl-C): the rows done are shown
   bool has_failure() const;
 };
+
+// Why a command of many rows (audit, hessian-ranks) stopped before its last row: the rows done are shown, and a
+// step says how many of how many (exit status 4 for the time limit, 130 for Ctrl-C).
+enum class stop_reason { none, time_limit, interrupted };
 
 // Whether renderers show the findings section: always when audited, except in the summary view, whose answer states
 // them (JSON keeps them in results either way).

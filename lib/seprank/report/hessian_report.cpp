@@ -22,8 +22,11 @@ json point_json(const moment_hessian_check& c) {
 
 }  // namespace
 
-derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned) {
+derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned,
+                                    stop_reason stop) {
   derivation d;
+  const bool stopped = stop != stop_reason::none, user = stop == stop_reason::interrupted;
+  const std::string before = user ? "before the interruption" : "before the time limit";
   d.title = "seprank-sym hessian-ranks: the Hessian rank of the moment form b^T M^g b against Theorem 15.1";
   d.config = json{{"seed", exact_json(big_int(seed))}};
   result_table t;
@@ -47,30 +50,33 @@ derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows,
   derivation_step s{"Theorem 15.1 checked mod p",
                     "$rank Hess(b^T M^g b) = rho_g(d) = D(d) - D(max(d - g + 1, 0))$ at a generic point and at a point of "
                     "$gamma = 0$ (proven in docs/theory.md, section 15); the ranks mod a 62-bit prime at random points must equal it",
-                    {{"rows", str(static_cast<long long>(rows.size())) + (planned > 0 ? " of " + str(static_cast<long long>(planned)) : std::string()),
+                    {{"rows", str(static_cast<long long>(rows.size())) + (stopped ? " of " + str(static_cast<long long>(planned)) : std::string()),
                       {}, static_cast<long long>(rows.size())},
                      {"rows that disagree", str(static_cast<long long>(failed)), {}, static_cast<long long>(failed)}},
                     status_of_check(failed == 0, rows.empty() ? claim_status::skipped : claim_status::verified),
-                    rows.empty() ? "no row was ranked before the time limit: nothing was checked"
-                    : failed ? (planned > 0 ? "of the rows ranked before the time limit, " : "") + str(static_cast<long long>(failed)) +
+                    rows.empty() ? "no row was ranked " + before + ": nothing was checked"
+                    : failed ? (stopped ? "of the rows ranked " + before + ", " : std::string()) + str(static_cast<long long>(failed)) +
                                  " row(s) disagree: a rank above rho_g(d) contradicts part (i), one below it at a random point has "
                                  "probability at most deg/p; report it"
-                           : std::string(planned > 0 ? "for the rows ranked before the time limit (the others are not checked): " : "") +
+                           : (stopped ? "for the rows ranked " + before + " (the others are not checked): " : std::string()) +
                              "every rank mod p equals the proven formula, at random points and on $gamma = 0$ (with grad $gamma$ "
                              "and $b^T M^{(g-1)/2}$ nonzero there); FLINT nmod_mat_rank of the Hessian built from the word of "
                              "$gamma$. The general word (drawn lower-layer $Q_j$, not covered by the theorem) is shown for comparison",
                     "hessian-ranks"};
-  if (planned > 0) {  // stopped by --time-limit: said first
+  if (stopped) {  // said first
     const std::string done = str(static_cast<long long>(rows.size())) + " of " + str(static_cast<long long>(planned));
-    d.steps.push_back({"Time limit", "the command reached its time limit (--time-limit, for the whole command)",
+    d.steps.push_back({user ? "Interrupted" : "Time limit",
+                       user ? "the command was interrupted by the user (Ctrl-C)"
+                            : "the command reached its time limit (--time-limit, for the whole command)",
                        {{"rows ranked", done, {}, static_cast<long long>(rows.size())}},
-                       claim_status::skipped, "the rows ranked before the limit are shown; the rest are skipped (exit status 4)",
-                       "time-limit"});
-    d.time_limited = true;
+                       claim_status::skipped,
+                       std::string("the rows ranked ") + before + " are shown; the rest are skipped (exit status " + (user ? "130" : "4") + ")",
+                       user ? "interrupted" : "time-limit"});
+    (user ? d.interrupted : d.time_limited) = true;
   }
   d.steps.push_back(std::move(s));
   d.tables.push_back(std::move(t));
-  d.results = json{{"rows", std::move(out)}, {"disagree", failed}, {"complete", planned == 0}};
+  d.results = json{{"rows", std::move(out)}, {"disagree", failed}, {"complete", !stopped}};
   return d;
 }
 

@@ -9,7 +9,8 @@
 
 namespace seprank {
 
-// planned > 0: the command was stopped by its time limit after rows.size() of planned rows (exit 4).
-derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned = 0);
+// stop: the command was stopped (its time limit, exit 4; Ctrl-C, exit 130) after rows.size() of planned rows.
+derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned = 0,
+                                    stop_reason stop = stop_reason::none);
 
 }  // namespace seprank

@@ -26,16 +26,17 @@ TEST_CASE("log_binomial: exact small values by hand, each inside its enclosure")
     const twice_binomial b = twice_binomial_of(n, r);
     REQUIRE(b.exact);
     CHECK(b.value == value);
-    const double exact = std::log(static_cast<double>(value)) / std::log(3.0);
-    CHECK(d(b.log3_lower) <= exact);
-    CHECK(d(b.log3_upper) >= exact);
-    CHECK(d(b.log3_upper) - d(b.log3_lower) < 1e-15);
-    CHECK(static_cast<double>(b.log3_lower_ld) <= exact);
+    // log_3 of the value in 100 digits: the ends must hold it exactly, not after a rounding to double.
+    const big_float exact = log(big_float(value)) / log(big_float(3));
+    CHECK(b.log3_lower <= exact);
+    CHECK(b.log3_upper >= exact);
+    CHECK(b.log3_upper - b.log3_lower < big_float(1e-15));
+    CHECK(big_float(b.log3_lower_ld) <= exact);
     // The long-double enclosure holds it too, wider.
     const twice_binomial f = twice_binomial_fast(static_cast<long double>(n), static_cast<long double>(r));
     CHECK_FALSE(f.exact);
-    CHECK(d(f.log3_lower) <= exact);
-    CHECK(d(f.log3_upper) >= exact);
+    CHECK(f.log3_lower <= exact);
+    CHECK(f.log3_upper >= exact);
   }
   CHECK_FALSE(twice_binomial_of(3, 4, false).exact);  // the enclosure only, when asked
 }

@@ -288,7 +288,7 @@ TEST_CASE("checks as data: the analysis decides each consistency check, the repo
     append_rank_steps(d, s, r, 18, true);
     return status_of(d, "proposition-1");
   };
-  CHECK(proposition1() == claim_status::paper);  // was FAILED: two lower bounds do not show the ranks differ
+  CHECK(proposition1() == claim_status::paper);  // was FAILED: 5 exact and >= 5 do not show the ranks differ
   r.partitions[1].rank = 6;  // a certified lower bound above an exact rank of 5: they cannot be equal
   CHECK(r.partitions_disagree());
   CHECK(proposition1() == claim_status::failed);

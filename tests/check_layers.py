@@ -114,6 +114,8 @@ def place(parts):
         return parts[0], parts[0] if parts[0] == "analysis" else None
     if len(parts) in (2, 3) and parts[0] == "analysis" and parts[1] in floors[:1] + floors[2:]:
         return "analysis", parts[1]  # a concept's folder (structure/annihilators/) is on its floor
+    if tuple(parts) == ("app", "commands"):
+        return "app", None  # a file per subcommand (its row of the command table and its derive_*)
     return None
 
 

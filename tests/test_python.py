@@ -792,10 +792,10 @@ CLI_ONLY = {("sweep", "--plot"): "Python draws from .table() (matplotlib)",
 
 
 def test_every_subcommand_option_on_every_surface():
-    # The subcommands' one table (app/option_help, exported) against each surface: the CLI's SUBCOMMAND --help, the
-    # man page, the Python function of the same name and its stub. Nothing here names an option: one added to a
-    # table and missed anywhere (or a subcommand with a table but no Python function) fails here. `store` and
-    # `annihilators` have no table of their own (a FILE argument; the main command's options).
+    # The subcommands' rows (app/commands, exported) against each surface: the CLI's SUBCOMMAND --help, the man page,
+    # the Python function of the same name, its defaults and its stub. Nothing here names an option: one added to a
+    # row and missed anywhere (or a subcommand with options but no Python function) fails here. `store` and
+    # `annihilators` have no options of their own (a FILE argument; the main command's options).
     import ast
     here = os.path.dirname(os.path.abspath(__file__))
     man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")
@@ -819,17 +819,35 @@ def test_every_subcommand_option_on_every_surface():
         # The other way: a keyword of the function is declared: in its own table, in the main table (hessian-ranks'
         # seed; whether the subcommand honours it is the subcommand's own tests' business), the progress callback, or
         # the catch-all of the main command's keywords (sweep's). A keyword declared nowhere fails here.
-        table_kws = {f[2:].replace("-", "_") for f, _ in _seprank.subcommand_option_help(sub)}
+        rows = _seprank.subcommand_options(sub)
+        table_kws = {row["keyword"] for row in rows}
         main_kws = {row["keyword"] for row in _seprank.request_options() if row["keyword"]}
         for kw in sorted(params - table_kws):
             kind = inspect.signature(fn).parameters[kw].kind
             check(kw in main_kws or kw == "progress" or kind == inspect.Parameter.VAR_KEYWORD,
                   f"seprank.{sub.replace('-', '_')}({kw}=...) is declared in the {sub} table or the main table")
-        for flag, _ in _seprank.subcommand_option_help(sub):
+        for row in rows:
+            flag, kw = row["flag"], row["keyword"]
             check(flag + " " in sub_help or flag + "\n" in sub_help, f"seprank-sym {sub} --help lists {flag}")
             check(flag in man, f"the man page lists {sub} {flag}")
-            kw = flag[2:].replace("-", "_")
+            check(kw == flag[2:].replace("-", "_"), f"{sub} {flag}: its keyword {kw} is the flag's name")
             check(kw in params or (sub, flag) in CLI_ONLY, f"seprank.{sub.replace('-', '_')}() takes {kw} ({sub} {flag})")
+            if kw in params:
+                given = inspect.signature(fn).parameters[kw].default
+                check(_as_row_default(given) == row["default"],
+                      f"seprank.{sub.replace('-', '_')}()'s default {kw} = {given!r} is the CLI's {row['default']!r}")
+
+
+def _as_row_default(v):
+    """A Python default as the rows of _seprank.subcommand_options() write it: a range as its text ("1..8"), a
+    sequence as a list, None (bounds' and audit's N: every N) as the CLI's 0."""
+    if v is None:
+        return 0
+    if isinstance(v, range) and v.step == 1 and len(v) > 1:
+        return f"{v.start}..{v.stop - 1}"
+    if isinstance(v, (tuple, range)):
+        return list(v)
+    return v
 
 
 class PackageTests(unittest.TestCase):

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +19,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "seprank/app/commands.hpp"
 #include "seprank/app/option_help.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/app/request_options.hpp"
@@ -47,44 +49,31 @@ const char* exit_status_help =
     "rests on, and the summary names the step of each value.";
 
 struct cli_options {
-  seprank::derivation_request run;
+  seprank::command_requests requests;  // requests.main: the main command's, read by the subcommands too
+  seprank::derivation_request& run = requests.main;
   bool quiet = false;
   std::string format = "text";
   int width = -1;  // --width; -1: the terminal's when standard output is one, else no wrapping
   bool latex_fragment = false;  // --latex-fragment: the same as --format latex-fragment
-  // Subcommands: bounds, corollary1, corollary2, sweep.
-  // Each atlas subcommand runs an example when given no options: bounds the default configuration,
-  // corollary1 the paper's own example (section 4.1), corollary2 the README's.
-  struct atlas_args {
-    long long L, dx, H;
-  } bounds_args{2, 4, 1}, corollary1_args{6, 1000, 16}, corollary2_args{12, 64, 4};
-  long long bounds_N = 0;  // bounds --N (0: every balanced N >= 2 d_x + 2)
-  std::vector<std::string> bounds_models;  // bounds --model: published sizes (model/presets.hpp)
-  std::vector<long> shallow{2, 3};
-  long max_beta2 = 64;
-  seprank::sweep_request sweep;
-  seprank::audit_request audit;
-  // The range options as given (parsed into the requests' values by parse_range in run()); their defaults are the
-  // requests' own values, written back as text.
-  std::string sweep_dx = seprank::range_text(sweep.dx), sweep_L = seprank::range_text(sweep.L), sweep_H = seprank::range_text(sweep.H);
-  std::string audit_L = seprank::range_text(audit.L), audit_dx = seprank::range_text(audit.dx);
-  CLI::App* audit_cmd = nullptr;
-  CLI::App* bounds = nullptr;
-  CLI::App* corollary1 = nullptr;
-  CLI::App* corollary2 = nullptr;
-  CLI::App* sweep_cmd = nullptr;
-  CLI::App* plan_cmd = nullptr;
-  seprank::plan_request plan;
-  CLI::App* store_cmd = nullptr;
-  std::string store_file;
-  CLI::App* annihilators_cmd = nullptr;
-  CLI::App* hessian_cmd = nullptr;
   bool time_limit_given = false;
   bool summary = false;
   std::string partition_text;  // --partition as given
   std::string weights_text = "random";  // --weights as given (read by set_weights_text in run_reporting_errors)
-  seprank::hessian_ranks_request hessian;
-  std::string hessian_level = seprank::range_text(hessian.level), hessian_d = seprank::range_text(hessian.d);
+  // Each subcommand's row and its CLI11 app, in the table's order.
+  std::vector<std::pair<const seprank::command*, CLI::App*>> subcommands;
+  // A range option's text as given, parsed into its values (parse_range) once its subcommand is chosen.
+  struct range_text {
+    CLI::App* sub;
+    std::string text;
+    seprank::range_target target;
+  };
+  std::list<range_text> range_texts;  // a list: CLI11 holds each text's address
+  struct path_option {
+    CLI::App* sub;
+    std::string flag;
+    const std::string* value;
+  };
+  std::vector<path_option> paths;  // a path given as '' is refused
 };
 
 // For an option bound to an unsigned integer: the library's strict parse (CLI11 would wrap "-1" to 2^64 - 1, no
@@ -180,76 +169,48 @@ void add_output_options(CLI::App& sub, cli_options& o) {
   sub.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
 }
 
-void add_atlas_options(CLI::App& sub, cli_options& o, cli_options::atlas_args& a) {
-  const std::string name = sub.get_name();
-  sub.add_option("--L", a.L, seprank::help_of(name, "--L"))->capture_default_str();
-  sub.add_option("--dx", a.dx, seprank::help_of(name, "--dx"))->capture_default_str();
-  sub.add_option("--H", a.H, seprank::help_of(name, "--H"))->capture_default_str();
+template <typename T>
+constexpr bool is_vector = false;
+template <typename T>
+constexpr bool is_vector<std::vector<T>> = true;
+
+// A subcommand's options from its row (app/commands): a member's type decides the binding (a list is comma-separated;
+// an unsigned member refuses a sign; a range is read as text); a default says nothing when empty.
+void add_command_options(CLI::App& sub, const seprank::command& c, cli_options& o) {
+  for (const seprank::command_option& opt : c.options(o.requests)) {
+    std::visit(
+        [&](auto target) {
+          using T = decltype(target);
+          if constexpr (std::is_same_v<T, seprank::range_target>) {
+            auto& given = o.range_texts.emplace_back(cli_options::range_text{&sub, seprank::range_text(*target.values), target});
+            sub.add_option(opt.flag, given.text, opt.help)->capture_default_str();
+          } else {
+            using V = std::remove_pointer_t<T>;
+            CLI::Option* option = sub.add_option(opt.flag, *target, opt.help);
+            if (opt.flag.rfind("--", 0) != 0) option->required();  // a positional argument (store FILE)
+            if constexpr (is_vector<V>) option->delimiter(',');
+            if constexpr (std::is_same_v<V, std::uint64_t>) option->check(unsigned_value(opt.flag.substr(2)));
+            if constexpr (std::is_same_v<V, std::string> || is_vector<V>) {
+              if (!target->empty()) option->capture_default_str();
+            } else {
+              option->capture_default_str();
+            }
+            if constexpr (std::is_same_v<V, std::string>)
+              if (opt.path) o.paths.push_back({&sub, opt.flag, target});
+          }
+        },
+        opt.target);
+  }
   add_output_options(sub, o);
 }
 
 void add_subcommands(CLI::App& app, cli_options& o) {
   app.fallthrough();  // --format and --quiet work after a subcommand too
-  o.bounds = app.add_subcommand("bounds", "at any size: the paper's closed-form bounds (Theorems 1 and 2), the proven interval "
-                                          "of log_3 sep, its slope in L against the printed one, and whether each statement holds or is "
-                                          "contradicted, e.g. bounds --L 96 --dx 12288 --H 96 --N 2048");
-  add_atlas_options(*o.bounds, o, o.bounds_args);
-  o.bounds->add_option("--N", o.bounds_N, seprank::help_of("bounds", "--N"))->capture_default_str();
-  o.bounds->add_option("--model", o.bounds_models, seprank::help_of("bounds", "--model"))->delimiter(',');
-  o.corollary1 = app.add_subcommand("corollary1", "Corollary 1: the width a shallower network needs to match a deep one "
-                                                  "(default: the paper's example d_x = 1000, H = 16, L = 6)");
-  add_atlas_options(*o.corollary1, o, o.corollary1_args);
-  o.corollary1->add_option("--shallow", o.shallow, seprank::help_of("corollary1", "--shallow"))->delimiter(',')->capture_default_str();
-  o.corollary2 = app.add_subcommand("corollary2", "Corollary 2: a shallower, wider network with a higher separation rank "
-                                                  "(default: d_x = 64, H = 4, L = 12)");
-  add_atlas_options(*o.corollary2, o, o.corollary2_args);
-  o.corollary2->add_option("--max-beta2", o.max_beta2, seprank::help_of("corollary2", "--max-beta2"))->capture_default_str();
-  o.sweep_cmd = app.add_subcommand("sweep", "certified separation ranks and the paper's bounds over ranges of d_x, L, H, "
-                                            "e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg");
-  o.sweep_cmd->add_option("--dx", o.sweep_dx, seprank::help_of("sweep", "--dx"))->capture_default_str();
-  o.sweep_cmd->add_option("--L", o.sweep_L, seprank::help_of("sweep", "--L"))->capture_default_str();
-  o.sweep_cmd->add_option("--H", o.sweep_H, seprank::help_of("sweep", "--H"))
-      ->capture_default_str();
-  o.sweep_cmd->add_option("--N", o.sweep.N, seprank::help_of("sweep", "--N"))->capture_default_str();
-  o.sweep_cmd->add_option("--plot", o.sweep.plot, seprank::help_of("sweep", "--plot"));
-  o.sweep_cmd->add_option("--plot-against", o.sweep.plot_against,
-                          seprank::help_of("sweep", "--plot-against"))
-      ->capture_default_str();
-  add_output_options(*o.sweep_cmd, o);
-  o.audit_cmd = app.add_subcommand("audit", "every printed bound of Theorems 1 and 2 at each (L, d_x): holds, contradicted, "
-                                            "undecided or not claimed, with the evidence, e.g. audit --L 1..20 --dx 1..10000");
-  o.audit_cmd->add_option("--L", o.audit_L, seprank::help_of("audit", "--L"))->capture_default_str();
-  o.audit_cmd->add_option("--dx", o.audit_dx, seprank::help_of("audit", "--dx"))->capture_default_str();
-  o.audit_cmd->add_option("--H", o.audit.H, seprank::help_of("audit", "--H"))->capture_default_str();
-  o.audit_cmd->add_option("--plot", o.audit.plot, seprank::help_of("audit", "--plot"));
-  o.audit_cmd->add_option("--export", o.audit.export_path, seprank::help_of("audit", "--export"));
-  o.audit_cmd->add_option("--N", o.audit.N, seprank::help_of("audit", "--N"))->capture_default_str();
-  add_output_options(*o.audit_cmd, o);
-  o.plan_cmd = app.add_subcommand("plan", "the Gram rank's units of work (one per degree block) with estimated time and memory, "
-                                          "the critical path and the wall time predicted for --np processes, e.g. plan --L 6 --dx 2 --np 64");
-  o.plan_cmd->add_option("--L", o.plan.cfg.L, seprank::help_of("plan", "--L"))->capture_default_str();
-  o.plan_cmd->add_option("--dx", o.plan.cfg.dx, seprank::help_of("plan", "--dx"))->capture_default_str();
-  o.plan_cmd->add_option("--H", o.plan.cfg.H, seprank::help_of("plan", "--H"))->capture_default_str();
-  o.plan_cmd->add_option("--np", o.plan.processes, seprank::help_of("plan", "--np"))->capture_default_str();
-  o.plan_cmd->add_option("--threads", o.plan.threads, seprank::help_of("plan", "--threads"))->capture_default_str();
-  o.plan_cmd->add_option("--node-memory", o.plan.node_memory_mb, seprank::help_of("plan", "--node-memory"))
-      ->check(unsigned_value("node-memory"))->capture_default_str();
-  add_output_options(*o.plan_cmd, o);
-  o.annihilators_cmd = app.add_subcommand(
-      "annihilators", "the rank-one annihilators of the Gram form for the weights of --L, --dx, --entry, --weights, --seed: the "
-                      "variety Z, how it is known, the blocks that lose and the Gram count minus them (docs/theory.md, "
-                      "section 14; any size the options allow), e.g. annihilators --L 3 --dx 6");
-  add_output_options(*o.annihilators_cmd, o);
-  o.hessian_cmd = app.add_subcommand(
-      "hessian-ranks", "the check of Theorem 15.1: Hessian ranks mod p of the moment form b^T M^g b (g = 3^l0) at random points and on "
-                       "gamma = 0, beside the proven rho_g(d) (docs/theory.md, section 15), e.g. hessian-ranks --level 1..2 --d 1..12");
-  o.hessian_cmd->add_option("--level", o.hessian_level, seprank::help_of("hessian-ranks", "--level"))->capture_default_str();
-  o.hessian_cmd->add_option("--d", o.hessian_d, seprank::help_of("hessian-ranks", "--d"))->capture_default_str();
-  add_output_options(*o.hessian_cmd, o);
-  o.store_cmd = app.add_subcommand("store", "list the finished units a results store holds (written by runs with --store FILE), "
-                                            "e.g. store results.db");
-  o.store_cmd->add_option("FILE", o.store_file, "the store")->required();
-  add_output_options(*o.store_cmd, o);
+  for (const seprank::command& c : seprank::subcommands()) {
+    CLI::App* sub = app.add_subcommand(c.name, c.help);
+    add_command_options(*sub, c, o);
+    o.subcommands.emplace_back(&c, sub);
+  }
 }
 
 // Standard output, flushed and checked: a write that failed (a full disk, /dev/full) is an error, never exit 0.
@@ -280,68 +241,41 @@ struct progress_line {
 };
 progress_line progress_display;
 
+// The subcommands that keep units of work, for a message: "sweep".
+std::string commands_with_units() {
+  std::string names;
+  for (const seprank::command& c : seprank::subcommands())
+    if (c.units) names += (names.empty() ? "" : ", ") + c.name;
+  return names;
+}
+
 int run(cli_options& o) {
   const auto format = seprank::parse_format(o.format);
   const seprank::progress_fn progress = [&](const std::string& msg) {
     if (!o.quiet) progress_display.show(msg);
   };
-  auto atlas = [](const cli_options::atlas_args& a) { return seprank::atlas_config{static_cast<long>(a.L), a.dx, a.H}; };
+  const seprank::command* chosen = nullptr;
+  CLI::App* sub = nullptr;
+  for (const auto& [c, app] : o.subcommands)
+    if (app->parsed()) chosen = c, sub = app;
   seprank::derivation d;
-  // --store and --verify are read by the main command (subcommands fall through to it): only it and sweep have units.
-  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd, o.hessian_cmd})
-    if (sub->parsed() && (!o.run.store.empty() || o.run.verify != 0))
-      throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and sweep, not to " +
-                                 sub->get_name());
-  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd,
-                        o.hessian_cmd, o.sweep_cmd})
-    if (sub->parsed() && o.summary)
-      throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + sub->get_name());
-  // --certificate is written by the main command only: a subcommand would accept it and write nothing.
-  for (CLI::App* sub : {o.bounds, o.corollary1, o.corollary2, o.audit_cmd, o.plan_cmd, o.store_cmd, o.annihilators_cmd,
-                        o.hessian_cmd, o.sweep_cmd})
-    if (sub->parsed() && !o.run.certificate.empty())
-      throw seprank::usage_error("--certificate applies to the main command (the derivation), not to " + sub->get_name());
-  if (o.bounds->parsed() && o.bounds->count("--model") > 0) {
-    for (const char* opt : {"--L", "--dx", "--H", "--N"})
-      if (o.bounds->count(opt) > 0)
-        throw seprank::usage_error(std::string("bounds --model sets L, d_x, H and N (the context length); ") + opt + " cannot be given with it");
-    d = seprank::derive_model_bounds(o.bounds_models);
-  } else if (o.bounds->parsed()) {
-    d = seprank::derive_bounds(atlas(o.bounds_args), o.bounds_N);
-  } else if (o.corollary1->parsed()) {
-    d = seprank::derive_corollary1(atlas(o.corollary1_args), o.shallow);
-  } else if (o.corollary2->parsed()) {
-    d = seprank::derive_corollary2(atlas(o.corollary2_args), o.max_beta2);
-  } else if (o.plan_cmd->parsed()) {
-    o.plan.cfg.residual = o.run.cfg.residual;  // --residual is read before the subcommand; the plan refuses it
-    d = seprank::derive_plan(o.plan);
-  } else if (o.annihilators_cmd->parsed()) {
-    d = seprank::derive_annihilators(o.run, progress);
-  } else if (o.hessian_cmd->parsed()) {
-    o.hessian.seed = o.run.weights.seed;  // --seed is read before the subcommand
-    o.hessian.level = seprank::parse_range(o.hessian_level, seprank::hessian_level_range);
-    o.hessian.d = seprank::parse_range(o.hessian_d, seprank::hessian_d_range);
-    if (o.time_limit_given) o.hessian.time_limit = o.run.limits.max_seconds;  // for the whole command; none by default
-    d = seprank::derive_hessian_ranks(o.hessian, progress);
-  } else if (o.store_cmd->parsed()) {
-    d = seprank::derive_store_listing(o.store_file);
-  } else if (o.audit_cmd->parsed()) {
-    o.audit.exact_counts = format == seprank::output_format::json;  // only JSON shows the exact counts
-    o.audit.rows = format == seprank::output_format::json;          // and the rows as data
-    if (o.time_limit_given) o.audit.time_limit = o.run.limits.max_seconds;  // the main command's default does not apply
-    o.audit.L = seprank::parse_range(o.audit_L, seprank::audit_L_range);
-    o.audit.dx = seprank::parse_range(o.audit_dx, seprank::audit_dx_range);
-    d = seprank::derive_audit(o.audit, progress);
-  } else if (o.sweep_cmd->parsed()) {
-    o.sweep.base = o.run;
-    o.sweep.dx = seprank::parse_range(o.sweep_dx, seprank::sweep_dx_range);
-    o.sweep.L = seprank::parse_range(o.sweep_L, seprank::sweep_L_range);
-    o.sweep.H = seprank::parse_range(o.sweep_H, seprank::sweep_H_range);
-    const auto out = seprank::derive_sweep(o.sweep, progress);
-    if (seprank::processes().rank == 0) write_output(seprank::render(out.table, format, text_width(o.width)));
-    if (out.interrupted && seprank::processes().rank == 0)
-      std::cerr << "seprank-sym: interrupted by the user (SIGINT); the rows done so far are shown\n";
-    return out.interrupted ? seprank::exit_interrupted : seprank::exit_status_of(out.table);
+  if (chosen != nullptr) {
+    // --store and --verify are read by the main command (subcommands fall through to it): only it and the commands
+    // with units of work keep them.
+    if (!chosen->units && (!o.run.store.empty() || o.run.verify != 0))
+      throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and " +
+                                 commands_with_units() + ", not to " + chosen->name);
+    if (o.summary) throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + chosen->name);
+    // --certificate is written by the main command only: a subcommand would accept it and write nothing.
+    if (!o.run.certificate.empty())
+      throw seprank::usage_error("--certificate applies to the main command (the derivation), not to " + chosen->name);
+    for (const auto& r : o.range_texts)
+      if (r.sub == sub) *r.target.values = seprank::parse_range(r.text, *r.target.limits);
+    seprank::command_context context;
+    context.format = format;
+    context.given = [&](const std::string& flag) { return flag == "--time-limit" ? o.time_limit_given : sub->count(flag) > 0; };
+    context.progress = progress;
+    d = chosen->run(o.requests, context);
   } else {
     seprank::validate(o.run.cfg);
     d = seprank::derive(o.run, progress);
@@ -357,46 +291,28 @@ int run(cli_options& o) {
 // A run of several processes (mpirun, srun) ends together (app: end_processes).
 int finish(int status) { return seprank::end_processes(status); }
 
-// The main command's options a subcommand reads (it falls through to them); any other given to it would be accepted
-// and ignored, so it is refused. Output options (--format, --quiet, --width, --latex-fragment) and --threads apply
-// to every command. sweep and annihilators take the main command's network options; the checks of run() cover them.
-// The main command's options each subcommand reads, with what each means there (the subcommand's --help lists them).
-const std::map<std::string, std::map<std::string, std::string>>& main_options_read() {
-  static const std::map<std::string, std::map<std::string, std::string>> table{
-      {"bounds", {}},
-      {"corollary1", {}},
-      {"corollary2", {}},
-      {"audit", {{"--time-limit", "seconds for the whole audit (none by default): the rows decided before it are printed, exit status 4"}}},
-      {"plan", {{"--residual", "refused with its reason (the plan is the Gram rank's, which has no residual form)"}}},
-      {"store", {}},
-      {"hessian-ranks", {{"--seed", "the seed of the random points and primes (default 1)"},
-                         {"--time-limit", "seconds for the whole command (none by default), also inside one rank: the rows ranked "
-                                          "before it are printed, exit status 4"}}},
-  };
-  return table;
-}
-
 // A subcommand's --help ends with the main command's options it reads, then the exit statuses.
-void document_main_options_read(CLI::App& app) {
-  for (const auto& [name, read] : main_options_read()) {
-    if (read.empty()) continue;
+void document_main_options_read(const cli_options& o) {
+  for (const auto& [c, sub] : o.subcommands) {
+    if (c->main_options_read.empty()) continue;
     std::string text = "Also read (the main command's options, given before or after the subcommand):\n";
-    for (const auto& [flag, help] : read) text += "  " + flag + ": " + help + "\n";
-    app.get_subcommand(name)->footer(text + "\n" + exit_status_help);
+    for (const auto& [flag, help] : c->main_options_read) text += "  " + flag + ": " + help + "\n";
+    sub->footer(text + "\n" + exit_status_help);
   }
 }
 
-std::string main_option_not_read(const CLI::App& app) {
+// A main command's option given to a subcommand that does not read it (it falls through to the main command, so
+// CLI11 accepts it): refused, never ignored.
+std::string main_option_not_read(const CLI::App& app, const cli_options& o) {
   static const std::set<std::string> everywhere{"--help", "--version", "--format", "--quiet", "--width", "--latex-fragment", "--threads"};
-  for (const CLI::App* sub : app.get_subcommands()) {
-    const auto read = main_options_read().find(sub->get_name());
-    if (read == main_options_read().end()) continue;
+  for (const auto& [c, sub] : o.subcommands) {
+    if (!sub->parsed() || c->reads_every_main_option) continue;
     for (const CLI::Option* opt : app.get_options()) {
       const std::string name = opt->get_name(false, true).substr(0, opt->get_name(false, true).find(','));
       const std::string flag = opt->get_lnames().empty() ? name : "--" + opt->get_lnames().front();
-      if (opt->count() == 0 || everywhere.count(flag) > 0 || read->second.count(flag) > 0) continue;
-      return flag + " applies to the main command, not to " + sub->get_name() +
-             " (see seprank-sym " + sub->get_name() + " --help)";
+      const bool read = std::any_of(c->main_options_read.begin(), c->main_options_read.end(), [&](const auto& r) { return r.first == flag; });
+      if (opt->count() == 0 || everywhere.count(flag) > 0 || read) continue;
+      return flag + " applies to the main command, not to " + c->name + " (see seprank-sym " + c->name + " --help)";
     }
   }
   return "";
@@ -408,15 +324,15 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
     app.parse(argc, argv);
     o.time_limit_given = app.count("--time-limit") > 0;
     // A path option given as '' is refused, never ignored (--certificate '' ran without writing anything).
-    for (const auto& [given, value, name] :
-         {std::tuple{app.count("--certificate") > 0, &o.run.certificate, "--certificate"}, std::tuple{app.count("--store") > 0, &o.run.store, "--store"},
-          std::tuple{o.sweep_cmd->count("--plot") > 0, &o.sweep.plot, "sweep --plot"}, std::tuple{o.audit_cmd->count("--plot") > 0, &o.audit.plot, "audit --plot"},
-          std::tuple{o.audit_cmd->count("--export") > 0, &o.audit.export_path, "audit --export"}})
+    std::vector<std::tuple<bool, const std::string*, std::string>> paths{
+        {app.count("--certificate") > 0, &o.run.certificate, "--certificate"}, {app.count("--store") > 0, &o.run.store, "--store"}};
+    for (const auto& p : o.paths) paths.emplace_back(p.sub->count(p.flag) > 0, p.value, p.sub->get_name() + " " + p.flag);
+    for (const auto& [given, value, name] : paths)
       if (given && value->empty()) {
         std::cerr << "seprank-sym: error: " << name << " needs a path; an empty one was given (see --help)\n";
         return seprank::exit_usage;
       }
-    if (const std::string unread = main_option_not_read(app); !unread.empty()) {
+    if (const std::string unread = main_option_not_read(app, o); !unread.empty()) {
       std::cerr << "seprank-sym: error: " << unread << "\n";
       return seprank::exit_usage;
     }
@@ -564,7 +480,7 @@ int main(int argc, char** argv) {
   o.run = seprank::default_request();
   add_options(app, o);
   add_subcommands(app, o);
-  document_main_options_read(app);
+  document_main_options_read(o);
   only_decimal_integers(app);
   if (const auto done = parse_command_line(app, o, argc, argv)) return *done;
   try {

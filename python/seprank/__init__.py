@@ -556,13 +556,13 @@ def _in_python_names(fn: Callable[..., Any]) -> Callable[..., Any]:
 def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str], subcommand: Optional[str] = None) -> None:
     """Appends a Parameters section to ``fn``'s docstring: each keyword with its default (from the signature) and
     the library's help text for the CLI option of the same name (``_seprank.option_help()``, or the subcommand's
-    ``_seprank.subcommand_option_help(subcommand)``: the text of ``seprank-sym [subcommand] --help``; a CLI flag in
+    ``_seprank.subcommand_options(subcommand)``: the text of ``seprank-sym [subcommand] --help``; a CLI flag in
     it is written as the Python keyword); ``extra`` for keywords the CLI does not have."""
     import inspect
     import re
     helps = {flag[2:].replace("-", "_"): text for flag, text in _seprank.option_help()}
     if subcommand is not None:
-        helps.update({flag[2:].replace("-", "_"): text for flag, text in _seprank.subcommand_option_help(subcommand)})
+        helps.update({row["keyword"]: row["help"] for row in _seprank.subcommand_options(subcommand)})
     helps.update(extra)
     lines = ["", "    Parameters", "    ----------"]
     for name, p in inspect.signature(fn).parameters.items():

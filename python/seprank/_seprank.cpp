@@ -22,6 +22,7 @@
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
+#include "seprank/app/commands.hpp"
 #include "seprank/app/option_help.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/app/request_options.hpp"
@@ -120,6 +121,29 @@ py::list request_option_table() {
                                                            : "int";
           },
           opt.target(r));
+    out.append(d);
+  }
+  return out;
+}
+
+// A subcommand's own options (its row in app/commands): flag, keyword, help and default (a range as its text, "1..8";
+// a list as a list), for the docstrings and the tests of the Python functions of the same name.
+py::list subcommand_option_table(const std::string& name) {
+  command_requests r;
+  py::list out;
+  for (const command_option& opt : subcommand_named(name).options(r)) {
+    if (opt.flag.rfind("--", 0) != 0) continue;  // a positional argument (store FILE)
+    py::dict d;
+    d["flag"] = opt.flag, d["help"] = opt.help;
+    std::string keyword = opt.flag.substr(2);
+    std::replace(keyword.begin(), keyword.end(), '-', '_');
+    d["keyword"] = keyword;
+    std::visit(
+        [&](auto target) {
+          if constexpr (std::is_same_v<decltype(target), range_target>) d["default"] = range_text(*target.values);
+          else d["default"] = *target;
+        },
+        opt.target);
     out.append(d);
   }
   return out;
@@ -390,8 +414,18 @@ void bind_functions(py::module_& m) {
   m.def("derive_defaults", &request_defaults);
   m.def("request_options", &request_option_table);
   m.def("option_help", [] { return main_option_help(); });
-  m.def("subcommand_option_help", [](const std::string& sub) { return subcommand_option_help(sub); });
-  m.def("subcommand_names", &subcommand_names);
+  m.def("subcommand_options", &subcommand_option_table);
+  m.def("subcommand_names", [] {  // the subcommands with options of their own, in the CLI's order
+    std::vector<std::string> names;
+    command_requests r;
+    for (const command& c : subcommands())
+      for (const command_option& o : c.options(r))
+        if (o.flag.rfind("--", 0) == 0) {
+          names.push_back(c.name);
+          break;
+        }
+    return names;
+  });
   m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H, long N) { return derive_bounds(atlas_of(L, dx, H), N); });
   m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
     return derive_corollary1(atlas_of(L, dx, H), shallow);
@@ -406,9 +440,9 @@ void bind_functions(py::module_& m) {
     r.N = N, r.base = request_of(base);
     set_thread_count(r.base.threads);
     const progress_fn p = progress_of(progress);
-    const sweep_outcome out = without_gil([&] { return derive_sweep(r, p); });
+    derivation out = without_gil([&] { return derive_sweep(r, p); });
     if (out.interrupted) throw interrupted();
-    return out.table;
+    return out;
   });
   m.def("derive_audit", [](const py::object& L, const py::object& dx, long H) {
     audit_request r;

@@ -1,6 +1,7 @@
 // The application layer: one call per command of the tool. Each validates its request through
 // the library, runs the analysis once, builds the derivation from the records, and hands it back
-// for rendering. This header pulls in no FLINT or GiNaC header, so the CLI stays thin.
+// for rendering (the main command in pipeline.cpp, each subcommand in app/commands/, where its row of the command
+// table is). This header pulls in no FLINT or GiNaC header, so the CLI stays thin.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -77,11 +78,8 @@ struct sweep_request {
   std::string plot;                 // SVG path; empty: no plot
   std::string plot_against = "L";   // the plot's x axis: "L" (depth, a series per d_x) or "dx" (width, a series per L)
 };
-struct sweep_outcome {
-  derivation table;
-  bool interrupted = false;         // Ctrl-C: the rows done so far
-};
-sweep_outcome derive_sweep(const sweep_request& r, const progress_fn& progress);
+// Ctrl-C: the rows done so far, with interrupted set.
+derivation derive_sweep(const sweep_request& r, const progress_fn& progress);
 
 // The audit map: every printed statement at each (L, d_x) for one H, from the rules and the shipped
 // certified values (no computation per configuration). L: 1..100, d_x: 1..10^6, at most 10^5 values each.

@@ -3,7 +3,7 @@
 // the Python binding (python/seprank/_seprank.cpp) its keyword conversion and defaults. derive()'s Python signature,
 // its type hints (python/seprank/__init__.pyi) and the man page are written by hand: tests/test_python.py
 // (test_every_option_of_the_table_on_every_surface) fails when one of them lacks an option of this table. Only the
-// main command: the subcommands' options are still declared in the CLI and in Python (help texts: option_help).
+// main command: the subcommands' options are their rows in app/commands.
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -1,0 +1,91 @@
+// The subcommands, declared once: each is a row of one table with its name, its help, its options (flag, help with
+// its range, the request member it sets, typed) and the call that runs its request. The CLI binds every row
+// (tools/seprank-sym.cpp: options, help, dispatch), option_help hands the help texts to Python's docstrings, and
+// tests/test_python.py checks Python's functions, the stub and the man page against the rows. The main command's
+// options are request_options' table.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "seprank/app/pipeline.hpp"
+#include "seprank/render/formats.hpp"
+
+namespace seprank {
+
+// bounds: the closed forms at one size (or the published models' sizes).
+struct bounds_request {
+  long long L = 2, dx = 4, H = 1;
+  long long N = 0;                  // 0: every balanced N >= 2 d_x + 2
+  std::vector<std::string> models;  // --model: published sizes (model/presets.hpp); they set L, d_x, H and N
+};
+// corollary1 and corollary2: by default the paper's example (section 4.1) and the README's.
+struct corollary1_request {
+  long long L = 6, dx = 1000, H = 16;
+  std::vector<long> shallow{2, 3};
+};
+struct corollary2_request {
+  long long L = 12, dx = 64, H = 4;
+  long max_beta2 = 64;
+};
+struct store_request {
+  std::string file;
+};
+
+// A range option ("2..4", "1,2,4" or "3"): read as text at the edge, parsed into values within its limits.
+struct range_target {
+  std::vector<int>* values;
+  const range_limits* limits;
+};
+using command_target = std::variant<int*, long*, long long*, std::uint64_t*, std::string*, std::vector<std::string>*,
+                                    std::vector<long>*, range_target>;
+
+struct command_option {
+  std::string flag;  // "--L"; without dashes a required positional argument ("FILE")
+  std::string help;  // ranges are part of it
+  command_target target;
+  bool path = false;  // a file to write: '' is refused
+};
+
+// One request of each command: an edge fills one through its command's options.
+struct command_requests {
+  derivation_request main;  // the main command's options, which every subcommand may read (main_options_read)
+  bounds_request bounds;
+  corollary1_request corollary1;
+  corollary2_request corollary2;
+  sweep_request sweep;
+  audit_request audit;
+  plan_request plan;
+  hessian_ranks_request hessian;
+  store_request store;
+};
+
+// What a command's run sees of the edge besides its request.
+struct command_context {
+  output_format format = output_format::text;
+  std::function<bool(const std::string&)> given;  // was this option of the command (or --time-limit) given?
+  progress_fn progress;
+};
+
+struct command {
+  std::string name;  // "bounds"
+  std::string help;  // one paragraph with an example
+  // The main command's options it reads, with what each means there (its --help lists them); any other is refused,
+  // unless it reads them all (sweep and annihilators: the network's options). The output options and --threads apply
+  // to every command.
+  std::vector<std::pair<std::string, std::string>> main_options_read;
+  bool reads_every_main_option = false;
+  bool units = false;  // it has units of work (the Gram blocks): --store and --verify apply
+  std::function<std::vector<command_option>(command_requests&)> options;  // in the order of --help
+  std::function<derivation(command_requests&, const command_context&)> run;
+};
+
+// In the order of the CLI's --help.
+const std::vector<command>& subcommands();
+// The row of a name; std::logic_error for another (a programming error).
+const command& subcommand_named(const std::string& name);
+
+}  // namespace seprank

@@ -1,0 +1,57 @@
+// corollary1 and corollary2 (section 4): their rows and derive_*.
+#include "seprank/app/commands/command_rows.hpp"
+
+#include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/report/atlas_report.hpp"
+#include "seprank/support/errors.hpp"
+
+namespace seprank {
+
+derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {
+  return corollary1_derivation(corollary1(deep, shallow_depths));
+}
+
+derivation derive_corollary2(const atlas_config& deep, long max_beta2) {
+  if (max_beta2 < 1 || max_beta2 > 10000)
+    throw usage_error("max-beta2 = " + std::to_string(max_beta2) + " is out of range: must satisfy 1 <= max-beta2 <= 10000");
+  return corollary2_derivation(corollary2(deep, max_beta2));
+}
+
+command corollary1_command() {
+  return {"corollary1",
+          "Corollary 1: the width a shallower network needs to match a deep one (default: the paper's example d_x = 1000, "
+          "H = 16, L = 6)",
+          {},
+          false,
+          false,
+          [](command_requests& r) {
+            return std::vector<command_option>{{"--L", "depth of the deep network", &r.corollary1.L},
+                                               {"--dx", width_help, &r.corollary1.dx},
+                                               {"--H", heads_help, &r.corollary1.H},
+                                               {"--shallow", "shallow depths (comma-separated)", &r.corollary1.shallow}};
+          },
+          [](command_requests& r, const command_context&) {
+            const corollary1_request& q = r.corollary1;
+            return derive_corollary1(atlas_of_sizes(q.L, q.dx, q.H), q.shallow);
+          }};
+}
+
+command corollary2_command() {
+  return {"corollary2",
+          "Corollary 2: a shallower, wider network with a higher separation rank (default: d_x = 64, H = 4, L = 12)",
+          {},
+          false,
+          false,
+          [](command_requests& r) {
+            return std::vector<command_option>{{"--L", "depth of the deep network (L > log_3 d_x)", &r.corollary2.L},
+                                               {"--dx", width_help, &r.corollary2.dx},
+                                               {"--H", heads_help, &r.corollary2.H},
+                                               {"--max-beta2", "largest beta_2 tried", &r.corollary2.max_beta2}};
+          },
+          [](command_requests& r, const command_context&) {
+            const corollary2_request& q = r.corollary2;
+            return derive_corollary2(atlas_of_sizes(q.L, q.dx, q.H), q.max_beta2);
+          }};
+}
+
+}  // namespace seprank

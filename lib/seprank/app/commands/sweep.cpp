@@ -1,0 +1,74 @@
+// sweep: certified ranks and the bounds over ranges of d_x, L, H (its row and derive_sweep).
+#include "seprank/app/commands/command_rows.hpp"
+
+#include "seprank/analysis/ranks/sweep.hpp"
+#include "seprank/render/plot.hpp"
+#include "seprank/report/sweep_report.hpp"
+#include "seprank/run/process_group.hpp"
+#include "seprank/run/scheduler.hpp"
+#include "seprank/support/errors.hpp"
+#include "seprank/support/parse.hpp"
+#include <optional>
+
+namespace seprank {
+
+derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
+  validate(r.base);
+  if (r.base.ranks.explicit_partition)  // each row ranks the default partition of the sweep's N
+    throw usage_error("sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)");
+  sweep_spec spec;
+  for (const auto& [values, lim] : {std::pair{&r.dx, sweep_dx_range}, {&r.L, sweep_L_range}, {&r.H, sweep_H_range}})
+    check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
+  spec.dx = r.dx, spec.L = r.L, spec.H = r.H;
+  if (r.N < 2 || r.N > max_positions)
+    throw usage_error("N = " + std::to_string(r.N) + " is out of range: must satisfy 2 <= N <= 64");
+  spec.N = r.N;
+  if (r.plot_against != "L" && r.plot_against != "dx")
+    throw usage_error("plot-against = " + r.plot_against + " is not one of L, dx");
+  if (!r.plot.empty()) check_plot_path(r.plot);  // before any row
+  spec.weights = r.base.weights;
+  spec.limits = r.base.limits;
+  spec.ranks = r.base.ranks;
+  spec.threads = r.base.threads;
+  std::optional<scheduler> units;  // the store and the other processes, when there are any
+  if (!r.base.store.empty() || process_group::world().size() > 1) {
+    units.emplace(scheduler_options{r.base.store, r.base.verify, spec.weights.seed}, process_group::world());
+    spec.ranks.runner = &*units;
+  }
+  const sweep_result result = analyse_sweep(spec, progress);
+  derivation out = sweep_derivation(result);
+  out.interrupted = result.interrupted;
+  if (!r.plot.empty() && process_group::world().root() && result.rows.empty()) {
+    progress("no picture written to " + r.plot + ": no row was finished");
+  } else if (!r.plot.empty() && process_group::world().root()) {
+    plot_sweep(sweep_plot_data(result, r.plot_against == "dx"), r.plot);
+    progress("wrote " + r.plot);
+  }
+  return out;
+}
+
+command sweep_command() {
+  return {"sweep",
+          "certified separation ranks and the paper's bounds over ranges of d_x, L, H, e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg",
+          {},
+          true,
+          true,
+          [](command_requests& r) {
+            return std::vector<command_option>{
+                {"--dx", "widths: a..b, a,b,c or a", range_target{&r.sweep.dx, &sweep_dx_range}},
+                {"--L", "depths: a..b, a,b,c or a", range_target{&r.sweep.L, &sweep_L_range}},
+                {"--H", "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)", range_target{&r.sweep.H, &sweep_H_range}},
+                {"--N", "positions", &r.sweep.N},
+                {"--plot", "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
+                 &r.sweep.plot, true},
+                {"--plot-against", "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "
+                                   "the Gram count, the refined count, the proven lower bound and the paper's bounds",
+                 &r.sweep.plot_against}};
+          },
+          [](command_requests& r, const command_context& c) {
+            r.sweep.base = r.main;  // weights, limits, rank options, threads, store
+            return derive_sweep(r.sweep, c.progress);
+          }};
+}
+
+}  // namespace seprank

@@ -1,0 +1,114 @@
+// The command table (app/commands): each row binds into the requests it is given, its flags and ranges are its own,
+// the main options it reads exist, and its run reads of the main command exactly what its row says.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "seprank/app/commands.hpp"
+#include "seprank/app/request_options.hpp"
+#include "seprank/render/formats.hpp"
+#include "seprank/support/errors.hpp"
+
+using namespace seprank;
+
+namespace {
+
+// The address a target writes to.
+const void* address_of(const command_target& t) {
+  return std::visit(
+      [](auto target) -> const void* {
+        if constexpr (std::is_same_v<decltype(target), range_target>) return target.values;
+        else return target;
+      },
+      t);
+}
+
+command_context context_given(std::set<std::string> given, output_format format = output_format::text) {
+  command_context c;
+  c.format = format;
+  c.given = [given](const std::string& flag) { return given.count(flag) > 0; };
+  c.progress = [](const std::string&) {};
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("every row binds into the requests it is given, with flags of its own") {
+  std::set<std::string> names;
+  for (const command& c : subcommands()) {
+    CAPTURE(c.name);
+    CHECK(names.insert(c.name).second);
+    command_requests a, b;
+    const auto in_a = c.options(a), in_b = c.options(b);
+    REQUIRE(in_a.size() == in_b.size());
+    std::set<std::string> flags;
+    for (std::size_t k = 0; k < in_a.size(); ++k) {
+      CAPTURE(in_a[k].flag);
+      CHECK(flags.insert(in_a[k].flag).second);
+      const auto* pa = static_cast<const char*>(address_of(in_a[k].target));
+      const auto* pb = static_cast<const char*>(address_of(in_b[k].target));
+      // Inside the requests given, at the same place in each: no row writes to a copy or a static.
+      CHECK(pa >= reinterpret_cast<const char*>(&a));
+      CHECK(pa < reinterpret_cast<const char*>(&a + 1));
+      CHECK(pa - reinterpret_cast<const char*>(&a) == pb - reinterpret_cast<const char*>(&b));
+      CHECK(in_a[k].help.size() > 5);
+      if (const auto* range = std::get_if<range_target>(&in_a[k].target)) CHECK(std::string(range->limits->option) == in_a[k].flag);
+      if (in_a[k].flag.rfind("--", 0) != 0) CHECK(c.name == "store");  // the one positional argument
+      if (in_a[k].path) CHECK(std::holds_alternative<std::string*>(in_a[k].target));
+    }
+  }
+  CHECK(names.size() == 9);
+}
+
+TEST_CASE("the main options a subcommand reads are the main command's, and only sweep keeps units") {
+  std::set<std::string> main_flags;
+  for (const request_option& o : request_options()) main_flags.insert(o.flag);
+  for (const command& c : subcommands()) {
+    CAPTURE(c.name);
+    for (const auto& [flag, meaning] : c.main_options_read) {
+      CHECK(main_flags.count(flag) == 1);
+      CHECK(!meaning.empty());
+    }
+    CHECK(!(c.reads_every_main_option && !c.main_options_read.empty()));
+    CHECK(c.units == (c.name == "sweep"));
+  }
+}
+
+TEST_CASE("each run reads of the main command what its row says") {
+  SUBCASE("audit: --time-limit only when given (the main command's 60 s default does not apply); exact counts in JSON") {
+    command_requests r;
+    r.main.limits.max_seconds = 60;
+    r.audit.L = {1}, r.audit.dx = {1, 2};
+    const command& audit = subcommand_named("audit");
+    audit.run(r, context_given({}));
+    CHECK(r.audit.time_limit == 0);
+    CHECK(!r.audit.exact_counts);
+    const derivation d = audit.run(r, context_given({"--time-limit"}, output_format::json));
+    CHECK(r.audit.time_limit == 60);
+    CHECK(r.audit.exact_counts);
+    CHECK(r.audit.rows);
+    CHECK(!d.time_limited);  // two rows take far less than a minute
+  }
+  SUBCASE("hessian-ranks: --seed") {
+    command_requests r;
+    r.main.weights.seed = 7;
+    r.hessian.level = {1}, r.hessian.d = {1};
+    subcommand_named("hessian-ranks").run(r, context_given({}));
+    CHECK(r.hessian.seed == 7);
+    CHECK(r.hessian.time_limit == 0);
+  }
+  SUBCASE("plan: --residual, refused by the plan") {
+    command_requests r;
+    r.main.cfg.residual = true;
+    CHECK_THROWS_AS(subcommand_named("plan").run(r, context_given({})), usage_error);
+  }
+  SUBCASE("bounds: --model excludes the sizes; without it the request's sizes") {
+    command_requests r;
+    r.bounds.models = {"bert-large"};
+    CHECK_THROWS_WITH_AS(subcommand_named("bounds").run(r, context_given({"--model", "--dx"})),
+                         "bounds --model sets L, d_x, H and N (the context length); --dx cannot be given with it", usage_error);
+    r.bounds.L = 3, r.bounds.dx = 5, r.bounds.H = 5;
+    const derivation d = subcommand_named("bounds").run(r, context_given({"--L", "--dx", "--H"}));
+    CHECK(render(d, output_format::json) == render(derive_bounds(atlas_config{3, 5, 5}, 0), output_format::json));
+  }
+}

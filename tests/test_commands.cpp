@@ -60,6 +60,20 @@ TEST_CASE("every row binds into the requests it is given, with flags of its own"
   CHECK(names.size() == 9);
 }
 
+TEST_CASE("a range option's help writes its limits (what --help and the docstrings show)") {
+  auto help_of = [](const std::string& sub, const std::string& flag) {
+    command_requests r;
+    for (const command_option& o : subcommand_named(sub).options(r))
+      if (o.flag == flag) return o.help;
+    return std::string("none");
+  };
+  CHECK(help_of("audit", "--dx") == "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)");
+  CHECK(help_of("audit", "--L") == "depths: a..b, a,b,c or a (1..100)");
+  CHECK(help_of("sweep", "--H") == "heads: a..b, a,b,c or a (1..64; values not dividing d_x are listed and skipped)");
+  CHECK(help_of("hessian-ranks", "--d") == "sizes d of the symmetric d x d matrix M: a..b, a,b,c or a (1..128)");
+  CHECK(help_of("bounds", "--dx") == "width d_x, 1..10^12");
+}
+
 TEST_CASE("the main options a subcommand reads are the main command's, and only sweep keeps units") {
   std::set<std::string> main_flags;
   for (const request_option& o : request_options()) main_flags.insert(o.flag);

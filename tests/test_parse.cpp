@@ -42,3 +42,14 @@ TEST_CASE("ranges given as values: the checks of parse_range, and the text that 
   for (const std::string text : {"2..4", "1,2,4", "7"})
     CHECK(range_text(parse_range("--dx", text, 1, 64)) == text);
 }
+
+TEST_CASE("limit_text: a power of ten from 10^5 as 10^k, any other number in decimal") {
+  CHECK(limit_text(64) == "64");
+  CHECK(limit_text(10000) == "10000");
+  CHECK(limit_text(100000) == "10^5");
+  CHECK(limit_text(200000) == "200000");
+  CHECK(limit_text(1000000000000LL) == "10^12");
+  CHECK(limit_text(10000000000000LL) == "10^13");
+  CHECK(limit_text(1000001) == "1000001");
+  CHECK(limit_text(0) == "0");
+}

@@ -3,12 +3,21 @@
 #include <stdexcept>
 
 #include "seprank/app/commands/command_rows.hpp"
+#include "seprank/support/parse.hpp"
 
 namespace seprank {
 
 const char* const heads_help = "heads, 1..d_x (a number in the closed forms: it need not divide d_x here)";
-const char* const width_help = "width d_x, 1..10^12";
 const char* const plot_help = "(the extension names the format; another is refused)";
+
+std::string width_help() { return "width d_x, 1.." + limit_text(max_atlas_width); }
+std::string depth_help() { return "depth L, 1.." + limit_text(max_atlas_depth); }
+
+std::string range_help(const std::string& what, const range_limits& limits, const std::string& note) {
+  std::string range = limit_text(limits.lo) + ".." + limit_text(limits.hi);
+  if (limits.max_values < limits.hi - limits.lo + 1) range += ", at most " + limit_text(limits.max_values) + " values";
+  return what + ": a..b, a,b,c or a (" + range + (note.empty() ? "" : "; " + note) + ")";
+}
 
 atlas_config atlas_of_sizes(long long L, long long dx, long long H) { return atlas_config{static_cast<long>(L), dx, H}; }
 

@@ -17,13 +17,13 @@ namespace {
 // limits of the structural steps; then the output options and the rank stage's.
 std::vector<request_option> network_and_limit_options() {
   return {
-      {"--L", "L", "depth L (number of layers), 1..8",
+      {"--L", "L", "depth L (number of layers), 1.." + std::to_string(max_depth),
        [](derivation_request& r) { return option_target(&r.cfg.L); }},
-      {"--dx", "dx", "width d_x, 1..64",
+      {"--dx", "dx", "width d_x, 1.." + std::to_string(max_width),
        [](derivation_request& r) { return option_target(&r.cfg.dx); }},
       {"--H", "H", "heads per layer; must divide d_x",
        [](derivation_request& r) { return option_target(&r.cfg.H); }},
-      {"--N", "N", "number of input positions, 2..64",
+      {"--N", "N", "number of input positions, 2.." + std::to_string(max_positions),
        [](derivation_request& r) { return option_target(&r.cfg.N); }},
       {"--position", "position", "output position i, 1..N",
        [](derivation_request& r) { return option_target(&r.cfg.position); }},

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "seprank/support/errors.hpp"
+#include "seprank/support/parse.hpp"
 
 namespace seprank {
 namespace {
@@ -47,10 +48,10 @@ void validate(const network_config& c) {
 }
 
 void validate(const atlas_config& c) {
-  if (c.L < 1 || c.L > 10000)
-    throw usage_error("L = " + std::to_string(c.L) + " is out of range: the depth must satisfy 1 <= L <= 10000");
-  if (c.dx < 1 || c.dx > big_int(1000000000000LL))
-    throw usage_error("dx = " + c.dx.str() + " is out of range: the width must satisfy 1 <= dx <= 10^12");
+  if (c.L < 1 || c.L > max_atlas_depth)
+    throw usage_error("L = " + std::to_string(c.L) + " is out of range: the depth must satisfy 1 <= L <= " + limit_text(max_atlas_depth));
+  if (c.dx < 1 || c.dx > big_int(max_atlas_width))
+    throw usage_error("dx = " + c.dx.str() + " is out of range: the width must satisfy 1 <= dx <= " + limit_text(max_atlas_width));
   if (c.H < 1 || c.H > c.dx)
     throw usage_error("H = " + c.H.str() + " is out of range: the number of heads must satisfy 1 <= H <= dx");
 }

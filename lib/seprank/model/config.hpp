@@ -67,7 +67,9 @@ struct atlas_config {
   big_int H = 1;
 };
 
-// Throws usage_error unless 1 <= L <= 10000, 1 <= dx <= 10^12 and 1 <= H <= dx.
+inline constexpr long max_atlas_depth = 10000;
+inline constexpr long long max_atlas_width = 1000000000000LL;  // 10^12
+// Throws usage_error unless 1 <= L <= max_atlas_depth, 1 <= dx <= max_atlas_width and 1 <= H <= dx.
 void validate(const atlas_config& c);
 
 }  // namespace seprank

@@ -87,4 +87,11 @@ std::uint64_t parse_unsigned(const std::string& name, const std::string& text) {
 
 std::uint64_t parse_seed(const std::string& text) { return parse_unsigned("seed", text); }
 
+std::string limit_text(long long v) {
+  int k = 0;
+  long long r = v;
+  while (r >= 10 && r % 10 == 0) r /= 10, ++k;
+  return r == 1 && k >= 5 ? "10^" + std::to_string(k) : std::to_string(v);
+}
+
 }  // namespace seprank

@@ -22,6 +22,8 @@ std::vector<int> parse_range(const std::string& option, const std::string& text,
 // The same checks on values given as numbers (Python's lists): every value in [lo, hi], 1..max_values of them.
 template <class T>
 void check_range(const std::string& option, const std::vector<T>& values, long lo, long hi, long max_values);
+// A limit as help and messages write it: a power of ten from 10^5 as "10^5", any other number in decimal.
+std::string limit_text(long long v);
 // "2..4" for consecutive values, else "1,2,4": the text parse_range reads back.
 template <class T>
 std::string range_text(const std::vector<T>& values);

@@ -13,6 +13,9 @@
 
 namespace seprank {
 
+inline constexpr int max_plan_processes = 100000;
+inline constexpr int max_plan_threads = 64;  // per process
+
 struct plan_request {
   network_config cfg;
   int processes = 1;                // P

@@ -107,15 +107,15 @@ command audit_command() {
           false,
           [](command_requests& r) {
             return std::vector<command_option>{
-                {"--L", "depths: a..b, a,b,c or a (1..100)", range_target{&r.audit.L, &audit_L_range}},
-                {"--dx", "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)", range_target{&r.audit.dx, &audit_dx_range}},
+                {"--L", range_help("depths", audit_L_range), range_target{&r.audit.L, &audit_L_range}},
+                {"--dx", range_help("widths", audit_dx_range), range_target{&r.audit.dx, &audit_dx_range}},
                 {"--H", "heads (widths it does not divide are left out)", &r.audit.H},
                 {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help), &r.audit.plot, true},
                 {"--export", "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
                              "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by "
                              "--time-limit, the rows decided before it",
                  &r.audit.export_path, true},
-                {"--N", "positions N the statuses are stated at, 2..10^13 (each fact that holds at N; the lower bound by zero "
+                {"--N", "positions N the statuses are stated at, 2.." + limit_text(max_bounds_N) + " (each fact that holds at N; the lower bound by zero "
                         "padding below 2 d_x + 2); 0: each status from the smallest N its facts hold at",
                  &r.audit.N}};
           },

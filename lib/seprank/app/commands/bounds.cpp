@@ -48,10 +48,10 @@ command bounds_command() {
           false,
           [](command_requests& r) {
             return std::vector<command_option>{
-                {"--L", "depth L, 1..10000", &r.bounds.L},
-                {"--dx", width_help, &r.bounds.dx},
+                {"--L", depth_help(), &r.bounds.L},
+                {"--dx", width_help(), &r.bounds.dx},
                 {"--H", heads_help, &r.bounds.H},
-                {"--N", "positions N the proven bounds are stated at, 2..10^13 (below 2 d_x + 2 the lower bound is a narrower "
+                {"--N", "positions N the proven bounds are stated at, 2.." + limit_text(max_bounds_N) + " (below 2 d_x + 2 the lower bound is a narrower "
                         "network's, by zero padding); 0: every balanced N >= 2 d_x + 2",
                  &r.bounds.N},
                 {"--model", "a published model's L, d_x, H and context length N instead (one of " + model_preset_keys() +

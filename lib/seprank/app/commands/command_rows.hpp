@@ -4,6 +4,7 @@
 #include <string>
 
 #include "seprank/app/commands.hpp"
+#include "seprank/support/parse.hpp"
 
 namespace seprank {
 
@@ -17,10 +18,13 @@ command annihilators_command();
 command hessian_ranks_command();
 command store_command();
 
-// Help texts of options several rows have.
+// Help texts of options several rows have, their ranges written from the limits the requests are checked against.
 extern const char* const heads_help;  // the closed forms' H
-extern const char* const width_help;  // the closed forms' d_x
 extern const char* const plot_help;   // a plot's file name
+std::string width_help();             // the closed forms' d_x
+std::string depth_help();             // the closed forms' L
+// A range option's: "what: a..b, a,b,c or a (lo..hi[, at most n values][; note])".
+std::string range_help(const std::string& what, const range_limits& limits, const std::string& note = "");
 
 // The closed forms' sizes as given to bounds and the corollaries.
 atlas_config atlas_of_sizes(long long L, long long dx, long long H);

@@ -26,7 +26,7 @@ command corollary1_command() {
           false,
           [](command_requests& r) {
             return std::vector<command_option>{{"--L", "depth of the deep network", &r.corollary1.L},
-                                               {"--dx", width_help, &r.corollary1.dx},
+                                               {"--dx", width_help(), &r.corollary1.dx},
                                                {"--H", heads_help, &r.corollary1.H},
                                                {"--shallow", "shallow depths (comma-separated)", &r.corollary1.shallow}};
           },
@@ -44,7 +44,7 @@ command corollary2_command() {
           false,
           [](command_requests& r) {
             return std::vector<command_option>{{"--L", "depth of the deep network (L > log_3 d_x)", &r.corollary2.L},
-                                               {"--dx", width_help, &r.corollary2.dx},
+                                               {"--dx", width_help(), &r.corollary2.dx},
                                                {"--H", heads_help, &r.corollary2.H},
                                                {"--max-beta2", "largest beta_2 tried", &r.corollary2.max_beta2}};
           },

@@ -42,8 +42,8 @@ command hessian_ranks_command() {
           false,
           [](command_requests& r) {
             return std::vector<command_option>{
-                {"--level", "levels l0: a..b, a,b,c or a (1..4)", range_target{&r.hessian.level, &hessian_level_range}},
-                {"--d", "sizes d of the symmetric d x d matrix M: a..b, a,b,c or a (1..128)", range_target{&r.hessian.d, &hessian_d_range}}};
+                {"--level", range_help("levels l0", hessian_level_range), range_target{&r.hessian.level, &hessian_level_range}},
+                {"--d", range_help("sizes d of the symmetric d x d matrix M", hessian_d_range), range_target{&r.hessian.d, &hessian_d_range}}};
           },
           [](command_requests& r, const command_context& c) {
             r.hessian.seed = r.main.weights.seed;

@@ -16,11 +16,11 @@ command plan_command() {
           false,
           [](command_requests& r) {
             return std::vector<command_option>{
-                {"--L", "depth L, 1..8", &r.plan.cfg.L},
-                {"--dx", "width d_x, 1..64", &r.plan.cfg.dx},
+                {"--L", "depth L, 1.." + std::to_string(max_depth), &r.plan.cfg.L},
+                {"--dx", "width d_x, 1.." + std::to_string(max_width), &r.plan.cfg.dx},
                 {"--H", "heads; must divide d_x", &r.plan.cfg.H},
-                {"--np", "processes, 1..100000", &r.plan.processes},
-                {"--threads", "threads per process, 1..64", &r.plan.threads},
+                {"--np", "processes, 1.." + std::to_string(max_plan_processes), &r.plan.processes},
+                {"--threads", "threads per process, 1.." + std::to_string(max_plan_threads), &r.plan.threads},
                 {"--node-memory", "MiB of one node: list the units that do not fit (0: none given)", &r.plan.node_memory_mb}};
           },
           [](command_requests& r, const command_context&) {

@@ -55,9 +55,9 @@ command sweep_command() {
           true,
           [](command_requests& r) {
             return std::vector<command_option>{
-                {"--dx", "widths: a..b, a,b,c or a", range_target{&r.sweep.dx, &sweep_dx_range}},
-                {"--L", "depths: a..b, a,b,c or a", range_target{&r.sweep.L, &sweep_L_range}},
-                {"--H", "heads: a..b, a,b,c or a (values not dividing d_x are listed and skipped)", range_target{&r.sweep.H, &sweep_H_range}},
+                {"--dx", range_help("widths", sweep_dx_range), range_target{&r.sweep.dx, &sweep_dx_range}},
+                {"--L", range_help("depths", sweep_L_range), range_target{&r.sweep.L, &sweep_L_range}},
+                {"--H", range_help("heads", sweep_H_range, "values not dividing d_x are listed and skipped"), range_target{&r.sweep.H, &sweep_H_range}},
                 {"--N", "positions", &r.sweep.N},
                 {"--plot", "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
                  &r.sweep.plot, true},

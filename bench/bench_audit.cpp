@@ -9,7 +9,7 @@
 #include <numeric>
 #include <vector>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/render/formats.hpp"
 #include "seprank/report/audit_report.hpp"
 

@@ -77,7 +77,7 @@ include = re.compile(r'#include\s+[<"]([^">]+)[">]')
 REPORT_MAY_CALL = {
     "verdict_name": "the verdict's one spelling (model/verdict)",
     "verdict_words": "the verdict in words with its certainty (model/verdict)",
-    "printed_margin_log3": "a decided statement's margin, from its one home (analysis/paper/audit)",
+    "printed_margin_log3": "a decided statement's margin, from its one home (analysis/paper/statement_findings)",
     "decimal": "a number's exact decimal (model/quantities)",
     "gram_entry_count": "D, from its one home (model/quantities)",
     "summed_index_count": "C = (3^L - 1)/2, from its one home",

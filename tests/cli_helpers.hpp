@@ -21,7 +21,7 @@
 #include <set>
 
 #include "skip.hpp"
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 
 namespace seprank_cli_test {

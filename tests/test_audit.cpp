@@ -7,7 +7,8 @@
 
 #include "helpers.hpp"
 #include "seprank/analysis/audit_units.hpp"
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
+#include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/analysis/ranks/certified_rank.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/ranks/coefficient_block_bounds.hpp"

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 
 using namespace seprank;

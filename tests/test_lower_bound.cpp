@@ -10,7 +10,7 @@
 #include <cmath>
 #include <vector>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"

@@ -4,7 +4,7 @@
 #include <tuple>
 #include <doctest/doctest.h>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/analysis/theorem/theorem_analysis.hpp"

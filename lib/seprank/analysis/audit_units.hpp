@@ -1,11 +1,11 @@
-// The audit map (analysis/paper/audit, docs/theory.md section 13) cut into units of work, one per depth L, for a
+// The audit map (analysis/paper/audit_map, docs/theory.md section 13) cut into units of work, one per depth L, for a
 // run of several processes (mpirun): each unit is every row of one L, as deterministic text; the rows come back
 // in the order audit_map_of gives them, so the output is byte-identical to a single process.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/analysis/units.hpp"
 
 namespace seprank {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "seprank/analysis/options.hpp"
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/report/derivation.hpp"

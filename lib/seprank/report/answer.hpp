@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "seprank/analysis/paper/corollaries.hpp"
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/report/derivation.hpp"
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <memory>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/audit_map.hpp"
 #include "seprank/report/derivation.hpp"
 #include "seprank/report/plot_data.hpp"
 

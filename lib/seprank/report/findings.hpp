@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/statement_findings.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/report/derivation.hpp"
 

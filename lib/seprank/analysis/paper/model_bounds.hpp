@@ -1,7 +1,7 @@
 // A published model's sizes against the paper and the proven bounds: the printed Theorem 1/2 bounds and what the rules
 // prove at its context length and at every balanced N >= 2 d_x + 2 (`seprank-sym bounds --model`).
 #pragma once
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/model/presets.hpp"
 

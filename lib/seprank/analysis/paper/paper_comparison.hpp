@@ -3,7 +3,7 @@
 // Theorems 1 and 2 decided from them, and the bounds the paper's route and the Gram count give. It reads
 // plain numbers (certified_values), so the paper floor needs no engine.
 #pragma once
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/statement_findings.hpp"
 #include "seprank/analysis/paper/bounds.hpp"
 #include "seprank/model/config.hpp"
 

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "seprank/analysis/options.hpp"
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/analysis/ranks/bound_consistency.hpp"

@@ -1,7 +1,7 @@
 // bounds: the closed forms at any size, or at the published models' sizes (its row and its derive_*).
 #include "seprank/app/commands/command_rows.hpp"
 
-#include "seprank/analysis/paper/audit.hpp"
+#include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/analysis/paper/model_bounds.hpp"
 #include "seprank/model/presets.hpp"
 #include "seprank/report/atlas_report.hpp"

@@ -12,7 +12,7 @@ sources="fuzz/fuzz_parsers.cpp lib/seprank/support/parse.cpp lib/seprank/support
   lib/seprank/model/partition.cpp lib/seprank/model/weights.cpp lib/seprank/model/config.cpp lib/seprank/model/quantities.cpp"
 rm -f build-fuzz/*.o
 # shellcheck disable=SC2086
-printf '%s\n' $sources | xargs -P "$(nproc)" -I{} sh -c 'clang++ '"$flags"' -c "$1" -o "build-fuzz/$(basename "$1" .cpp).o"' _ {}
+printf '%s\n' $sources | FLAGS="$flags" xargs -P "$(nproc)" -I{} sh -c 'clang++ $FLAGS -c "$1" -o "build-fuzz/$(basename "$1" .cpp).o"' _ {}
 # shellcheck disable=SC2086
 clang++ $flags build-fuzz/*.o $(pkg-config --libs ginac gmp) -o build-fuzz/fuzz_parsers
 work=$(mktemp -d)

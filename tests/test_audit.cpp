@@ -238,7 +238,7 @@ TEST_CASE("a refined count from the run's own annihilators is named as such, not
   const std::string text = bound_text(*p.facts.upper, false);
   CHECK(text.find("the annihilator families of these weights") != std::string::npos);
   CHECK(text.find("Noether") == std::string::npos);
-  // The other two sources, each named by its own words (one table: report/format, refined_by_prose).
+  // The other two sources, each named by its own words (one table: report/names, refined_by_prose).
   sep_bound b = *p.facts.upper;
   b.refined = refined_by::annihilator_union;
   CHECK(bound_text(b, false).find("the union of the annihilator families, shipped table at seed 1") != std::string::npos);

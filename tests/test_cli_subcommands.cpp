@@ -150,6 +150,10 @@ TEST_CASE("subcommands: bare runs are examples, every --help lists --format, dig
     CHECK(contains(r.out, "--format"));
     CHECK(contains(r.out, "--quiet"));
   }
+  // One subcommand a run: a second name is an unexpected argument (it ran one of them, silently, before).
+  r = run("plan hessian-ranks --quiet");
+  CHECK(r.status == 2);
+  CHECK(contains(r.out, "not expected: hessian-ranks"));
   // (d_x + H)^C = 12^((3^30 - 1)/2): 102945566047324 * log_10 12 = 111096924242029.17..., so 111096924242030 digits.
   CHECK(contains(run("bounds --L 30 --dx 10 --H 2").out, "(about 111096924242030 decimal digits)"));
 }

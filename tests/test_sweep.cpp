@@ -6,6 +6,7 @@
 #include "seprank/analysis/ranks/sweep.hpp"
 #include "seprank/app/pipeline.hpp"
 #include "seprank/support/errors.hpp"
+#include "seprank/support/interrupt.hpp"
 #include "seprank/report/sweep_report.hpp"
 
 using namespace seprank;
@@ -32,6 +33,24 @@ TEST_CASE("a small sweep: L = 1 gives sep = d_x + 1, and head forms have rank <=
   const auto d = sweep_derivation(r);
   REQUIRE(d.tables.size() == 1);
   CHECK(d.tables[0].rows.size() == 9);
+}
+
+TEST_CASE("a sweep stopped by Ctrl-C: the rows done, the derivation interrupted, exit status 130") {
+  sweep_spec spec;
+  spec.dx = {1, 2, 3};
+  spec.L = {1};
+  spec.H = {1};
+  int started = 0;  // Ctrl-C as the third row starts: two rows done
+  const auto r = analyse_sweep(spec, [&](const std::string&) {
+    if (++started == 3) throw interrupted();
+  });
+  CHECK(r.interrupted);
+  CHECK(r.rows.size() == 2);
+  const derivation d = sweep_derivation(r);
+  CHECK(d.interrupted);
+  CHECK(!d.time_limited);
+  CHECK(exit_status_of(d) == exit_interrupted);
+  CHECK(d.tables.at(0).rows.size() == 2);
 }
 
 TEST_CASE("the sweep plot keeps each theorem's bound in its own series: never one line from Theorem 1 to Theorem 2") {

@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <list>
-#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -206,6 +205,7 @@ void add_command_options(CLI::App& sub, const seprank::command& c, cli_options& 
 
 void add_subcommands(CLI::App& app, cli_options& o) {
   app.fallthrough();  // --format and --quiet work after a subcommand too
+  app.require_subcommand(0, 1);  // a second subcommand name is an unexpected argument, not a second command
   for (const seprank::command& c : seprank::subcommands()) {
     CLI::App* sub = app.add_subcommand(c.name, c.help);
     add_command_options(*sub, c, o);

@@ -1,8 +1,9 @@
 // The subcommands, declared once: each is a row of one table with its name, its help, its options (flag, help with
 // its range, the request member it sets, typed) and the call that runs its request. The CLI binds every row
-// (tools/seprank-sym.cpp: options, help, dispatch), option_help hands the help texts to Python's docstrings, and
-// tests/test_python.py checks Python's functions, the stub and the man page against the rows. The main command's
-// options are request_options' table.
+// (tools/seprank-sym.cpp: options, help, dispatch), Python's docstrings take the help texts and defaults from them
+// (_seprank.subcommand_options), and tests/test_python.py checks Python's functions, the stub and the man page against
+// the rows. The main command's options are request_options' table. Each row is made in the file of its command
+// (app/commands/: bounds, corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -78,7 +78,7 @@ struct sweep_request {
   std::string plot;                 // SVG path; empty: no plot
   std::string plot_against = "L";   // the plot's x axis: "L" (depth, a series per d_x) or "dx" (width, a series per L)
 };
-// Ctrl-C: the rows done so far, with interrupted set.
+// Ctrl-C: the rows done so far, with interrupted set (exit status 130).
 derivation derive_sweep(const sweep_request& r, const progress_fn& progress);
 
 // The audit map: every printed statement at each (L, d_x) for one H, from the rules and the shipped

@@ -48,7 +48,7 @@ struct step_value {
   std::string value;
   std::vector<std::string> items = {};  // a list shown below the value, one entry per line
   // The typed value for JSON (a number, or arrays of objects for lists); null: the text, or the items.
-  // Set by the report from the number itself (format.hpp), never recovered from the text.
+  // Set by the report from the number itself (report/number_text), never recovered from the text.
   json data = nullptr;
   // A stable name for programs (JSON "key", Python's Step.value(key)), independent of the display name; empty:
   // none yet (docs/json-schema.md lists the keys that exist).

@@ -64,6 +64,7 @@ derivation sweep_derivation(const sweep_result& r) {
                                         : "",
                      "how-to-read"});
   d.time_limited = r.time_limited;
+  d.interrupted = r.interrupted;
   result_table t;
   t.title = "Sweep";
   t.header = {"$d_x$", "$L$", "$H$", "$d_a$", "regime", "sep", "sep exact", "$log_3 sep$", "Gram", "Gram exact", "grid", "$W^Q^T W^K$ rank",

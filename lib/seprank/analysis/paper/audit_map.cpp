@@ -66,10 +66,10 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
       upper_fact.log3 = big_float(count.log3);
       facts.upper = upper_fact;
       const long double lower = facts.lower.log3.convert_to<long double>(), upper = count.log3;
-      row.findings = findings_from<long double>(row.reg, v, lower, upper, facts);
+      row.findings = detail::findings_from<long double>(row.reg, v, lower, upper, facts);
       for (auto& f : row.findings) {
         if (f.status == verdict::not_claimed || !f.defined) continue;
-        const long double b = bound_of(f.statement, v), scale = 1 + std::fabs(b);
+        const long double b = detail::bound_of(f.statement, v), scale = 1 + std::fabs(b);
         const bool near_refined = refinable && b <= upper + margin * scale && b >= upper - refine_window;
         if (!near_refined && std::fabs(b - lower) >= margin * scale && std::fabs(b - upper) >= std::max(margin * scale, 2 * count.error))
           continue;
@@ -77,7 +77,7 @@ audit_map audit_map_of(const std::vector<int>& Ls, const std::vector<long>& dxs,
           // A tie with Theorem 1's integer bound (d_x + H)^C (L = 1, H = 1: the count is d_x + 1): exact integers.
           const sep_bound exact_count = upper_sep_bound(L, dx, H);
           const big_int bound = theorem1_upper_integer(L, dx, H);
-          f.status = decide<big_int>(true, bound, f.evidence.value, exact_count.value);
+          f.status = detail::decide<big_int>(true, bound, f.evidence.value, exact_count.value);
           f.from_N = 0;
           if (f.status == verdict::holds) f.evidence = exact_count;
           if (f.status == verdict::contradicted) f.from_N = f.evidence.from_N();

@@ -98,7 +98,6 @@ std::vector<sep_bound> lower_sep_bounds(long L, long dx, long H, long N, bool ex
   return c;
 }
 
-
 sep_facts rule_facts(long L, long dx, long H, long N) {
   sep_facts f = sep_facts_of(lower_sep_bounds(L, dx, H, N));
   f.upper = upper_sep_bound(L, dx, H);

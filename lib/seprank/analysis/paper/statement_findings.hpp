@@ -46,6 +46,8 @@ std::vector<statement_finding> statement_findings(long L, const big_int& dx, con
 
 // The decision of section 13 in the floating type F, shared by statement_findings (100 digits) and the audit map's
 // long-double fast path.
+namespace detail {
+
 inline int theorem_of(paper_statement s) {
   return s == paper_statement::theorem1_lower || s == paper_statement::theorem1_upper ? 1 : 2;
 }
@@ -130,5 +132,7 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
   }
   return out;
 }
+
+}  // namespace detail
 
 }  // namespace seprank

@@ -1,5 +1,5 @@
-// Inside app/: each subcommand's row of the command table, made in the file of its command
-// (app/commands/NAME.cpp, beside its derive_*), and what several rows share.
+// Inside app/: each subcommand's row of the command table, made in the file of its command (app/commands/, beside its
+// derive_*: corollary1 and corollary2 share corollaries.cpp), and what several rows share.
 #pragma once
 #include <string>
 

@@ -37,7 +37,6 @@ derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
   }
   const sweep_result result = analyse_sweep(spec, progress);
   derivation out = sweep_derivation(result);
-  out.interrupted = result.interrupted;
   if (!r.plot.empty() && process_group::world().root() && result.rows.empty()) {
     progress("no picture written to " + r.plot + ": no row was finished");
   } else if (!r.plot.empty() && process_group::world().root()) {

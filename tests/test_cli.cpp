@@ -200,6 +200,8 @@ TEST_CASE("bad subcommand input: one line, exit status 2") {
       {"corollary1 --kernel", "--kernel applies to the main command, not to corollary1"},
       {"hessian-ranks --level 1 --d 2 --N 6", "--N applies to the main command, not to hessian-ranks"},
       {"--seed 3 bounds --L 2 --dx 4", "--seed applies to the main command, not to bounds"},
+      // A subcommand's own option given before it is the main command's: said so, with where it goes.
+      {"--L 3 plan", "--L before plan is the main command's option; plan's own --L goes after it: seprank-sym plan --L ..."},
   }, " --quiet");
 }
 

@@ -26,6 +26,22 @@ TEST_CASE("Corollary 1: the paper's example, computed from the formulas, and the
   CHECK_THROWS_AS(corollary1({6, 1000, 16}, {6}), usage_error);
 }
 
+TEST_CASE("Corollary 2 outside its hypothesis: no beta_2 is sought, and the step says why (skipped, never verified)") {
+  // L = 3 < log_3 64 = 3.79: Theorem 2 claims nothing for the deep network (by hand).
+  const auto r = corollary2({3, 64, 4}, 64);
+  CHECK(!r.hypothesis);
+  CHECK(r.beta2 == -1);
+  CHECK(r.tried.empty());
+  const derivation d = corollary2_derivation(r);
+  const derivation_step& step = d.steps.at(2);
+  CHECK(step.id == "beta2");
+  CHECK(step.status == claim_status::skipped);
+  CHECK(step.check.find("does not hold here") != std::string::npos);
+  CHECK(d.results["beta2"].is_null());
+  // L = 4 > 3.79: the search runs.
+  CHECK(corollary2({4, 64, 4}, 64).hypothesis);
+}
+
 TEST_CASE("Corollary 2: the beta_2 found satisfies the inequality and the one before does not") {
   const auto r = corollary2({12, 64, 4}, 64);
   REQUIRE(r.beta2 > 0);

@@ -294,10 +294,11 @@ int finish(int status) { return seprank::end_processes(status); }
 // A subcommand's --help ends with the main command's options it reads, then the exit statuses.
 void document_main_options_read(const cli_options& o) {
   for (const auto& [c, sub] : o.subcommands) {
-    if (c->main_options_read.empty()) continue;
-    std::string text = "Also read (the main command's options, given before or after the subcommand):\n";
+    std::string text;
+    if (!c->every_main_option_read.empty()) text = "Also read: " + c->every_main_option_read + ".\n";
+    if (!c->main_options_read.empty()) text = "Also read (the main command's options, given before or after the subcommand):\n";
     for (const auto& [flag, help] : c->main_options_read) text += "  " + flag + ": " + help + "\n";
-    sub->footer(text + "\n" + exit_status_help);
+    if (!text.empty()) sub->footer(text + "\n" + exit_status_help);
   }
 }
 
@@ -306,12 +307,15 @@ void document_main_options_read(const cli_options& o) {
 std::string main_option_not_read(const CLI::App& app, const cli_options& o) {
   static const std::set<std::string> everywhere{"--help", "--version", "--format", "--quiet", "--width", "--latex-fragment", "--threads"};
   for (const auto& [c, sub] : o.subcommands) {
-    if (!sub->parsed() || c->reads_every_main_option) continue;
+    if (!sub->parsed() || !c->every_main_option_read.empty()) continue;
     for (const CLI::Option* opt : app.get_options()) {
       const std::string name = opt->get_name(false, true).substr(0, opt->get_name(false, true).find(','));
       const std::string flag = opt->get_lnames().empty() ? name : "--" + opt->get_lnames().front();
       const bool read = std::any_of(c->main_options_read.begin(), c->main_options_read.end(), [&](const auto& r) { return r.first == flag; });
       if (opt->count() == 0 || everywhere.count(flag) > 0 || read) continue;
+      if (sub->get_option_no_throw(flag) != nullptr)  // its own option of that name, given before it
+        return flag + " before " + c->name + " is the main command's option; " + c->name + "'s own " + flag + " goes after it: seprank-sym " +
+               c->name + " " + flag + " ...";
       return flag + " applies to the main command, not to " + c->name + " (see seprank-sym " + c->name + " --help)";
     }
   }

@@ -75,10 +75,10 @@ struct command {
   std::string name;  // "bounds"
   std::string help;  // one paragraph with an example
   // The main command's options it reads, with what each means there (its --help lists them); any other is refused,
-  // unless it reads them all (sweep and annihilators: the network's options). The output options and --threads apply
-  // to every command.
+  // unless it accepts them all (sweep and annihilators): then what they mean there, for its --help. The output options
+  // and --threads apply to every command.
   std::vector<std::pair<std::string, std::string>> main_options_read;
-  bool reads_every_main_option = false;
+  std::string every_main_option_read;
   bool units = false;  // it has units of work (the Gram blocks): --store and --verify apply
   std::function<std::vector<command_option>(command_requests&)> options;  // in the order of --help
   std::function<derivation(command_requests&, const command_context&)> run;

@@ -332,11 +332,13 @@ derivation corollary2_derivation(const corollary2_result& r) {
                     "the paper: there is $beta_2 = O(log H log d_x log L)$ such that a network of depth $beta_1 L + beta_2$ and "
                     "width $3^{beta_2} d_x$ has a higher separation rank; here: the smallest integer $beta_2$ whose network "
                     "(previous step) has a Theorem 1 lower bound above the deep network's Theorem 2 upper bound",
-                    {tried},
-                    r.beta2 > 0 ? S::verified : S::computed,
-                    r.beta2 > 0 ? "$sep(shallow) >= 3^{lower} > 3^{upper} >= sep(deep)$, for almost every weight by the paper's "
-                                  "Theorems 1 and 2; the inequality between the two closed forms is computed here"
-                                : "no $beta_2$ up to the limit satisfies the inequality (raise --max-beta2)"};
+                    r.hypothesis ? std::vector<step_value>{tried} : std::vector<step_value>{},  // none tried outside it
+                    !r.hypothesis ? S::skipped : r.beta2 > 0 ? S::verified : S::computed,
+                    !r.hypothesis ? "Corollary 2 needs $L_deep > log_3 d_x$, which does not hold here: Theorem 2 claims no upper "
+                                    "bound for the deep network, so no $beta_2$ is sought"
+                    : r.beta2 > 0 ? "$sep(shallow) >= 3^{lower} > 3^{upper} >= sep(deep)$, for almost every weight by the paper's "
+                                    "Theorems 1 and 2; the inequality between the two closed forms is computed here"
+                                  : "no $beta_2$ up to the limit satisfies the inequality (raise --max-beta2)"};
   if (r.beta2 > 0) {
     s.values.push_back(exact_value("$beta_2$", r.beta2));
     s.values.push_back({"shallow network", "$L = " + std::to_string(r.L_shallow) + "$ (vs " + std::to_string(r.deep.L) +

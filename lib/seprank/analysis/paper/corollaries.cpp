@@ -50,6 +50,8 @@ corollary2_result corollary2(const atlas_config& deep, long max_beta2) {
   r.hypothesis = regime_of(deep.L, deep.dx) == regime::depth_inefficient;
   r.beta1 = log3(big_float(deep.dx)) / big_float(deep.L);
   r.deep_upper_log3 = theorem2(deep.L, deep.dx, deep.H).upper_log3;
+  // Outside L_deep > log_3 d_x, Theorem 2 claims no upper bound for the deep network: no beta_2 rests on it.
+  if (!r.hypothesis) return r;
   for (long b2 = 1; b2 <= max_beta2; ++b2) {
     const big_int ds = power_of_three(b2) * deep.dx;
     // The deepest network of width ds below its threshold: the largest L with 3^L < ds.

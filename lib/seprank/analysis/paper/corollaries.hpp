@@ -54,7 +54,7 @@ struct corollary2_result {
   atlas_config deep;
   big_float beta1;
   bool hypothesis = false;     // L_deep > log_3 d_x
-  long beta2 = -1;             // -1: none found up to max_beta2
+  long beta2 = -1;             // -1: none found up to max_beta2, or none sought (the hypothesis fails)
   long L_shallow = 0;
   big_int dx_shallow = 0;
   regime shallow_regime = regime::threshold;

@@ -32,7 +32,9 @@ command annihilators_command() {
           "how it is known, the blocks that lose and the Gram count minus them (docs/theory.md, section 14; any size the "
           "options allow), e.g. annihilators --L 3 --dx 6",
           {},
-          true,
+          "the main command's options (seprank-sym --help), given before or after the subcommand: it uses the network's "
+          "(--L, --dx, --H, --entry, --residual), the weights' (--weights, --seed, --weight-range) and --time-limit (default "
+          "60 s); the others are accepted and change nothing here",
           false,
           [](command_requests&) { return std::vector<command_option>{}; },
           [](command_requests& r, const command_context& c) { return derive_annihilators(r.main, c.progress); }};

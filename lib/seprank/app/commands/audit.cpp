@@ -103,7 +103,7 @@ command audit_command() {
           "every printed bound of Theorems 1 and 2 at each (L, d_x): holds, contradicted, undecided or not claimed, with the "
           "evidence, e.g. audit --L 1..20 --dx 1..10000",
           {{"--time-limit", "seconds for the whole audit (none by default): the rows decided before it are printed, exit status 4"}},
-          false,
+          "",
           false,
           [](command_requests& r) {
             return std::vector<command_option>{

@@ -44,7 +44,7 @@ command bounds_command() {
           "at any size: the paper's closed-form bounds (Theorems 1 and 2), the proven interval of log_3 sep, its slope in L "
           "against the printed one, and whether each statement holds or is contradicted, e.g. bounds --L 96 --dx 12288 --H 96 --N 2048",
           {},
-          false,
+          "",
           false,
           [](command_requests& r) {
             return std::vector<command_option>{

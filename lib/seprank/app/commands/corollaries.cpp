@@ -22,7 +22,7 @@ command corollary1_command() {
           "Corollary 1: the width a shallower network needs to match a deep one (default: the paper's example d_x = 1000, "
           "H = 16, L = 6)",
           {},
-          false,
+          "",
           false,
           [](command_requests& r) {
             return std::vector<command_option>{{"--L", "depth of the deep network", &r.corollary1.L},
@@ -40,7 +40,7 @@ command corollary2_command() {
   return {"corollary2",
           "Corollary 2: a shallower, wider network with a higher separation rank (default: d_x = 64, H = 4, L = 12)",
           {},
-          false,
+          "",
           false,
           [](command_requests& r) {
             return std::vector<command_option>{{"--L", "depth of the deep network (L > log_3 d_x)", &r.corollary2.L},

@@ -38,7 +38,7 @@ command hessian_ranks_command() {
           {{"--seed", "the seed of the random points and primes (default 1)"},
            {"--time-limit", "seconds for the whole command (none by default), also inside one rank: the rows ranked before it "
                             "are printed, exit status 4"}},
-          false,
+          "",
           false,
           [](command_requests& r) {
             return std::vector<command_option>{

@@ -12,7 +12,7 @@ command plan_command() {
           "the Gram rank's units of work (one per degree block) with estimated time and memory, the critical path and the wall "
           "time predicted for --np processes, e.g. plan --L 6 --dx 2 --np 64",
           {{"--residual", "refused with its reason (the plan is the Gram rank's, which has no residual form)"}},
-          false,
+          "",
           false,
           [](command_requests& r) {
             return std::vector<command_option>{

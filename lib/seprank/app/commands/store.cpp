@@ -18,7 +18,7 @@ command store_command() {
   return {"store",
           "list the finished units a results store holds (written by runs with --store FILE), e.g. store results.db",
           {},
-          false,
+          "",
           false,
           [](command_requests& r) { return std::vector<command_option>{{"FILE", "the store", &r.store.file}}; },
           [](command_requests& r, const command_context&) { return derive_store_listing(r.store.file); }};

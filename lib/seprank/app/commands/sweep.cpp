@@ -50,7 +50,9 @@ command sweep_command() {
   return {"sweep",
           "certified separation ranks and the paper's bounds over ranges of d_x, L, H, e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg",
           {},
-          true,
+          "every option of the main command (seprank-sym --help), given before or after the subcommand, for each row: the "
+          "weights (--weights, --seed, --weight-range), the limits (--time-limit for the whole sweep), the rank options, "
+          "--store and --verify; not --partition (each row ranks A = 1..N/2)",
           true,
           [](command_requests& r) {
             return std::vector<command_option>{

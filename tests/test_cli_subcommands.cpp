@@ -414,6 +414,19 @@ TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no
   CHECK(j["results"]["rows"][0]["width"].is_null());
 }
 
+TEST_CASE("corollary1 at a depth the default --shallow 2,3 does not fit: the message names the default, not 'depth 2'") {
+  const result two = run("corollary1 --L 2");
+  CHECK(two.status == 2);
+  CHECK(contains(two.out, "seprank-sym: error: L = 2 is not deeper than the default --shallow 2,3: give --shallow with depths in 1..1\n"));
+  const result one = run("corollary1 --L 1");
+  CHECK(one.status == 2);
+  CHECK(contains(one.out, "seprank-sym: error: L = 1: no shallower network exists (Corollary 1 needs L >= 2)\n"));
+  CHECK(run("corollary1 --L 2 --shallow 1 --quiet").status == 0);
+  const result given = run("corollary1 --L 2 --shallow 2");  // given: the library's message on the depth given
+  CHECK(given.status == 2);
+  CHECK(contains(given.out, "shallow depth 2 is out of range: must satisfy 1 <= L_shallow < L_deep = 2"));
+}
+
 TEST_CASE("--plot writes the format its extension names (PDF too) or refuses it before writing anything") {
   const std::string pdf = temp_path("audit.pdf");
   const result r = run("audit --L 1..4 --dx 1..20 --quiet --plot " + pdf);

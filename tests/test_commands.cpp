@@ -2,6 +2,7 @@
 // the main options it reads exist, and its run reads of the main command exactly what its row says.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <set>
 
 #include "seprank/app/commands.hpp"
@@ -72,6 +73,46 @@ TEST_CASE("a range option's help writes its limits (what --help and the docstrin
   CHECK(help_of("sweep", "--H") == "heads: a..b, a,b,c or a (1..64; values not dividing d_x are listed and skipped)");
   CHECK(help_of("hessian-ranks", "--d") == "sizes d of the symmetric d x d matrix M: a..b, a,b,c or a (1..128)");
   CHECK(help_of("bounds", "--dx") == "width d_x, 1..10^12");
+}
+
+TEST_CASE("an integer option's help shows the limits its check applies") {
+  auto help_of = [](const std::string& sub, const std::string& flag) {
+    command_requests r;
+    for (const command_option& o : subcommand_named(sub).options(r))
+      if (o.flag == flag) return o.help;
+    return std::string("none");
+  };
+  CHECK(help_of("sweep", "--N") == "positions, 2..64");
+  CHECK(help_of("corollary2", "--max-beta2") == "largest beta_2 tried, 1..10000");
+  CHECK(help_of("audit", "--H") == "heads, 1..10^6 (widths it does not divide are left out)");
+  CHECK(help_of("corollary1", "--L") == "depth of the deep network, 1..10000");
+  // The checks at both ends of those limits, through each row's run.
+  auto refusal = [](const std::string& sub, const std::function<void(command_requests&)>& set) {
+    command_requests r;
+    r.sweep.dx = {1}, r.sweep.L = {1}, r.audit.L = {1}, r.audit.dx = {1};
+    set(r);
+    command_context c;
+    c.given = [](const std::string&) { return false; };
+    c.progress = [](const std::string&) {};
+    try {
+      (void)subcommand_named(sub).run(r, c);
+    } catch (const usage_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(refusal("sweep", [](command_requests& r) { r.sweep.N = 65; }) == "N = 65 is out of range: must satisfy 2 <= N <= 64");
+  CHECK(refusal("sweep", [](command_requests& r) { r.sweep.N = 1; }) == "N = 1 is out of range: must satisfy 2 <= N <= 64");
+  CHECK(refusal("corollary2", [](command_requests& r) { r.corollary2.max_beta2 = 10001; }) ==
+        "max-beta2 = 10001 is out of range: must satisfy 1 <= max-beta2 <= 10000");
+  CHECK(refusal("corollary2", [](command_requests& r) { r.corollary2.max_beta2 = 0; }) ==
+        "max-beta2 = 0 is out of range: must satisfy 1 <= max-beta2 <= 10000");
+  CHECK(refusal("corollary2", [](command_requests& r) { r.corollary2.max_beta2 = 1; }) == "accepted");
+  CHECK(refusal("audit", [](command_requests& r) { r.audit.H = 1000001; }) ==
+        "H = 1000001 is out of range: must satisfy 1 <= H <= 1000000");
+  CHECK(refusal("audit", [](command_requests& r) { r.audit.H = 0; }) == "H = 0 is out of range: must satisfy 1 <= H <= 1000000");
+  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 10001; }) ==
+        "L = 10001 is out of range: the depth must satisfy 1 <= L <= 10000");
 }
 
 TEST_CASE("the main options a subcommand reads are the main command's, and only sweep keeps units") {

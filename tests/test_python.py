@@ -759,8 +759,7 @@ def test_every_option_of_the_table_on_every_surface():
         stub_tree = ast.parse(f.read())
     stub_derive = next(n for n in stub_tree.body if isinstance(n, ast.FunctionDef) and n.name == "derive")
     stub_args = {a.arg for a in stub_derive.args.args + stub_derive.args.kwonlyargs}
-    here = os.path.dirname(os.path.abspath(__file__))
-    man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")
+    man = open(os.environ["SEPRANK_MAN"]).read().replace("\\-", "-")
     _, cli_help, _ = cli("--help")
     doc = seprank.derive.__doc__ or ""
     for o in table:
@@ -797,8 +796,7 @@ def test_every_subcommand_option_on_every_surface():
     # row and missed anywhere (or a subcommand with options but no Python function) fails here. `store` and
     # `annihilators` have no options of their own (a FILE argument; the main command's options).
     import ast
-    here = os.path.dirname(os.path.abspath(__file__))
-    man = open(os.path.join(here, "..", "tools", "seprank-sym.1")).read().replace("\\-", "-")
+    man = open(os.environ["SEPRANK_MAN"]).read().replace("\\-", "-")
     with open(os.path.join(os.path.dirname(seprank.__file__), "__init__.pyi")) as f:
         stub_tree = ast.parse(f.read())
     stubs = {n.name: n for n in stub_tree.body if isinstance(n, ast.FunctionDef)}
@@ -829,7 +827,8 @@ def test_every_subcommand_option_on_every_surface():
         for row in rows:
             flag, kw = row["flag"], row["keyword"]
             check(flag + " " in sub_help or flag + "\n" in sub_help, f"seprank-sym {sub} --help lists {flag}")
-            check(flag in man, f"the man page lists {sub} {flag}")
+            section = man.split(f"\n.SS {sub}\n")[1].split("\n.S")[0] if f"\n.SS {sub}\n" in man else ""
+            check(f"\\fB{flag}\\fR" in section, f"the man page's SUBCOMMAND OPTIONS list {sub} {flag}")
             check(kw in params or (sub, flag) in CLI_ONLY, f"seprank.{sub.replace('-', '_')}() takes {kw} ({sub} {flag})")
             if kw in params:
                 given = inspect.signature(fn).parameters[kw].default

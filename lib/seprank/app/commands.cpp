@@ -1,6 +1,8 @@
 #include "seprank/app/commands.hpp"
 
+#include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "seprank/app/commands/command_rows.hpp"
 #include "seprank/support/parse.hpp"
@@ -30,6 +32,25 @@ const std::vector<command>& subcommands() {
                                           sweep_command(),  audit_command(),        plan_command(),
                                           annihilators_command(), hessian_ranks_command(), store_command()};
   return table;
+}
+
+std::string default_text(const command_target& target) {
+  return std::visit(
+      [](auto t) -> std::string {
+        using T = decltype(t);
+        if constexpr (std::is_same_v<T, range_target>) {
+          return range_text(*t.values);
+        } else if constexpr (std::is_same_v<T, std::string*>) {
+          return *t;
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>*> || std::is_same_v<T, std::vector<long>*>) {
+          std::ostringstream out;
+          for (std::size_t i = 0; i < t->size(); ++i) out << (i > 0 ? "," : "") << (*t)[i];
+          return out.str();
+        } else {
+          return std::to_string(*t);
+        }
+      },
+      target);
 }
 
 const command& subcommand_named(const std::string& name) {

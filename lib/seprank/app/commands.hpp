@@ -1,8 +1,8 @@
 // The subcommands, declared once: each is a row of one table with its name, its help, its options (flag, help with
 // its range, the request member it sets, typed) and the call that runs its request. The CLI binds every row
-// (tools/seprank-sym.cpp: options, help, dispatch), Python's docstrings take the help texts and defaults from them
-// (_seprank.subcommand_options), and tests/test_python.py checks Python's functions, the stub and the man page against
-// the rows. The main command's options are request_options' table. Each row is made in the file of its command
+// (tools/seprank-sym.cpp: options, help, dispatch), the man page's SUBCOMMAND OPTIONS are made from them
+// (tools/man_page.cpp), Python's docstrings take the help texts and defaults from them (_seprank.subcommand_options),
+// and tests/test_python.py checks Python's functions and the stub against the rows. The main command's options are request_options' table. Each row is made in the file of its command
 // (app/commands/: bounds, corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
 #pragma once
 #include <cstdint>
@@ -88,5 +88,7 @@ struct command {
 const std::vector<command>& subcommands();
 // The row of a name; std::logic_error for another (a programming error).
 const command& subcommand_named(const std::string& name);
+// An option's default as the command line writes it ("2", "2,3", "1..3"); "" when empty.
+std::string default_text(const command_target& target);
 
 }  // namespace seprank

@@ -32,10 +32,9 @@ void require_positive(const char* name, double v) {
 
 void validate(const derivation_request& r) {
   const auto& o = r.ranks;
-  if (o.seeds < 1 || o.seeds > 1000)
-    throw usage_error("seeds = " + std::to_string(o.seeds) + " is out of range: must satisfy 1 <= seeds <= 1000");
-  if (o.max_grid_points < 8)
-    throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) + " is out of range: must be >= 8");
+  check_number(seeds_limits, o.seeds);
+  if (o.max_grid_points < min_grid_points)
+    throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) + " is out of range: must be >= " + std::to_string(min_grid_points));
   require_positive("time-limit", r.limits.max_seconds);
   require_positive("max-memory", static_cast<double>(r.limits.max_memory_mb));
   require_positive("max-terms", static_cast<double>(r.limits.max_terms));
@@ -150,6 +149,16 @@ std::vector<int> values_from(int a, int b) {
   std::vector<int> out;
   for (int v = a; v <= b; ++v) out.push_back(v);
   return out;
+}
+
+std::string number_help(const std::string& what, const number_limits& lim) {
+  return what + ", " + limit_text(lim.lo) + ".." + limit_text(lim.hi);
+}
+
+void check_number(const number_limits& lim, long long v) {
+  if (v < lim.lo || v > lim.hi)
+    throw usage_error(std::string(lim.name) + " = " + std::to_string(v) + " is out of range: must satisfy " + std::to_string(lim.lo) +
+                      " <= " + lim.name + " <= " + std::to_string(lim.hi));
 }
 
 derivation summary_of(const derivation& d) { return summary_view(d); }

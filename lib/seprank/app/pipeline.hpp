@@ -70,6 +70,19 @@ std::vector<int> parse_range(const std::string& text, const range_limits& lim);
 // The consecutive values a..b.
 std::vector<int> values_from(int a, int b);
 
+// An integer option's allowed values: one home for its --help and its check.
+struct number_limits {
+  const char* name;  // "N": as the message names it
+  long long lo, hi;
+};
+inline constexpr number_limits sweep_N_limits{"N", 2, max_positions}, audit_H_limits{"H", 1, 1000000},
+    max_beta2_limits{"max-beta2", 1, 10000}, seeds_limits{"seeds", 1, 1000};
+inline constexpr long min_grid_points = 8;  // --max-grid-points
+// "what, lo..hi" for --help.
+std::string number_help(const std::string& what, const number_limits& lim);
+// usage_error "N = 65 is out of range: must satisfy 2 <= N <= 64" unless lo <= v <= hi.
+void check_number(const number_limits& lim, long long v);
+
 // Sweeps over ranges of d_x, L, H (values; the CLI and Python parse "2..4", "1,2,4" or "3" with parse_range).
 struct sweep_request {
   std::vector<int> dx = values_from(2, 4), L = values_from(1, 3), H = {1};

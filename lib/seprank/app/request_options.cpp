@@ -1,5 +1,7 @@
 #include "seprank/app/request_options.hpp"
 
+#include "seprank/support/parse.hpp"
+
 namespace seprank {
 
 void set_partition_text(derivation_request& r, const std::string& text) {
@@ -72,11 +74,11 @@ std::vector<request_option> output_and_rank_options() {
        [](derivation_request& r) { return option_target(&r.ranks.kernel); }, true},
       {"--kernel-limit", "kernel_limit", "print at most this many kernel relations",
        [](derivation_request& r) { return option_target(&r.ranks.kernel_print_limit); }},
-      {"--seeds", "seeds", "repeat the rank for K weight draws (seeds S..S+K-1)",
+      {"--seeds", "seeds", "repeat the rank for K weight draws (seeds S..S+K-1), " + limit_text(seeds_limits.lo) + ".." + limit_text(seeds_limits.hi),
        [](derivation_request& r) { return option_target(&r.ranks.seeds); }, true},
       {"--all-partitions", "all_partitions", "rank every balanced partition (Proposition 1; N <= 8)",
        [](derivation_request& r) { return option_target(&r.ranks.all_partitions); }, true},
-      {"--max-grid-points", "max_grid_points", "largest grid s = t for grid-tensor ranks (per degree block when graded)",
+      {"--max-grid-points", "max_grid_points", "largest grid s = t for grid-tensor ranks (per degree block when graded), at least " + std::to_string(min_grid_points),
        [](derivation_request& r) { return option_target(&r.ranks.max_grid_points); }},
       {"--max-gram-terms", "max_gram_terms", "skip the Gram rank when its matrix may have more nonzeros",
        [](derivation_request& r) { return option_target(&r.ranks.max_gram_terms); }},

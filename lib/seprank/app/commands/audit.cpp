@@ -29,7 +29,7 @@ void validate_audit_values(const std::vector<int>& L, const std::vector<long>& d
   if (L.empty() || dx.empty()) throw usage_error(std::string(L.empty() ? "L" : "dx") + ": no values");
   for (int l : L) check("L", L.size(), l, audit_L_range.hi, audit_L_range.max_values);
   for (long d : dx) check("dx", dx.size(), d, audit_dx_range.hi, audit_dx_range.max_values);
-  if (H < 1 || H > 1000000) throw usage_error("H = " + std::to_string(H) + " is out of range: must satisfy 1 <= H <= 1000000");
+  check_number(audit_H_limits, H);
 }
 
 }  // namespace
@@ -109,7 +109,7 @@ command audit_command() {
             return std::vector<command_option>{
                 {"--L", range_help("depths", audit_L_range), range_target{&r.audit.L, &audit_L_range}},
                 {"--dx", range_help("widths", audit_dx_range), range_target{&r.audit.dx, &audit_dx_range}},
-                {"--H", "heads (widths it does not divide are left out)", &r.audit.H},
+                {"--H", number_help("heads", audit_H_limits) + " (widths it does not divide are left out)", &r.audit.H},
                 {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help), &r.audit.plot, true},
                 {"--export", "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
                              "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by "

@@ -20,8 +20,7 @@ derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
   for (const auto& [values, lim] : {std::pair{&r.dx, sweep_dx_range}, {&r.L, sweep_L_range}, {&r.H, sweep_H_range}})
     check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
   spec.dx = r.dx, spec.L = r.L, spec.H = r.H;
-  if (r.N < 2 || r.N > max_positions)
-    throw usage_error("N = " + std::to_string(r.N) + " is out of range: must satisfy 2 <= N <= 64");
+  check_number(sweep_N_limits, r.N);
   spec.N = r.N;
   if (r.plot_against != "L" && r.plot_against != "dx")
     throw usage_error("plot-against = " + r.plot_against + " is not one of L, dx");
@@ -59,7 +58,7 @@ command sweep_command() {
                 {"--dx", range_help("widths", sweep_dx_range), range_target{&r.sweep.dx, &sweep_dx_range}},
                 {"--L", range_help("depths", sweep_L_range), range_target{&r.sweep.L, &sweep_L_range}},
                 {"--H", range_help("heads", sweep_H_range, "values not dividing d_x are listed and skipped"), range_target{&r.sweep.H, &sweep_H_range}},
-                {"--N", "positions", &r.sweep.N},
+                {"--N", number_help("positions", sweep_N_limits), &r.sweep.N},
                 {"--plot", "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
                  &r.sweep.plot, true},
                 {"--plot-against", "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "

@@ -202,7 +202,31 @@ TEST_CASE("bad subcommand input: one line, exit status 2") {
       {"--seed 3 bounds --L 2 --dx 4", "--seed applies to the main command, not to bounds"},
       // A subcommand's own option given before it is the main command's: said so, with where it goes.
       {"--L 3 plan", "--L before plan is the main command's option; plan's own --L goes after it: seprank-sym plan --L ..."},
+      // The same where the subcommand reads every main option (sweep) or has its own of an output option's name (plan).
+      {"--L 1 sweep --dx 1", "--L before sweep is the main command's option; sweep's own --L goes after it: seprank-sym sweep --L ..."},
+      {"--N 6 sweep --dx 1 --L 1", "--N before sweep is the main command's option; sweep's own --N goes after it"},
+      {"--threads 2 plan", "--threads before plan is the main command's option; plan's own --threads goes after it"},
+      // A main option sweep's rows do not read: refused, never ignored.
+      {"sweep --dx 1 --L 1 --seeds 2", "sweep: not a sweep option: --seeds (each row ranks the one draw of --seed)"},
+      {"sweep --dx 1 --L 1 --residual", "sweep: not a sweep option: --residual"},
+      {"sweep --dx 1 --L 1 --entry 2", "sweep: not a sweep option: --position, --entry"},
+      {"sweep --dx 1 --L 1 --kernel", "sweep: not a sweep option: --kernel"},
+      {"sweep --dx 1 --L 1 --weights symbolic", "sweep: not a sweep option: --weights symbolic"},
+      {"sweep --dx 1 --L 1 --position 2", "sweep: not a sweep option: --position, --entry"},
+      {"sweep --dx 1 --L 1 --all-partitions", "sweep: not a sweep option: --all-partitions"},
+      {"sweep --dx 1 --L 1 --basis", "sweep: not a sweep option: --basis"},
+      {"sweep --dx 1 --L 1 --basis-limit 3", "sweep: not a sweep option: --basis-limit"},
+      {"sweep --dx 1 --L 1 --print-polynomial", "sweep: not a sweep option: --print-polynomial"},
+      {"sweep --dx 1 --L 1 --timings", "sweep: not a sweep option: --timings"},
   }, " --quiet");
+}
+
+TEST_CASE("the output options work before a subcommand (they are both's)") {
+  const result r = run("--format json --width 80 bounds --L 2 --dx 4 --quiet");
+  REQUIRE(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out)["config"]["L"] == 2);
+  CHECK(contains(r.out, "\"title\": \"seprank-sym bounds: "));
+  CHECK(run("--format json sweep --dx 1 --L 1 --quiet").status == 0);
 }
 
 TEST_CASE("Ctrl-C stops a long computation cleanly: exit status 130 and a message") {

@@ -165,7 +165,7 @@ TEST_CASE("the man page renders without warnings") {
   CHECK(contains(text, "EXIT STATUS"));
   // Each subcommand's own options, from its row: corollary2's, with their defaults and ranges.
   CHECK(contains(text, "SUBCOMMAND OPTIONS"));
-  CHECK(contains(text, "--max-beta2 (default 64)"));
+  CHECK(contains(text, "--max-beta2 INT (default 64)"));  // the generated section's form only
   CHECK(contains(text, "largest beta_2 tried, 1..10000"));
 }
 

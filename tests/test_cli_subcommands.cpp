@@ -414,13 +414,18 @@ TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no
   CHECK(j["results"]["rows"][0]["width"].is_null());
 }
 
-TEST_CASE("corollary1 at a depth the default --shallow 2,3 does not fit: the message names the default, not 'depth 2'") {
+TEST_CASE("corollary1: its depth range as --help says, the default --shallow 2,3 named when it does not fit, a depth given twice") {
   const result two = run("corollary1 --L 2");
   CHECK(two.status == 2);
-  CHECK(contains(two.out, "seprank-sym: error: L = 2 is not deeper than the default --shallow 2,3: give --shallow with depths in 1..1\n"));
+  CHECK(contains(two.out, "seprank-sym: error: L = 2 is not deeper than the default --shallow 2,3: give --shallow 1\n"));
+  CHECK(contains(run("corollary1 --L 3").out, "L = 3 is not deeper than the default --shallow 2,3: give --shallow with depths in 1..2\n"));
   const result one = run("corollary1 --L 1");
   CHECK(one.status == 2);
-  CHECK(contains(one.out, "seprank-sym: error: L = 1: no shallower network exists (Corollary 1 needs L >= 2)\n"));
+  CHECK(contains(one.out, "seprank-sym: error: L = 1 is out of range: must satisfy 2 <= L <= 10000\n"));  // as --help says
+  CHECK(contains(run("corollary1 --help").out, "depth of the deep network, 2..10000"));
+  const result twice = run("corollary1 --shallow 2,2");
+  CHECK(twice.status == 2);
+  CHECK(contains(twice.out, "shallow depth 2 is given twice"));
   CHECK(run("corollary1 --L 2 --shallow 1 --quiet").status == 0);
   const result given = run("corollary1 --L 2 --shallow 2");  // given: the library's message on the depth given
   CHECK(given.status == 2);

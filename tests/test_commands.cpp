@@ -85,7 +85,7 @@ TEST_CASE("an integer option's help shows the limits its check applies") {
   CHECK(help_of("sweep", "--N") == "positions, 2..64");
   CHECK(help_of("corollary2", "--max-beta2") == "largest beta_2 tried, 1..10000");
   CHECK(help_of("audit", "--H") == "heads, 1..10^6 (widths it does not divide are left out)");
-  CHECK(help_of("corollary1", "--L") == "depth of the deep network, 1..10000");
+  CHECK(help_of("corollary1", "--L") == "depth of the deep network, 2..10000 (a shallower depth must exist)");
   // The checks at both ends of those limits, through each row's run.
   auto refusal = [](const std::string& sub, const std::function<void(command_requests&)>& set) {
     command_requests r;
@@ -112,7 +112,9 @@ TEST_CASE("an integer option's help shows the limits its check applies") {
         "H = 1000001 is out of range: must satisfy 1 <= H <= 1000000");
   CHECK(refusal("audit", [](command_requests& r) { r.audit.H = 0; }) == "H = 0 is out of range: must satisfy 1 <= H <= 1000000");
   CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 10001; }) ==
-        "L = 10001 is out of range: the depth must satisfy 1 <= L <= 10000");
+        "L = 10001 is out of range: must satisfy 2 <= L <= 10000");
+  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 1; }) == "L = 1 is out of range: must satisfy 2 <= L <= 10000");
+  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 2, r.corollary1.shallow = {1}; }) == "accepted");
 }
 
 TEST_CASE("the main options a subcommand reads are the main command's, and only sweep keeps units") {

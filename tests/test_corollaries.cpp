@@ -1,10 +1,11 @@
-// Corollaries 1 and 2 (analysis/corollaries) against double-precision oracles written by hand.
+// Corollaries 1 and 2 (analysis/paper/corollary1, corollary2) against double-precision oracles written by hand.
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "helpers.hpp"
-#include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/analysis/paper/corollary1.hpp"
+#include "seprank/analysis/paper/corollary2.hpp"
 #include "seprank/report/atlas_report.hpp"
 #include "seprank/support/errors.hpp"
 
@@ -12,6 +13,11 @@ using namespace seprank;
 
 using testing::d;
 using testing::l3;
+
+namespace {
+// Theorem 1's lower bound in log_3 (eq. 7), in double precision.
+double th1_lower_oracle(long L, double dx, double H) { return std::pow(3.0, L - 2) * (l3(dx - H) - L + 2 - l3(2)); }
+}  // namespace
 
 TEST_CASE("Corollary 1: the paper's example, computed from the formulas, and the round trip") {
   const auto r = corollary1({6, 1000, 16}, {2, 3});
@@ -53,4 +59,32 @@ TEST_CASE("Corollary 2: the beta_2 found satisfies the inequality and the one be
   long prev_L = 0;
   while (std::pow(3.0, prev_L + 1) < prev_dx) ++prev_L;
   CHECK(th1_lower(prev_L, prev_dx, 4) <= upper);
+}
+
+TEST_CASE("Corollary 2 finds no shallower network where none exists, and says so (never verified)") {
+  // By hand: width 3^{beta_2} 64 lies in (3^{beta_2 + 3}, 3^{beta_2 + 4}), so the deepest depth below its threshold is
+  // beta_2 + 3. At L_deep = 4 that is >= 4 already at beta_2 = 1: the search stops there.
+  const auto r = corollary2({4, 64, 4}, 64);
+  CHECK(r.hypothesis);
+  CHECK(r.beta2 == -1);
+  CHECK(r.not_shallower_beta2 == 1);
+  CHECK(r.not_shallower_L == 4);
+  const derivation out = corollary2_derivation(r);
+  CHECK(out.steps.at(2).status == claim_status::computed);
+  CHECK(out.steps.at(2).check.find("no shallower network: already at $beta_2 = 1$") != std::string::npos);
+  CHECK(out.results["beta2"].is_null());
+  // At L_deep = 7 the networks of beta_2 = 1, 2, 3 (depth 4, 5, 6) are shallower; their Theorem 1 lower bounds,
+  // by the double-precision oracle, stay below the deep Theorem 2 upper bound, and beta_2 = 4 gives depth 7.
+  const auto seven = corollary2({7, 64, 4}, 64);
+  const double upper = d(seven.deep_upper_log3);
+  for (long b2 = 1; b2 <= 3; ++b2) CHECK(th1_lower_oracle(b2 + 3, 64 * std::pow(3.0, b2), 4) <= upper);
+  CHECK(seven.beta2 == -1);
+  CHECK(seven.not_shallower_beta2 == 4);
+  CHECK(seven.not_shallower_L == 7);
+  // At L = 12 (the default) the network found is shallower.
+  const auto deep = corollary2({12, 64, 4}, 64);
+  REQUIRE(deep.beta2 > 0);
+  CHECK(deep.L_shallow == deep.beta2 + 3);
+  CHECK(deep.L_shallow < 12);
+  CHECK(deep.not_shallower_beta2 == -1);
 }

@@ -1,6 +1,7 @@
 // Writes the man page: the written page (seprank-sym.1.in) with its line @SUBCOMMAND_OPTIONS@ replaced by each
 // subcommand's options, made from the command table (app/commands.hpp), as its --help lists them.
 // Usage: man_page TEMPLATE OUTPUT
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -30,6 +31,7 @@ std::string value_name(const seprank::command_option& o) {
       [&](auto t) -> std::string {
         using T = decltype(t);
         if constexpr (std::is_same_v<T, seprank::range_target>) return "RANGE";
+        else if constexpr (std::is_same_v<T, std::uint64_t*>) return "UINT";
         else if constexpr (std::is_same_v<T, std::string*>) return o.path ? "FILE" : "TEXT";
         else if constexpr (std::is_same_v<T, std::vector<std::string>*> || std::is_same_v<T, std::vector<long>*>) return "LIST";
         else return "INT";
@@ -42,7 +44,8 @@ std::string subcommand_options() {
   out << ".SH SUBCOMMAND OPTIONS\n"
       << "Each subcommand's own options, with their defaults (as \\fBseprank\\-sym\\fR \\fIsubcommand\\fR \\fB\\-\\-help\\fR lists "
          "them), and the main command's options it reads. Every subcommand also takes \\fB\\-\\-format\\fR, \\fB\\-\\-quiet\\fR, "
-         "\\fB\\-\\-width\\fR and \\fB\\-\\-threads\\fR.\n";
+         "\\fB\\-\\-width\\fR and \\fB\\-\\-latex\\-fragment\\fR, before or after it, and the main command's "
+         "\\fB\\-\\-threads\\fR (FLINT's threads; plan's own \\fB\\-\\-threads\\fR goes after it).\n";
   seprank::command_requests r;
   for (const seprank::command& c : seprank::subcommands()) {
     out << ".SS " << roff(c.name) << "\n";
@@ -55,7 +58,7 @@ std::string subcommand_options() {
     }
     for (const auto& [flag, meaning] : c.main_options_read)
       out << ".TP\n\\fB" << roff(flag) << "\\fR (the main command's)\n" << roff(meaning) << "\n";
-    if (!c.every_main_option_read.empty()) out << ".TP\nthe main command's options\n" << roff(c.every_main_option_read) << "\n";
+    if (!c.every_main_option_read.empty()) out << ".TP\nAlso read\n" << roff(c.every_main_option_read) << "\n";
   }
   return out.str();
 }

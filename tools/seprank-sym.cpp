@@ -307,15 +307,17 @@ void document_main_options_read(const cli_options& o) {
 std::string main_option_not_read(const CLI::App& app, const cli_options& o) {
   static const std::set<std::string> everywhere{"--help", "--version", "--format", "--quiet", "--width", "--latex-fragment", "--threads"};
   for (const auto& [c, sub] : o.subcommands) {
-    if (!sub->parsed() || !c->every_main_option_read.empty()) continue;
+    if (!sub->parsed()) continue;
     for (const CLI::Option* opt : app.get_options()) {
       const std::string name = opt->get_name(false, true).substr(0, opt->get_name(false, true).find(','));
       const std::string flag = opt->get_lnames().empty() ? name : "--" + opt->get_lnames().front();
-      const bool read = std::any_of(c->main_options_read.begin(), c->main_options_read.end(), [&](const auto& r) { return r.first == flag; });
-      if (opt->count() == 0 || everywhere.count(flag) > 0 || read) continue;
-      if (sub->get_option_no_throw(flag) != nullptr)  // its own option of that name, given before it
+      if (opt->count() == 0 || (everywhere.count(flag) > 0 && flag != "--threads")) continue;  // the output options are both's
+      // Its own option of that name, given before it (sweep --L, plan --threads): never read, so refused.
+      if (sub->get_option_no_throw(flag) != nullptr)
         return flag + " before " + c->name + " is the main command's option; " + c->name + "'s own " + flag + " goes after it: seprank-sym " +
                c->name + " " + flag + " ...";
+      const bool read = std::any_of(c->main_options_read.begin(), c->main_options_read.end(), [&](const auto& r) { return r.first == flag; });
+      if (!c->every_main_option_read.empty() || everywhere.count(flag) > 0 || read) continue;
       return flag + " applies to the main command, not to " + c->name + " (see seprank-sym " + c->name + " --help)";
     }
   }

@@ -14,6 +14,8 @@ big_int power_of_three(long L) {
   return p;
 }
 
+big_float log3(const big_float& x) { return log(x) / log(big_float(3)); }
+
 big_int summed_indices(long L) { return (power_of_three(L) - 1) / 2; }
 
 std::int64_t output_degree(int L) { return power_of_three(L).convert_to<std::int64_t>(); }

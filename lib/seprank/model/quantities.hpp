@@ -15,6 +15,8 @@ using big_float = boost::multiprecision::cpp_bin_float_100;
 
 // 3^L, exact at any depth.
 big_int power_of_three(long L);
+// log_3 x in 100 digits.
+big_float log3(const big_float& x);
 // C = (3^L - 1)/2, exact at any depth.
 big_int summed_indices(long L);
 // The same two for network depths (L <= 39, where they fit in 64 bits).

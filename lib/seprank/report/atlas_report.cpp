@@ -338,7 +338,15 @@ derivation corollary2_derivation(const corollary2_result& r) {
                                     "bound for the deep network, so no $beta_2$ is sought"
                     : r.beta2 > 0 ? "$sep(shallow) >= 3^{lower} > 3^{upper} >= sep(deep)$, for almost every weight by the paper's "
                                     "Theorems 1 and 2; the inequality between the two closed forms is computed here"
-                                  : "no $beta_2$ up to the limit satisfies the inequality (raise --max-beta2)"};
+                    : r.not_shallower_beta2 > 0
+                        ? "no shallower network: " +
+                              (r.not_shallower_beta2 > 1 ? "up to $beta_2 = " + std::to_string(r.not_shallower_beta2 - 1) +
+                                                               "$ none satisfies the inequality, and from "
+                                                         : std::string("already at ")) +
+                              "$beta_2 = " + std::to_string(r.not_shallower_beta2) + "$ on the network is not shallower ($L = " + std::to_string(r.not_shallower_L) + " >= L_deep = " +
+                              std::to_string(r.deep.L) + "$; a larger $beta_2$ only deepens it): the printed bounds do not exhibit "
+                              "Corollary 2's shallower network here"
+                        : "no $beta_2$ up to the limit satisfies the inequality (raise --max-beta2)"};
   if (r.beta2 > 0) {
     s.values.push_back(exact_value("$beta_2$", r.beta2));
     s.values.push_back({"shallow network", "$L = " + std::to_string(r.L_shallow) + "$ (vs " + std::to_string(r.deep.L) +

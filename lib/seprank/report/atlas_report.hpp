@@ -4,7 +4,8 @@
 #pragma once
 #include <optional>
 
-#include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/analysis/paper/corollary1.hpp"
+#include "seprank/analysis/paper/corollary2.hpp"
 #include "seprank/analysis/paper/proven_bounds.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/report/derivation.hpp"

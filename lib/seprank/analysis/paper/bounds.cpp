@@ -2,17 +2,6 @@
 
 namespace seprank {
 
-regime regime_of(long L, const big_int& dx) {
-  const big_int p = power_of_three(L);
-  if (p < dx) return regime::depth_efficient;
-  if (p > dx) return regime::depth_inefficient;
-  return regime::threshold;
-}
-
-double depth_threshold(const big_int& dx) { return log3(big_float(dx)).convert_to<double>(); }
-
-big_float log3(const big_float& x) { return log(x) / log(big_float(3)); }
-
 theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H) {
   const auto v = paper_log3(L, big_float(dx), big_float(H));
   theorem1_bounds t;

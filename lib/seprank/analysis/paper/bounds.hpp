@@ -1,24 +1,12 @@
-// The paper's depth threshold, regimes and closed-form bounds (section 4, eqs. 7 and 8;
-// docs/theory.md, section 9), evaluated in 100-digit binary floating point (Boost.Multiprecision)
+// The paper's closed-form bounds (section 4, eqs. 7 and 8; docs/theory.md, section 9), evaluated in 100-digit binary floating point (Boost.Multiprecision)
 // so that nothing overflows at GPT-3 sizes, with exact integers where a bound is an integer power.
 #pragma once
 #include <string>
 
+#include "seprank/analysis/paper/regime.hpp"
 #include "seprank/model/quantities.hpp"
 
 namespace seprank {
-
-// Which theorem's hypothesis holds: Theorem 1 needs L < log_3 d_x (i.e. 3^L < d_x),
-// Theorem 2 needs L > log_3 d_x (3^L > d_x); at 3^L = d_x neither applies.
-enum class regime { depth_efficient, threshold, depth_inefficient };
-
-// Decided by the exact integer comparison of 3^L with d_x, never by floating point.
-regime regime_of(long L, const big_int& dx);
-
-// log_3(d_x) for display (double precision).
-double depth_threshold(const big_int& dx);
-
-big_float log3(const big_float& x);
 
 // The printed closed forms in log_3 (eqs. 7 and 8), once, for any floating type: big_float for the
 // reports, long double for maps over many configurations (audit), which re-decide near-ties in big_float.

@@ -3,6 +3,7 @@
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/refined_gram_count.hpp"
+#include "seprank/analysis/ranks/head_form_rank.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"
@@ -29,8 +30,7 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
   if (dx % H != 0) return row.status = sweep_row_status::head_not_dividing, row;
   try {
     validate(c);
-    weight_choice wc = spec.weights;
-    if (wc.source == weight_choice::kind::symbolic) wc.source = weight_choice::kind::random;
+    const weight_choice& wc = spec.weights;  // integer weights: derive_sweep refuses symbolic ones
     const auto s = analyse_structure(c, {wc, spec.limits, spec.threads, true, nullptr}, [](const std::string&) {});
     row.head_ranks = head_form_ranks(s.weights);
     rank_options ro = spec.ranks;
@@ -52,23 +52,6 @@ sweep_row run_one(const sweep_spec& spec, int dx, int L, int H) {
 }
 
 }  // namespace
-
-std::vector<long> head_form_ranks(const integer_weights& w) {
-  std::vector<long> ranks;
-  for (const auto& layer : w.layers)
-    for (const auto& h : layer) {
-      integer_matrix m;
-      m.rows = m.cols = h.Q.cols();
-      for (int r = 0; r < h.Q.cols(); ++r)
-        for (int c = 0; c < h.K.cols(); ++c) {
-          mpz_class v = 0;
-          for (int a = 0; a < h.Q.rows(); ++a) v += mpz_class(h.Q(a, r)) * h.K(a, c);
-          if (v != 0) m.entries.push_back({r, c, v});
-        }
-      ranks.push_back(exact_rank(m));
-    }
-  return ranks;
-}
 
 sweep_result analyse_sweep(const sweep_spec& spec, const progress_fn& progress) {
   sweep_result r;

@@ -1,6 +1,6 @@
 // Sweeps over (d_x, L, H) (docs/theory.md, section 11): for each configuration small enough, the
 // certified separation rank and the Gram rank next to the paper's bounds, plus the exact rank of
-// each head's bilinear form W^Q^T W^K (the head-size bottleneck, Bhojanapalli et al. 2020).
+// each head's bilinear form W^Q^T W^K (the head-size bottleneck: ranks/head_form_rank).
 #pragma once
 #include <optional>
 #include <string>
@@ -50,9 +50,6 @@ struct sweep_result {
   bool interrupted = false;
   bool time_limited = false;  // --time-limit, for the whole sweep, stopped it: the rows finished before it are kept
 };
-
-// Exact rank of W^Q^T W^K (d_x x d_x) for every layer and head.
-std::vector<long> head_form_ranks(const integer_weights& w);
 
 // Runs every configuration in order (d_x outermost, then L, then H). Per-row refusals are recorded
 // in the row; Ctrl-C ends the sweep cleanly with the rows done so far (interrupted = true).

@@ -102,40 +102,6 @@ polynomial sum_over_assignments(const network_config& c, const polynomial& g, co
 
 }  // namespace
 
-degree_summary degree_summary_of(const polynomial& y) {
-  degree_summary s;
-  s.terms = y.term_count();
-  std::vector<unsigned long> e(y.ring()->variable_count());
-  for (long t = 0; t < s.terms; ++t) {
-    y.exponents(t, e.data());
-    int d = 0;
-    for (auto v : e) d += static_cast<int>(v);
-    s.min_degree = t == 0 ? d : std::min(s.min_degree, d);
-    s.max_degree = std::max(s.max_degree, d);
-    s.all_odd = s.all_odd && d % 2 == 1;
-  }
-  return s;
-}
-
-polynomial homogeneous_part(const polynomial& y, int d) {
-  polynomial out(y.ring());
-  const auto* ctx = y.ring()->ctx();
-  std::vector<ulong> e(y.ring()->variable_count());
-  fmpz_t coeff;
-  fmpz_init(coeff);
-  for (long t = 0; t < y.term_count(); ++t) {
-    y.exponents(t, e.data());
-    long deg = 0;
-    for (auto v : e) deg += static_cast<long>(v);
-    if (deg != d) continue;
-    fmpz_mpoly_get_term_coeff_fmpz(coeff, y.get(), t, ctx);
-    fmpz_mpoly_push_term_fmpz_ui(out.get(), coeff, e.data(), ctx);
-  }
-  fmpz_clear(coeff);
-  fmpz_mpoly_sort_terms(out.get(), ctx);  // already sorted; keeps the invariant explicit
-  return out;
-}
-
 index_structure_check check_index_structure(const network_config& c, const integer_weights& w,
                                             const polynomial& y, std::uint64_t max_g_terms) {
   index_structure_check r;

@@ -6,22 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "seprank/analysis/structure/homogeneity.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/model/weights.hpp"
 
 namespace seprank {
-
-// Total degrees found among the terms of a polynomial.
-struct degree_summary {
-  long terms = 0;
-  int min_degree = -1, max_degree = -1;
-  bool all_odd = true;
-};
-degree_summary degree_summary_of(const polynomial& y);
-
-// The homogeneous component of y of total degree d.
-polynomial homogeneous_part(const polynomial& y, int d);
 
 // Result of checking eq. 4: y = sum over (j_1..j_C) in [N]^C of g^L(x^i, x^{j_1}, ..., x^{j_C}).
 enum class index_structure_skip { none, residual, too_many_terms };

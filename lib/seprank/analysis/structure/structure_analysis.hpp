@@ -12,6 +12,7 @@
 #include "seprank/analysis/estimates.hpp"
 #include "seprank/analysis/structure/annihilators.hpp"
 #include "seprank/analysis/structure/gram_form.hpp"
+#include "seprank/analysis/structure/homogeneity.hpp"
 #include "seprank/analysis/structure/index_structure.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/config.hpp"

@@ -1,13 +1,21 @@
 // corollary1 and corollary2 (section 4): their rows and derive_*.
 #include "seprank/app/commands/command_rows.hpp"
 
-#include "seprank/analysis/paper/corollaries.hpp"
+#include "seprank/analysis/paper/corollary1.hpp"
+#include "seprank/analysis/paper/corollary2.hpp"
 #include "seprank/report/atlas_report.hpp"
 #include "seprank/support/errors.hpp"
+
+#include <set>
 
 namespace seprank {
 
 derivation derive_corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths) {
+  check_number(corollary1_L_limits, deep.L);  // a shallower depth must exist
+  std::set<long> seen;
+  for (long Ls : shallow_depths)
+    if (!seen.insert(Ls).second) throw usage_error("shallow depth " + std::to_string(Ls) + " is given twice");
+  if (shallow_depths.empty()) throw usage_error("shallow: no depth given");
   return corollary1_derivation(corollary1(deep, shallow_depths));
 }
 
@@ -24,21 +32,20 @@ command corollary1_command() {
           "",
           false,
           [](command_requests& r) {
-            return std::vector<command_option>{{"--L", "depth of the deep network, 1.." + limit_text(max_atlas_depth), &r.corollary1.L},
+            return std::vector<command_option>{{"--L", number_help("depth of the deep network", corollary1_L_limits) + " (a shallower depth must exist)", &r.corollary1.L},
                                                {"--dx", width_help(), &r.corollary1.dx},
-                                               {"--H", heads_help, &r.corollary1.H},
-                                               {"--shallow", "shallow depths (comma-separated)", &r.corollary1.shallow}};
+                                               {"--H", "heads, 1..d_x - 1 (the Theorem 1 lower bound takes log_3(d_x - H); H need not divide d_x here)", &r.corollary1.H},
+                                               {"--shallow", "shallow depths (comma-separated, distinct), each in 1..L - 1", &r.corollary1.shallow}};
           },
           [](command_requests& r, const command_context& c) {
             const corollary1_request& q = r.corollary1;
-            if (!c.given("--shallow") && q.L >= 1) {  // the default depths need a deeper network: say so, not "depth 2"
+            if (!c.given("--shallow") && q.L >= corollary1_L_limits.lo) {  // the default depths need a deeper network: say so
               std::string list;
               for (long Ls : q.shallow) list += (list.empty() ? "" : ",") + std::to_string(Ls);
               for (long Ls : q.shallow)
                 if (Ls >= q.L)
-                  throw usage_error(q.L == 1 ? "L = 1: no shallower network exists (Corollary 1 needs L >= 2)"
-                                             : "L = " + std::to_string(q.L) + " is not deeper than the default --shallow " + list +
-                                                   ": give --shallow with depths in 1.." + std::to_string(q.L - 1));
+                  throw usage_error("L = " + std::to_string(q.L) + " is not deeper than the default --shallow " + list + ": give --shallow " +
+                                    (q.L == 2 ? "1" : "with depths in 1.." + std::to_string(q.L - 1)));
             }
             return derive_corollary1(atlas_of_sizes(q.L, q.dx, q.H), q.shallow);
           }};

@@ -13,6 +13,25 @@
 namespace seprank {
 
 derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
+  // The main options a row does not read: refused, never ignored.
+  const derivation_request plain;
+  const std::pair<bool, const char*> unread[] = {
+      {r.base.cfg.residual, "--residual (each row is the network of eq. 3)"},
+      {r.base.cfg.position != plain.cfg.position || r.base.cfg.entry != plain.cfg.entry, "--position, --entry (each row ranks entry 1 at position 1)"},
+      {r.base.weights.source == weight_choice::kind::symbolic, "--weights symbolic (each row ranks integer weights)"},
+      {r.base.ranks.seeds != plain.ranks.seeds, "--seeds (each row ranks the one draw of --seed)"},
+      {r.base.ranks.all_partitions, "--all-partitions (each row uses the default partition A = 1..N/2)"},
+      {r.base.ranks.kernel, "--kernel (the rows show ranks, not kernels)"},
+      {r.base.basis, "--basis (the rows show ranks, not bases)"},
+      {r.base.ranks.kernel_print_limit != plain.ranks.kernel_print_limit, "--kernel-limit (the rows show ranks, not kernels)"},
+      {r.base.basis_print_limit != plain.basis_print_limit, "--basis-limit (the rows show ranks, not bases)"},
+      {r.base.limits.max_symbolic_terms != plain.limits.max_symbolic_terms, "--max-symbolic-terms (each row ranks integer weights)"},
+      {r.base.print_polynomial, "--print-polynomial (the rows show ranks, not polynomials)"},
+      {r.base.structure_only, "--structure-only (each row ranks)"},
+      {r.base.timings, "--timings (the rows are not timed)"},
+      {!r.base.certificate.empty(), "--certificate (one configuration's: run seprank-sym with it)"}};
+  for (const auto& [given, what] : unread)
+    if (given) throw usage_error(std::string("sweep: not a sweep option: ") + what);
   validate(r.base);
   if (r.base.ranks.explicit_partition)  // each row ranks the default partition of the sweep's N
     throw usage_error("sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)");
@@ -51,7 +70,10 @@ command sweep_command() {
           {},
           "every option of the main command (seprank-sym --help), given before or after the subcommand, for each row: the "
           "weights (--weights, --seed, --weight-range), the limits (--time-limit for the whole sweep), the rank options, "
-          "--store and --verify; not --partition (each row ranks A = 1..N/2)",
+          "--store and --verify; not --partition, --seeds, --all-partitions, --kernel, --kernel-limit, --basis, --basis-limit, "
+          "--print-polynomial, --structure-only, --timings, --certificate, --residual, --position, --entry, --weights symbolic or "
+          "--max-symbolic-terms (each row ranks entry 1 of the network of "
+          "eq. 3 at the default partition, for one draw)",
           true,
           [](command_requests& r) {
             return std::vector<command_option>{

@@ -71,7 +71,9 @@ TEST_CASE("Corollary 2 finds no shallower network where none exists, and says so
   CHECK(r.not_shallower_L == 4);
   const derivation out = corollary2_derivation(r);
   CHECK(out.steps.at(2).status == claim_status::computed);
-  CHECK(out.steps.at(2).check.find("no shallower network: already at $beta_2 = 1$") != std::string::npos);
+  CHECK(out.steps.at(2).check.find("no shallower network: for every $beta_2 >= 1$ the network is not shallower ($L = 4 >= L_deep = 4$") !=
+        std::string::npos);
+  CHECK(out.steps.at(2).values.empty());  // nothing tried: no empty list shown
   CHECK(out.results["beta2"].is_null());
   // At L_deep = 7 the networks of beta_2 = 1, 2, 3 (depth 4, 5, 6) are shallower; their Theorem 1 lower bounds,
   // by the double-precision oracle, stay below the deep Theorem 2 upper bound, and beta_2 = 4 gives depth 7.

@@ -332,7 +332,7 @@ derivation corollary2_derivation(const corollary2_result& r) {
                     "the paper: there is $beta_2 = O(log H log d_x log L)$ such that a network of depth $beta_1 L + beta_2$ and "
                     "width $3^{beta_2} d_x$ has a higher separation rank; here: the smallest integer $beta_2$ whose network "
                     "(previous step) has a Theorem 1 lower bound above the deep network's Theorem 2 upper bound",
-                    r.hypothesis ? std::vector<step_value>{tried} : std::vector<step_value>{},  // none tried outside it
+                    !tried.items.empty() ? std::vector<step_value>{tried} : std::vector<step_value>{},  // none tried: none shown
                     !r.hypothesis ? S::skipped : r.beta2 > 0 ? S::verified : S::computed,
                     !r.hypothesis ? "Corollary 2 needs $L_deep > log_3 d_x$, which does not hold here: Theorem 2 claims no upper "
                                     "bound for the deep network, so no $beta_2$ is sought"
@@ -341,9 +341,10 @@ derivation corollary2_derivation(const corollary2_result& r) {
                     : r.not_shallower_beta2 > 0
                         ? "no shallower network: " +
                               (r.not_shallower_beta2 > 1 ? "up to $beta_2 = " + std::to_string(r.not_shallower_beta2 - 1) +
-                                                               "$ none satisfies the inequality, and from "
-                                                         : std::string("already at ")) +
-                              "$beta_2 = " + std::to_string(r.not_shallower_beta2) + "$ on the network is not shallower ($L = " + std::to_string(r.not_shallower_L) + " >= L_deep = " +
+                                                               "$ none satisfies the inequality, and from $beta_2 = " +
+                                                               std::to_string(r.not_shallower_beta2) + "$ on"
+                                                         : std::string("for every $beta_2 >= 1$")) +
+                              " the network is not shallower ($L = " + std::to_string(r.not_shallower_L) + " >= L_deep = " +
                               std::to_string(r.deep.L) + "$; a larger $beta_2$ only deepens it): the printed bounds do not exhibit "
                               "Corollary 2's shallower network here"
                         : "no $beta_2$ up to the limit satisfies the inequality (raise --max-beta2)"};

@@ -32,6 +32,14 @@ command_context context_given(std::set<std::string> given, output_format format 
   return c;
 }
 
+// A subcommand option's help, as its row writes it.
+std::string help_of(const std::string& sub, const std::string& flag) {
+  command_requests r;
+  for (const command_option& o : subcommand_named(sub).options(r))
+    if (o.flag == flag) return o.help;
+  return "none";
+}
+
 }  // namespace
 
 TEST_CASE("every row binds into the requests it is given, with flags of its own") {
@@ -62,12 +70,6 @@ TEST_CASE("every row binds into the requests it is given, with flags of its own"
 }
 
 TEST_CASE("a range option's help writes its limits (what --help and the docstrings show)") {
-  auto help_of = [](const std::string& sub, const std::string& flag) {
-    command_requests r;
-    for (const command_option& o : subcommand_named(sub).options(r))
-      if (o.flag == flag) return o.help;
-    return std::string("none");
-  };
   CHECK(help_of("audit", "--dx") == "widths: a..b, a,b,c or a (1..10^6, at most 10^5 values)");
   CHECK(help_of("audit", "--L") == "depths: a..b, a,b,c or a (1..100)");
   CHECK(help_of("sweep", "--H") == "heads: a..b, a,b,c or a (1..64; values not dividing d_x are listed and skipped)");
@@ -76,12 +78,6 @@ TEST_CASE("a range option's help writes its limits (what --help and the docstrin
 }
 
 TEST_CASE("an integer option's help shows the limits its check applies") {
-  auto help_of = [](const std::string& sub, const std::string& flag) {
-    command_requests r;
-    for (const command_option& o : subcommand_named(sub).options(r))
-      if (o.flag == flag) return o.help;
-    return std::string("none");
-  };
   CHECK(help_of("sweep", "--N") == "positions, 2..64");
   CHECK(help_of("corollary2", "--max-beta2") == "largest beta_2 tried, 1..10000");
   CHECK(help_of("audit", "--H") == "heads, 1..10^6 (widths it does not divide are left out)");
@@ -115,6 +111,37 @@ TEST_CASE("an integer option's help shows the limits its check applies") {
         "L = 10001 is out of range: must satisfy 2 <= L <= 10000");
   CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 1; }) == "L = 1 is out of range: must satisfy 2 <= L <= 10000");
   CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 2, r.corollary1.shallow = {1}; }) == "accepted");
+}
+
+TEST_CASE("the main command's integer options state their limits, and their checks agree") {
+  auto main_help = [](const std::string& flag) {
+    for (const request_option& o : request_options())
+      if (o.flag == flag) return o.help;
+    return std::string("none");
+  };
+  auto ends_with = [](const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  CHECK(ends_with(main_help("--threads"), ", 1..64"));
+  CHECK(ends_with(main_help("--verify"), ", 0..10^6"));
+  CHECK(ends_with(main_help("--seeds"), ", 1..1000"));
+  CHECK(ends_with(main_help("--weight-range"), ", 1..10^9"));
+  CHECK(ends_with(main_help("--max-grid-points"), ", at least 8"));
+  auto refusal = [](const std::function<void(derivation_request&)>& set) {
+    derivation_request r;
+    set(r);
+    try {
+      validate(r);
+    } catch (const usage_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(refusal([](derivation_request& r) { r.threads = 65; }) == "threads = 65 is out of range: must satisfy 1 <= threads <= 64");
+  CHECK(refusal([](derivation_request& r) { r.threads = 64; }) == "accepted");
+  CHECK(refusal([](derivation_request& r) { r.verify = 1000001; }) == "verify = 1000001 is out of range: must satisfy 0 <= verify <= 1000000");
+  CHECK(refusal([](derivation_request& r) { r.ranks.seeds = 1001; }) == "seeds = 1001 is out of range: must satisfy 1 <= seeds <= 1000");
+  CHECK(refusal([](derivation_request& r) { r.ranks.max_grid_points = 7; }) == "max-grid-points = 7 is out of range: must be >= 8");
 }
 
 TEST_CASE("the main options a subcommand reads are the main command's, and only sweep keeps units") {

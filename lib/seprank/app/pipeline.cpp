@@ -59,8 +59,7 @@ void validate(const derivation_request& r) {
                                                      : nullptr;
     if (rank_option) throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
   }
-  if (r.verify < 0 || r.verify > 1000000)
-    throw usage_error("verify = " + std::to_string(r.verify) + " is out of range: must satisfy 0 <= verify <= 1000000");
+  check_number(verify_limits, r.verify);
   if (r.verify > 0 && r.store.empty()) throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
   if (r.structure_only && !r.store.empty()) throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
 }
@@ -188,7 +187,7 @@ int end_processes(int status) {
 
 int default_thread_count() { return default_engine_threads(); }
 void require_thread_count(int n) {
-  if (n < 1 || n > 64) throw usage_error("threads = " + std::to_string(n) + " is out of range: must satisfy 1 <= threads <= 64");
+  check_number(threads_limits, n);
 }
 
 void set_thread_count(int n) {

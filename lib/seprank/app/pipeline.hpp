@@ -76,7 +76,8 @@ struct number_limits {
   long long lo, hi;
 };
 inline constexpr number_limits sweep_N_limits{"N", 2, max_positions}, audit_H_limits{"H", 1, 1000000},
-    max_beta2_limits{"max-beta2", 1, 10000}, seeds_limits{"seeds", 1, 1000}, corollary1_L_limits{"L", 2, max_atlas_depth};
+    max_beta2_limits{"max-beta2", 1, 10000}, seeds_limits{"seeds", 1, 1000}, corollary1_L_limits{"L", 2, max_atlas_depth},
+    threads_limits{"threads", 1, 64}, verify_limits{"verify", 0, 1000000};
 inline constexpr long min_grid_points = 8;  // --max-grid-points
 // "what, lo..hi" for --help.
 std::string number_help(const std::string& what, const number_limits& lim);

@@ -1,5 +1,6 @@
 #include "seprank/app/request_options.hpp"
 
+#include "seprank/model/weights.hpp"
 #include "seprank/support/parse.hpp"
 
 namespace seprank {
@@ -37,13 +38,13 @@ std::vector<request_option> network_and_limit_options() {
        [](derivation_request& r) { return option_target(&r.weights); }},
       {"--seed", "seed", "seed of the weight draw (0 .. 2^64 - 1)",
        [](derivation_request& r) { return option_target(&r.weights.seed); }},
-      {"--weight-range", "weight_range", "draw weights from the nonzero integers in [-R, R]",
+      {"--weight-range", "weight_range", "draw weights from the nonzero integers in [-R, R], 1.." + limit_text(max_weight_magnitude),
        [](derivation_request& r) { return option_target(&r.weights.range); }},
       {"--print-polynomial", "print_polynomial", "print the expanded polynomial y_p",
        [](derivation_request& r) { return option_target(&r.print_polynomial); }},
-      {"--max-terms", "max_terms", "refuse expansions with more (estimated) terms",
+      {"--max-terms", "max_terms", "refuse expansions with more (estimated) terms, at least 1",
        [](derivation_request& r) { return option_target(&r.limits.max_terms); }},
-      {"--max-memory", "max_memory", "a cap in MiB on the estimated memory of each large step (each estimate counts 16 MiB for the process): a Gram form over it is refused (exit 3), an expansion or Gram rank over it skipped, with the estimate; the grid tensors and their side bounds are made smaller to fit. Not a cap on the process, whose peak can pass it by about 20 MiB (33 MiB at --L 3 --dx 3 --max-memory 20)",
+      {"--max-memory", "max_memory", "a cap in MiB (at least 1) on the estimated memory of each large step (each estimate counts 16 MiB for the process): a Gram form over it is refused (exit 3), an expansion or Gram rank over it skipped, with the estimate; the grid tensors and their side bounds are made smaller to fit. Not a cap on the process, whose peak can pass it by about 20 MiB (33 MiB at --L 3 --dx 3 --max-memory 20)",
        [](derivation_request& r) { return option_target(&r.limits.max_memory_mb); }},
       {"--time-limit", "time_limit", "refuse steps with a longer estimated time, and stop the run after this many seconds: the finished steps are printed, the rest skipped, exit status 4",
        [](derivation_request& r) { return option_target(&r.limits.max_seconds); }},
@@ -51,7 +52,8 @@ std::vector<request_option> network_and_limit_options() {
        [](derivation_request& r) { return option_target(&r.limits.max_g_terms); }},
       {"--max-symbolic-terms", "max_symbolic_terms", "refuse symbolic-weight expansions with more (estimated) terms",
        [](derivation_request& r) { return option_target(&r.limits.max_symbolic_terms); }},
-      {"--threads", "threads", "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it)",
+      {"--threads", "threads", "threads for FLINT (multiplication, ranks mod p) and the grid evaluations (results do not depend on it), " +
+           limit_text(threads_limits.lo) + ".." + limit_text(threads_limits.hi),
        [](derivation_request& r) { return option_target(&r.threads); }, false, true}};
 }
 
@@ -66,13 +68,13 @@ std::vector<request_option> output_and_rank_options() {
       {"--format", "", "output format: text, markdown (GitHub), latex (a complete document), latex-fragment (no preamble) or json", {}},
       {"--basis", "basis", "list the basis of the monomial space V used by y_p",
        [](derivation_request& r) { return option_target(&r.basis); }, true},
-      {"--basis-limit", "basis_limit", "list at most this many basis elements",
+      {"--basis-limit", "basis_limit", "list at most this many basis elements, at least 0",
        [](derivation_request& r) { return option_target(&r.basis_print_limit); }},
       {"--partition", "partition", "the partition A|B, e.g. 1,3|2,4 (default: A = 1..N/2)",
        [](derivation_request& r) { return option_target(&r.ranks.explicit_partition); }, true},
       {"--kernel", "kernel", "print a basis of the kernel of the coefficient matrix",
        [](derivation_request& r) { return option_target(&r.ranks.kernel); }, true},
-      {"--kernel-limit", "kernel_limit", "print at most this many kernel relations",
+      {"--kernel-limit", "kernel_limit", "print at most this many kernel relations, at least 0",
        [](derivation_request& r) { return option_target(&r.ranks.kernel_print_limit); }},
       {"--seeds", "seeds", "repeat the rank for K weight draws (seeds S..S+K-1), " + limit_text(seeds_limits.lo) + ".." + limit_text(seeds_limits.hi),
        [](derivation_request& r) { return option_target(&r.ranks.seeds); }, true},
@@ -80,9 +82,9 @@ std::vector<request_option> output_and_rank_options() {
        [](derivation_request& r) { return option_target(&r.ranks.all_partitions); }, true},
       {"--max-grid-points", "max_grid_points", "largest grid s = t for grid-tensor ranks (per degree block when graded), at least " + std::to_string(min_grid_points),
        [](derivation_request& r) { return option_target(&r.ranks.max_grid_points); }},
-      {"--max-gram-terms", "max_gram_terms", "skip the Gram rank when its matrix may have more nonzeros",
+      {"--max-gram-terms", "max_gram_terms", "skip the Gram rank when its matrix may have more nonzeros, at least 1",
        [](derivation_request& r) { return option_target(&r.ranks.max_gram_terms); }},
-      {"--max-dense-entries", "max_dense_entries", "refuse a rank when a matrix block has more entries (8 bytes each, mod p)",
+      {"--max-dense-entries", "max_dense_entries", "refuse a rank when a matrix block has more entries (8 bytes each, mod p), at least 1",
        [](derivation_request& r) { return option_target(&r.ranks.limits.max_dense_entries); }},
       {"--max-exact-entries", "max_exact_entries", "largest block (entries) for exact elimination and kernels over Z",
        [](derivation_request& r) { return option_target(&r.ranks.limits.max_exact_entries); }},
@@ -92,7 +94,8 @@ std::vector<request_option> output_and_rank_options() {
        [](derivation_request& r) { return option_target(&r.certificate); }, true},
       {"--store", "store", "keep every finished unit of work (the Gram blocks) in the SQLite results store FILE and reuse the ones it holds (a run killed at any moment redoes only the units in flight)",
        [](derivation_request& r) { return option_target(&r.store); }, true},
-      {"--verify", "verify", "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees)",
+      {"--verify", "verify", "re-rank K of the units each value takes from the store, drawn at random (FAILED if one disagrees), " +
+           limit_text(verify_limits.lo) + ".." + limit_text(verify_limits.hi),
        [](derivation_request& r) { return option_target(&r.verify); }}};
 }
 

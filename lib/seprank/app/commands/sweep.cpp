@@ -8,30 +8,53 @@
 #include "seprank/run/scheduler.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/parse.hpp"
+#include <iterator>
 #include <optional>
 
 namespace seprank {
 
+namespace {
+
+// The main options a sweep row does not read: refused, never ignored. One table for the refusal and sweep's --help.
+struct unread_option {
+  const char* flags;  // as --help lists them
+  const char* why;
+  bool (*given)(const derivation_request& r, const derivation_request& plain);
+};
+const unread_option unread_options[] = {
+    {"--seeds", "each row ranks the one draw of --seed", [](const auto& r, const auto& p) { return r.ranks.seeds != p.ranks.seeds; }},
+    {"--all-partitions", "each row uses the default partition A = 1..N/2", [](const auto& r, const auto&) { return r.ranks.all_partitions; }},
+    {"--kernel", "the rows show ranks, not kernels", [](const auto& r, const auto&) { return r.ranks.kernel; }},
+    {"--kernel-limit", "the rows show ranks, not kernels",
+     [](const auto& r, const auto& p) { return r.ranks.kernel_print_limit != p.ranks.kernel_print_limit; }},
+    {"--basis", "the rows show ranks, not bases", [](const auto& r, const auto&) { return r.basis; }},
+    {"--basis-limit", "the rows show ranks, not bases", [](const auto& r, const auto& p) { return r.basis_print_limit != p.basis_print_limit; }},
+    {"--print-polynomial", "the rows show ranks, not polynomials", [](const auto& r, const auto&) { return r.print_polynomial; }},
+    {"--structure-only", "each row ranks", [](const auto& r, const auto&) { return r.structure_only; }},
+    {"--timings", "the rows are not timed", [](const auto& r, const auto&) { return r.timings; }},
+    {"--certificate", "one configuration's: run seprank-sym with it", [](const auto& r, const auto&) { return !r.certificate.empty(); }},
+    {"--residual", "each row is the network of eq. 3", [](const auto& r, const auto&) { return r.cfg.residual; }},
+    {"--position, --entry", "each row ranks entry 1 at position 1",
+     [](const auto& r, const auto& p) { return r.cfg.position != p.cfg.position || r.cfg.entry != p.cfg.entry; }},
+    {"--weights symbolic", "each row ranks integer weights",
+     [](const auto& r, const auto&) { return r.weights.source == weight_choice::kind::symbolic; }},
+    {"--max-symbolic-terms", "each row ranks integer weights",
+     [](const auto& r, const auto& p) { return r.limits.max_symbolic_terms != p.limits.max_symbolic_terms; }}};
+
+// "--seeds, ..., --weights symbolic or --max-symbolic-terms", for --help.
+std::string unread_option_list() {
+  std::string out;
+  const std::size_t n = std::size(unread_options);
+  for (std::size_t i = 0; i < n; ++i) out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(unread_options[i].flags);
+  return out;
+}
+
+}  // namespace
+
 derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
-  // The main options a row does not read: refused, never ignored.
   const derivation_request plain;
-  const std::pair<bool, const char*> unread[] = {
-      {r.base.cfg.residual, "--residual (each row is the network of eq. 3)"},
-      {r.base.cfg.position != plain.cfg.position || r.base.cfg.entry != plain.cfg.entry, "--position, --entry (each row ranks entry 1 at position 1)"},
-      {r.base.weights.source == weight_choice::kind::symbolic, "--weights symbolic (each row ranks integer weights)"},
-      {r.base.ranks.seeds != plain.ranks.seeds, "--seeds (each row ranks the one draw of --seed)"},
-      {r.base.ranks.all_partitions, "--all-partitions (each row uses the default partition A = 1..N/2)"},
-      {r.base.ranks.kernel, "--kernel (the rows show ranks, not kernels)"},
-      {r.base.basis, "--basis (the rows show ranks, not bases)"},
-      {r.base.ranks.kernel_print_limit != plain.ranks.kernel_print_limit, "--kernel-limit (the rows show ranks, not kernels)"},
-      {r.base.basis_print_limit != plain.basis_print_limit, "--basis-limit (the rows show ranks, not bases)"},
-      {r.base.limits.max_symbolic_terms != plain.limits.max_symbolic_terms, "--max-symbolic-terms (each row ranks integer weights)"},
-      {r.base.print_polynomial, "--print-polynomial (the rows show ranks, not polynomials)"},
-      {r.base.structure_only, "--structure-only (each row ranks)"},
-      {r.base.timings, "--timings (the rows are not timed)"},
-      {!r.base.certificate.empty(), "--certificate (one configuration's: run seprank-sym with it)"}};
-  for (const auto& [given, what] : unread)
-    if (given) throw usage_error(std::string("sweep: not a sweep option: ") + what);
+  for (const unread_option& o : unread_options)
+    if (o.given(r.base, plain)) throw usage_error(std::string("sweep: not a sweep option: ") + o.flags + " (" + o.why + ")");
   validate(r.base);
   if (r.base.ranks.explicit_partition)  // each row ranks the default partition of the sweep's N
     throw usage_error("sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)");
@@ -70,9 +93,7 @@ command sweep_command() {
           {},
           "every option of the main command (seprank-sym --help), given before or after the subcommand, for each row: the "
           "weights (--weights, --seed, --weight-range), the limits (--time-limit for the whole sweep), the rank options, "
-          "--store and --verify; not --partition, --seeds, --all-partitions, --kernel, --kernel-limit, --basis, --basis-limit, "
-          "--print-polynomial, --structure-only, --timings, --certificate, --residual, --position, --entry, --weights symbolic or "
-          "--max-symbolic-terms (each row ranks entry 1 of the network of "
+          "--store and --verify; not --partition, " + unread_option_list() + " (each row ranks entry 1 of the network of "
           "eq. 3 at the default partition, for one draw)",
           true,
           [](command_requests& r) {

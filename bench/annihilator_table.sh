@@ -62,7 +62,8 @@ const std::vector<annihilator_table_row>& annihilator_table() {
 
 const annihilator_table_row* annihilator_table_row_of(long L, long dx) {
   const auto& t = annihilator_table();
-  const auto it = std::find_if(t.begin(), t.end(), [&](const annihilator_table_row& r) { return r.L == L && r.dx == dx; });
+  const auto it =
+      std::find_if(t.begin(), t.end(), [&](const annihilator_table_row& r) { return r.L == L && r.dx == dx; });
   return it == t.end() ? nullptr : &*it;
 }
 

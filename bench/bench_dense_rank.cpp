@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
       for (long j = 0; j < n; ++j) nmod_mat_entry(A.m, n - 1 - r, j) = nmod_mat_entry(A.m, r, j);
     std::vector<double> d(static_cast<std::size_t>(n) * n);
     for (long i = 0; i < n; ++i)
-      for (long j = 0; j < n; ++j) d[static_cast<std::size_t>(i * n + j)] = static_cast<double>(nmod_mat_entry(A.m, i, j));
+      for (long j = 0; j < n; ++j)
+        d[static_cast<std::size_t>(i * n + j)] = static_cast<double>(nmod_mat_entry(A.m, i, j));
     const double ops = 2.0 / 3.0 * static_cast<double>(n) * n * n;
     double blas_s = -1;
     long blas_rank = -1;

@@ -38,9 +38,10 @@ int main(int argc, char** argv) {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   const double median = times[times.size() / 2], mib = ru.ru_maxrss / 1024.0;
-  std::printf("expand L=%d dx=%d H=%d N=%d: %ld terms, median %.3f s of %d (threads %d), peak %.0f MiB; "
-              "target <= %.1f s, <= %ld MiB: %s\n",
-              c.L, c.dx, c.H, c.N, terms, median, repeats, seprank::default_engine_threads(), mib, target_s,
-              target_mib, median <= target_s && mib <= target_mib ? "met" : "NOT met");
+  std::printf(
+      "expand L=%d dx=%d H=%d N=%d: %ld terms, median %.3f s of %d (threads %d), peak %.0f MiB; "
+      "target <= %.1f s, <= %ld MiB: %s\n",
+      c.L, c.dx, c.H, c.N, terms, median, repeats, seprank::default_engine_threads(), mib, target_s, target_mib,
+      median <= target_s && mib <= target_mib ? "met" : "NOT met");
   return 0;
 }

@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
   const std::uint64_t p = draw_prime(default_seed);
   const auto form = gram_form_of(c, w);
   const double form_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto gram = gram_rank(c, form, {p, {}, default_engine_threads(), annihilator_block_bounds(analyse_annihilators(c, w), c)});
+  const auto gram =
+      gram_rank(c, form, {p, {}, default_engine_threads(), annihilator_block_bounds(analyse_annihilators(c, w), c)});
   rank_result r = gram.rank;
   if (gram_only)  // the blocks below full rank (the count check's deficit)
     for (std::size_t b = 0; b < gram.blocks.size(); ++b)
@@ -48,10 +49,12 @@ int main(int argc, char** argv) {
       est += units[k].seconds, measured += gram.block_seconds[k];
       if (gram.block_seconds[k] > worst) worst = gram.block_seconds[k], worst_k = static_cast<int>(k);
     }
-    std::printf("  plan check: blocks measured %.2f s, estimated %.2f s (ratio %.2f); largest block k = %d measured %.2f s, "
-                "estimated %.2f s (ratio %.2f)\n",
-                measured, est, est > 0 ? measured / est : 0.0, worst_k, worst, units[static_cast<std::size_t>(worst_k)].seconds,
-                units[static_cast<std::size_t>(worst_k)].seconds > 0 ? worst / units[static_cast<std::size_t>(worst_k)].seconds : 0.0);
+    std::printf(
+        "  plan check: blocks measured %.2f s, estimated %.2f s (ratio %.2f); largest block k = %d measured %.2f s, "
+        "estimated %.2f s (ratio %.2f)\n",
+        measured, est, est > 0 ? measured / est : 0.0, worst_k, worst, units[static_cast<std::size_t>(worst_k)].seconds,
+        units[static_cast<std::size_t>(worst_k)].seconds > 0 ? worst / units[static_cast<std::size_t>(worst_k)].seconds
+                                                             : 0.0);
   }
   if (!gram_only) {
     const auto ring = make_input_ring(c);
@@ -64,9 +67,10 @@ int main(int argc, char** argv) {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   const double mib = ru.ru_maxrss / 1024.0;
-  std::printf("%s L=%d dx=%d H=%d N=%d: rank %s%ld (%s), %.2f s (Gram form %.2f s), peak %.0f MiB; target <= %.0f s, <= %ld MiB: %s\n",
-              gram_only ? "Gram rank" : "sep", c.L, c.dx, c.H, c.N, r.exact() ? "" : ">= ", r.lower,
-              r.exact() ? "certified exact" : "lower bound", secs, form_secs, mib, target_s, target_mib,
-              secs <= target_s && mib <= target_mib && r.exact() ? "met" : "NOT met");
+  std::printf(
+      "%s L=%d dx=%d H=%d N=%d: rank %s%ld (%s), %.2f s (Gram form %.2f s), peak %.0f MiB; target <= %.0f s, <= %ld MiB: %s\n",
+      gram_only ? "Gram rank" : "sep", c.L, c.dx, c.H, c.N, r.exact() ? "" : ">= ", r.lower,
+      r.exact() ? "certified exact" : "lower bound", secs, form_secs, mib, target_s, target_mib,
+      secs <= target_s && mib <= target_mib && r.exact() ? "met" : "NOT met");
   return 0;
 }

@@ -31,15 +31,17 @@ int main(int argc, char** argv) {
   const auto w = draw_weights(c, default_seed, default_weight_range);
   const auto form = gram_form_of(c, w);
   const double form_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const gram_rank_request req{draw_prime(default_seed), {}, threads, annihilator_block_bounds(analyse_annihilators(c, w), c), nullptr,
-                              format_weights(w)};
+  const gram_rank_request req{
+      draw_prime(default_seed), {}, threads, annihilator_block_bounds(analyse_annihilators(c, w), c), nullptr,
+      format_weights(w)};
   const unit_batch all = gram_block_batch(c, req);
   // The selection, as block indices k.
   std::vector<int> ks;
   std::vector<int> by_estimate(all.units.size());
   for (std::size_t i = 0; i < by_estimate.size(); ++i) by_estimate[i] = static_cast<int>(i);
-  std::stable_sort(by_estimate.begin(), by_estimate.end(),
-                   [&](int a, int b) { return all.units[static_cast<std::size_t>(a)].seconds < all.units[static_cast<std::size_t>(b)].seconds; });
+  std::stable_sort(by_estimate.begin(), by_estimate.end(), [&](int a, int b) {
+    return all.units[static_cast<std::size_t>(a)].seconds < all.units[static_cast<std::size_t>(b)].seconds;
+  });
   std::stringstream sel(argv[4]);
   for (std::string item; std::getline(sel, item, ',');) {
     const auto colon = item.find(':');
@@ -50,26 +52,28 @@ int main(int argc, char** argv) {
     const int n = std::atoi(item.c_str() + colon + 1);
     const bool smallest = item.substr(0, colon) == "smallest";
     for (int j = 0; j < n && j < static_cast<int>(by_estimate.size()); ++j)
-      ks.push_back(smallest ? by_estimate[static_cast<std::size_t>(j)] : by_estimate[by_estimate.size() - 1 - static_cast<std::size_t>(j)]);
+      ks.push_back(smallest ? by_estimate[static_cast<std::size_t>(j)]
+                            : by_estimate[by_estimate.size() - 1 - static_cast<std::size_t>(j)]);
   }
   unit_batch chosen = all;
   chosen.units.clear();
   for (int k : ks) chosen.units.push_back(all.units.at(static_cast<std::size_t>(k)));
   scheduler sched({argv[3], 0, default_seed}, process_group::world());
-  std::printf("L=%d dx=%d: %zu of %zu units, %d thread(s); the Gram form took %.2f s\n", c.L, c.dx, ks.size(), all.units.size(), threads,
-              form_secs);
+  std::printf("L=%d dx=%d: %zu of %zu units, %d thread(s); the Gram form took %.2f s\n", c.L, c.dx, ks.size(),
+              all.units.size(), threads, form_secs);
   unit_provenance prov;
-  const auto done = run_units(&sched, chosen, [&](std::size_t i) { return block_rank_data(gram_block_rank(c, form, ks[i], req)); }, &prov);
+  const auto done = run_units(
+      &sched, chosen, [&](std::size_t i) { return block_rank_data(gram_block_rank(c, form, ks[i], req)); }, &prov);
   double est = 0, measured = 0;
   for (std::size_t i = 0; i < ks.size(); ++i) {
     const block_rank b = block_rank_of_data(done[i].data);
     const double e = chosen.units[i].seconds;
     est += e, measured += done[i].seconds;
-    std::printf("  k = %3d: %ld x %ld, rank %ld%s; estimated %9.2f s, measured %9.2f s (ratio %.2f)%s\n", ks[i], b.rows, b.cols,
-                b.exact ? b.upper : b.rank_mod_p, b.exact ? " (exact)" : " (lower bound)", e, done[i].seconds,
+    std::printf("  k = %3d: %ld x %ld, rank %ld%s; estimated %9.2f s, measured %9.2f s (ratio %.2f)%s\n", ks[i], b.rows,
+                b.cols, b.exact ? b.upper : b.rank_mod_p, b.exact ? " (exact)" : " (lower bound)", e, done[i].seconds,
                 e > 0 ? done[i].seconds / e : 0.0, done[i].origin == unit_origin::stored ? " [from the store]" : "");
   }
-  std::printf("  total: estimated %.2f s, measured %.2f s (ratio %.2f); %ld computed, %ld from the store %s\n", est, measured,
-              est > 0 ? measured / est : 0.0, prov.computed, prov.stored, argv[3]);
+  std::printf("  total: estimated %.2f s, measured %.2f s (ratio %.2f); %ld computed, %ld from the store %s\n", est,
+              measured, est > 0 ? measured / est : 0.0, prov.computed, prov.stored, argv[3]);
   return 0;
 }

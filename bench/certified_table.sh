@@ -51,9 +51,11 @@ done
   echo "namespace seprank {"
   echo
   echo "const std::vector<certified_sep>& certified_table() {"
+  echo "  // clang-format off: one row a line"
   echo "  static const std::vector<certified_sep> table{"
   printf '%s\n' "${rows[@]}"
   echo "  };"
+  echo "  // clang-format on"
   echo "  return table;"
   echo "}"
   echo

@@ -19,15 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   try {
     switch (selector % 5) {
-      case 0:
-        seprank::parse_integer(text);
-        break;
-      case 1:
-        seprank::parse_range("--dx", text, 1, 64);
-        break;
-      case 2:
-        seprank::parse_partition(text, 1 + static_cast<int>((selector / 5) % 8));
-        break;
+      case 0: seprank::parse_integer(text); break;
+      case 1: seprank::parse_range("--dx", text, 1, 64); break;
+      case 2: seprank::parse_partition(text, 1 + static_cast<int>((selector / 5) % 8)); break;
       case 3: {
         seprank::network_config c;
         c.L = 1 + static_cast<int>((selector / 5) % 2);
@@ -39,8 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         seprank::parse_weights(again, c, "fuzz-roundtrip");
         break;
       }
-      default:
-        seprank::parse_seed(text);
+      default: seprank::parse_seed(text);
     }
   } catch (const seprank::usage_error&) {
   }

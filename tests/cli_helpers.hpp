@@ -26,7 +26,6 @@
 
 namespace seprank_cli_test {
 
-
 struct result {
   int status;
   std::string out;  // stdout and stderr
@@ -60,7 +59,9 @@ inline bool has_value(const std::string& out, const std::string& name, const std
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("  " + name + " ", 0) != 0) continue;
     const auto eq = line.find(" = ");
-    if (eq != std::string::npos && line.find_first_not_of(' ', 2 + name.size()) == eq + 1 && line.substr(eq + 3) == value) return true;
+    if (eq != std::string::npos && line.find_first_not_of(' ', 2 + name.size()) == eq + 1 &&
+        line.substr(eq + 3) == value)
+      return true;
   }
   return false;
 }
@@ -81,7 +82,8 @@ inline int lines(const std::string& s) {
 }
 
 // Every (arguments, message) pair must fail with exit status 2 and one line containing the message.
-inline void expect_usage_errors(const std::vector<std::pair<std::string, std::string>>& cases, const std::string& extra = "") {
+inline void expect_usage_errors(const std::vector<std::pair<std::string, std::string>>& cases,
+                                const std::string& extra = "") {
   for (const auto& [args, msg] : cases) {
     CAPTURE(args);
     const auto r = run(args + extra);
@@ -90,7 +92,6 @@ inline void expect_usage_errors(const std::vector<std::pair<std::string, std::st
     CHECK(lines(r.out) == 1);
   }
 }
-
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -133,12 +134,12 @@ inline std::pair<int, std::string> compile_latex(const std::string& tex, const s
   const std::string cmd = std::string(pdflatex) + " -halt-on-error -interaction=nonstopmode -output-directory " + dir +
                           " " + dir + "/d.tex > /dev/null 2>&1";
   const int status = std::system(cmd.c_str());
-  const auto warnings = run_command("grep -E 'Undefined control|Overfull|LaTeX Warning|Package .* Warning|^!' " + dir + "/d.log");
+  const auto warnings =
+      run_command("grep -E 'Undefined control|Overfull|LaTeX Warning|Package .* Warning|^!' " + dir + "/d.log");
   const bool pdf = std::ifstream(dir + "/d.pdf").good();
   std::system(("rm -rf " + dir).c_str());
   return {status == 0 && pdf ? 0 : 1, warnings.out};
 }
-
 
 // The output without the lines that say which values came from the results store.
 inline std::string without_store_lines(const std::string& out) {
@@ -158,7 +159,6 @@ struct store_file {
   }
 };
 
-
 // The words of a text, in order: wrapping may change only the whitespace between them.
 inline std::vector<std::string> words_of(const std::string& text) {
   std::istringstream in(text);
@@ -166,7 +166,6 @@ inline std::vector<std::string> words_of(const std::string& text) {
   for (std::string x; in >> x;) w.push_back(x);
   return w;
 }
-
 
 // A fresh directory under the system's temporary directory, removed with its contents at the end of the scope.
 struct temp_dir {

@@ -59,7 +59,8 @@ TEST_CASE("the word of A_L is the Gram form: e_p^T A_L(M) at random M mod p, L =
       for (int a = 1; a <= dx; ++a)
         for (int b = a; b <= dx; ++b) point[static_cast<std::size_t>(gram_variable(dx, a, b))] = M(a - 1, b - 1);
       const auto row = gram_word_row(word, c.entry, M, p);
-      for (int r = 0; r < dx; ++r) CHECK(row[static_cast<std::size_t>(r)] == mod(g.row[static_cast<std::size_t>(r)].evaluate(point), p));
+      for (int r = 0; r < dx; ++r)
+        CHECK(row[static_cast<std::size_t>(r)] == mod(g.row[static_cast<std::size_t>(r)].evaluate(point), p));
     }
   }
 }
@@ -77,7 +78,7 @@ TEST_CASE("L = 3, d_x = 4: two quadrics, four distinct points (pencil and result
     CHECK(f.quadrics.size() == 2);  // Q_0 and X: the even factors repeat (section 14)
     CHECK(f.dimension == 0);
     CHECK(f.proof == variety_proof::pencil_discriminant);
-    CHECK(f.degree() == 4);         // Bezout: two conics in a plane
+    CHECK(f.degree() == 4);          // Bezout: two conics in a plane
     CHECK(a.resultant_points == 4);  // the second method
     CHECK(a.resultant.size() == 5);
     CHECK(a.resultant_discriminant != 0);
@@ -145,7 +146,8 @@ TEST_CASE("the groupings of the word: positions and degrees in t, derived by han
   CHECK(g3.size() == 14);
 }
 
-TEST_CASE("the variety and the operators against classical Hilbert functions (L = 3, d_x = 5, 6; L = 4, d_x = 5, 6; L = 5, d_x = 6)") {
+TEST_CASE(
+    "the variety and the operators against classical Hilbert functions (L = 3, d_x = 5, 6; L = 4, d_x = 5, 6; L = 5, d_x = 6)") {
   // d_x = 5: two quadrics in P^3: an elliptic normal quartic curve, H(d) = 4 d; block 7 needs H(14) = 56.
   const auto c5 = config(3, 5, 1, 4);
   const auto a5 = analyse_annihilators(c5, draw_weights(c5, 1, 9));
@@ -237,7 +239,8 @@ TEST_CASE("for every weight: the Noether count, block by block against a direct 
     const int e = dx - L - 1;
     big_int count = 0, loss = 0;
     for (std::int64_t k = 0; k <= C; ++k) {
-      const big_int rows = dx * multichoose(D, static_cast<std::uint64_t>(C - k)), cols = multichoose(D, static_cast<std::uint64_t>(k));
+      const big_int rows = dx * multichoose(D, static_cast<std::uint64_t>(C - k)),
+                    cols = multichoose(D, static_cast<std::uint64_t>(k));
       const big_int full = std::min(rows, cols);
       count += full;
       if (e < 0 || k < C / 2 + 1) continue;
@@ -309,7 +312,8 @@ TEST_CASE("never below a certified value: the refined bounds against every H = 1
   }
 }
 
-TEST_CASE("never below the proven lower bound: the union's refined bound against section 15 at every size the tests afford") {
+TEST_CASE(
+    "never below the proven lower bound: the union's refined bound against section 15 at every size the tests afford") {
   // lower bound <= sep <= Gram rank <= refined bound: a refined bound below the lower bound would be a wrong union.
   for (auto [L, dx] : {std::pair{3, 4}, {3, 5}, {3, 6}, {3, 8}, {4, 5}, {4, 6}, {5, 6}}) {
     CAPTURE(L);
@@ -327,7 +331,8 @@ TEST_CASE("never below the proven lower bound: the union's refined bound against
 TEST_CASE("where the lemma does not apply, it says why") {
   const auto w2 = [](const network_config& c) { return draw_weights(c, 1, 9); };
   CHECK(analyse_annihilators(config(3, 4, 2, 4), w2(config(3, 4, 2, 4))).skipped == annihilator_skip::heads);
-  CHECK(analyse_annihilators(config(3, 4, 1, 4, true), w2(config(3, 4, 1, 4, true))).skipped == annihilator_skip::residual);
+  CHECK(analyse_annihilators(config(3, 4, 1, 4, true), w2(config(3, 4, 1, 4, true))).skipped ==
+        annihilator_skip::residual);
   // d_x = 3 at L = 3: two conics and a line in P^2: expected empty, nothing claimed.
   const auto a = analyse_annihilators(config(3, 3, 1, 4), w2(config(3, 3, 1, 4)));
   CHECK(a.families[0].proof == variety_proof::expected_empty);
@@ -370,7 +375,8 @@ TEST_CASE("the lemma mod p: at the points of Z the degree in t drops to (C - 1)/
     std::vector<std::vector<std::uint64_t>> points;
     auto consider = [&](std::uint64_t x, std::uint64_t y, std::uint64_t z) {
       const std::uint64_t wv[3] = {x, y, z};
-      if (std::all_of(conic.begin(), conic.end(), [&](const auto& q) { return value(q, wv) == 0; })) points.push_back({x, y, z});
+      if (std::all_of(conic.begin(), conic.end(), [&](const auto& q) { return value(q, wv) == 0; }))
+        points.push_back({x, y, z});
     };
     for (std::uint64_t x = 0; x < p; ++x)
       for (std::uint64_t y = 0; y < p; ++y) consider(x, y, 1);
@@ -383,7 +389,11 @@ TEST_CASE("the lemma mod p: at the points of Z the degree in t drops to (C - 1)/
     for (const auto& pt : points) {
       std::vector<std::uint64_t> v(4, 0);
       for (int k = 0; k < 4; ++k)
-        for (int i = 0; i < 3; ++i) v[static_cast<std::size_t>(k)] = (v[static_cast<std::size_t>(k)] + n_mulmod2(mod(a.plane_basis(k, i), p), pt[static_cast<std::size_t>(i)], p)) % p;
+        for (int i = 0; i < 3; ++i)
+          v[static_cast<std::size_t>(k)] =
+              (v[static_cast<std::size_t>(k)] +
+               n_mulmod2(mod(a.plane_basis(k, i), p), pt[static_cast<std::size_t>(i)], p)) %
+              p;
       CHECK(degree_along(word, c.entry, M, v, p) == 6);
     }
     std::vector<std::uint64_t> random_v(4);
@@ -393,7 +403,8 @@ TEST_CASE("the lemma mod p: at the points of Z the degree in t drops to (C - 1)/
   CHECK(primes_with_four_points == 2);
 }
 
-TEST_CASE("the lemma for even C mod p (L = 2, d_x = 3): at the points of all three groupings the degree in t is C/2 = 2, at a random v 4") {
+TEST_CASE(
+    "the lemma for even C mod p (L = 2, d_x = 3): at the points of all three groupings the degree in t is C/2 = 2, at a random v 4") {
   const auto c = config(2, 3, 1, 4);
   const auto w = draw_weights(c, 1, 9);
   const auto a = analyse_annihilators(c, w);
@@ -401,10 +412,14 @@ TEST_CASE("the lemma for even C mod p (L = 2, d_x = 3): at the points of all thr
   const gram_word word = gram_word_of(c, w);
   REQUIRE(word.factors.size() == 5);
   splitmix64 rng{5};
-  auto q = [](const dense_matrix<mpz_class>& K, const std::vector<std::uint64_t>& v, std::uint64_t p) {  // v^T K v mod p
+  auto q = [](const dense_matrix<mpz_class>& K, const std::vector<std::uint64_t>& v,
+              std::uint64_t p) {  // v^T K v mod p
     std::uint64_t t = 0;
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) t = (t + n_mulmod2(n_mulmod2(v[static_cast<std::size_t>(i)], mod(K(i, j), p), p), v[static_cast<std::size_t>(j)], p)) % p;
+      for (int j = 0; j < 3; ++j)
+        t = (t + n_mulmod2(n_mulmod2(v[static_cast<std::size_t>(i)], mod(K(i, j), p), p),
+                           v[static_cast<std::size_t>(j)], p)) %
+            p;
     return t;
   };
   int checked_a = 0, checked_b = 0, checked_c = 0;
@@ -420,7 +435,8 @@ TEST_CASE("the lemma for even C mod p (L = 2, d_x = 3): at the points of all thr
         ++checked_a;
       }
       std::uint64_t uv = 0;
-      for (int j = 0; j < 3; ++j) uv = (uv + n_mulmod2(u[static_cast<std::size_t>(j)], v[static_cast<std::size_t>(j)], p)) % p;
+      for (int j = 0; j < 3; ++j)
+        uv = (uv + n_mulmod2(u[static_cast<std::size_t>(j)], v[static_cast<std::size_t>(j)], p)) % p;
       if (uv == 0 && q(word.factors[2], v, p) == 0) {
         CHECK(degree_along(word, c.entry, M, v, p) <= 2);
         ++checked_b;
@@ -443,7 +459,8 @@ TEST_CASE("the lemma for even C mod p (L = 2, d_x = 3): at the points of all thr
   CHECK(checked_c >= 2);
 }
 
-TEST_CASE("the identity behind the lemma, in GiNaC: u^T M_t K_1 M_t K_2 M_t K_3 has degree 1 in t under the conditions") {
+TEST_CASE(
+    "the identity behind the lemma, in GiNaC: u^T M_t K_1 M_t K_2 M_t K_3 has degree 1 in t under the conditions") {
   using namespace GiNaC;
   // d_x = 2, C = 3: u^T v = 0 (u_2 solved for) and v^T K_2 v = 0 (K_2's (1,1) entry solved for).
   const symbol t("t"), u1("u1"), v1("v1"), v2("v2"), m11("m11"), m12("m12"), m22("m22"), b("b"), cc("c");
@@ -470,12 +487,17 @@ TEST_CASE("the identity behind the lemma, in GiNaC: u^T M_t K_1 M_t K_2 M_t K_3 
   CHECK(expand(Q(0, 0)).degree(t) == 3);
 }
 
-TEST_CASE("the paired factors are L - 1 formal products (L for even C, grouping A), counted on formal words up to L = 7") {
+TEST_CASE(
+    "the paired factors are L - 1 formal products (L for even C, grouping A), counted on formal words up to L = 7") {
   // A second derivation of most_quadrics: build A_L's word with factors as formal strings (A_{l+1} =
   // (B F_0), F_1..F_c, F_c^T..F_1^T, (F_0^T E F_0), F_1..F_c; section 14) and count the distinct factors at the
   // paired positions, a factor and its transpose counted once (they give the same quadric).
-  auto transposed = [](const std::string& f) { return f.size() > 2 && f.substr(f.size() - 2) == "^T" ? f.substr(0, f.size() - 2) : f + "^T"; };
-  auto quadric = [](const std::string& f) { return f.size() > 2 && f.substr(f.size() - 2) == "^T" ? f.substr(0, f.size() - 2) : f; };
+  auto transposed = [](const std::string& f) {
+    return f.size() > 2 && f.substr(f.size() - 2) == "^T" ? f.substr(0, f.size() - 2) : f + "^T";
+  };
+  auto quadric = [](const std::string& f) {
+    return f.size() > 2 && f.substr(f.size() - 2) == "^T" ? f.substr(0, f.size() - 2) : f;
+  };
   std::vector<std::string> F{"I"};
   for (int L = 1; L <= 7; ++L) {
     const std::string B = "B" + std::to_string(L), E = "E" + std::to_string(L);
@@ -507,7 +529,9 @@ std::vector<poly_mod> word_polynomials(const gram_word& g, int entry, std::uint6
   const int d = g.factors.front().cols(), D = d * (d + 1) / 2;
   auto var = [&](int a, int b) { return gram_variable(d, std::min(a, b) + 1, std::max(a, b) + 1); };
   std::vector<poly_mod> row(static_cast<std::size_t>(d));
-  for (int j = 0; j < d; ++j) row[static_cast<std::size_t>(j)][std::vector<int>(static_cast<std::size_t>(D), 0)] = mod(g.factors[0](entry - 1, j), p);
+  for (int j = 0; j < d; ++j)
+    row[static_cast<std::size_t>(j)][std::vector<int>(static_cast<std::size_t>(D), 0)] =
+        mod(g.factors[0](entry - 1, j), p);
   for (std::size_t f = 1; f < g.factors.size(); ++f) {
     std::vector<poly_mod> rm(static_cast<std::size_t>(d)), next(static_cast<std::size_t>(d));
     for (int j = 0; j < d; ++j)  // (row M)_j = sum_a row_a m_aj
@@ -559,11 +583,13 @@ long word_block_rank(const gram_word& g, int entry, int k, std::uint64_t p) {
         std::uint64_t fact = 1;
         for (int i = 0; i < D; ++i) {
           s[static_cast<std::size_t>(i)] = rows[b][static_cast<std::size_t>(i)] + cols[c][static_cast<std::size_t>(i)];
-          for (int x = 2; x <= s[static_cast<std::size_t>(i)]; ++x) fact = n_mulmod2(fact, static_cast<std::uint64_t>(x), p);
+          for (int x = 2; x <= s[static_cast<std::size_t>(i)]; ++x)
+            fact = n_mulmod2(fact, static_cast<std::uint64_t>(x), p);
         }
         const auto it = P[r].find(s);
         if (it == P[r].end() || it->second == 0) continue;
-        m.entries.push_back({static_cast<long>(r * rows.size() + b), static_cast<long>(c), mpz_class(static_cast<unsigned long>(n_mulmod2(it->second, fact, p)))});
+        m.entries.push_back({static_cast<long>(r * rows.size() + b), static_cast<long>(c),
+                             mpz_class(static_cast<unsigned long>(n_mulmod2(it->second, fact, p)))});
       }
   return rank_mod_p(m, p);
 }
@@ -641,7 +667,8 @@ namespace {
 
 // The points over F_p of {x in P^(n-1): x^T S x = 0 for every S}: on each chart x = (x_0, .., x_(j-1), 1, 0, .., 0)
 // the first form is solved for x_(j-1) (a quadratic) and the others checked.
-std::vector<std::vector<std::uint64_t>> points_mod_p(const std::vector<dense_matrix<std::uint64_t>>& forms, int n, std::uint64_t p) {
+std::vector<std::vector<std::uint64_t>> points_mod_p(const std::vector<dense_matrix<std::uint64_t>>& forms, int n,
+                                                     std::uint64_t p) {
   std::vector<std::vector<std::uint64_t>> out;
   auto value = [&](const dense_matrix<std::uint64_t>& S, const std::vector<std::uint64_t>& x) {
     std::uint64_t t = 0;
@@ -700,13 +727,14 @@ namespace {
 
 // The ideal of a grouping's variety in Z[v_0, ..., v_{dx-1}], built here from the word: u^T v when it asks it, and
 // v^T (K_j + K_j^T) v for the first interior position j of each of its labels.
-std::vector<polynomial> family_ideal(const gram_word& g, const std::vector<mpz_class>& u, const annihilator_grouping& gr,
-                                     const ring_ptr& ring) {
+std::vector<polynomial> family_ideal(const gram_word& g, const std::vector<mpz_class>& u,
+                                     const annihilator_grouping& gr, const ring_ptr& ring) {
   std::vector<polynomial> gens;
   const int dx = static_cast<int>(u.size());
   if (gr.linear) {
     polynomial l(ring);
-    for (int i = 0; i < dx; ++i) l += polynomial::constant(ring, u[static_cast<std::size_t>(i)]) * polynomial::variable(ring, i);
+    for (int i = 0; i < dx; ++i)
+      l += polynomial::constant(ring, u[static_cast<std::size_t>(i)]) * polynomial::variable(ring, i);
     gens.push_back(l);
   }
   for (int label : gr.forms) {
@@ -743,13 +771,15 @@ long quotient_dimension(const std::vector<std::vector<polynomial>>& ideals, int 
   if (kernels.empty()) return 0;
   nmod_matrix K(static_cast<long>(kernels.size()), cols, p);
   for (std::size_t r = 0; r < kernels.size(); ++r)
-    for (long c = 0; c < cols; ++c) nmod_mat_entry(K.m, static_cast<long>(r), c) = kernels[r][static_cast<std::size_t>(c)];
+    for (long c = 0; c < cols; ++c)
+      nmod_mat_entry(K.m, static_cast<long>(r), c) = kernels[r][static_cast<std::size_t>(c)];
   return nmod_mat_rank(K.m);
 }
 
 }  // namespace
 
-TEST_CASE("one regular sequence: the union's Hilbert function against linear algebra mod p and against Singular over Q") {
+TEST_CASE(
+    "one regular sequence: the union's Hilbert function against linear algebra mod p and against Singular over Q") {
   // Every family of order <= k is cut out by part of one sequence G (u^T v and the quadrics of the labels). The
   // tool proves G regular and sums the faces (section 14); here dim (R / cap I_g)_d is computed from the ideals
   // themselves by linear algebra (mod a 61-bit prime), in the low degrees where that is affordable (the identity of
@@ -757,8 +787,8 @@ TEST_CASE("one regular sequence: the union's Hilbert function against linear alg
   struct planted {
     int L, dx;
     unsigned k;
-    int last_degree;      // the degrees 1..last_degree are checked by linear algebra
-    long whole_union;     // H_Y(2k): Singular 4.3 over Q at these weights (bench/singular/union.sh), not this code
+    int last_degree;   // the degrees 1..last_degree are checked by linear algebra
+    long whole_union;  // H_Y(2k): Singular 4.3 over Q at these weights (bench/singular/union.sh), not this code
   };
   for (const planted& t : {planted{4, 6, 21, 6, 1288}, planted{5, 7, 63, 4, 309538}}) {
     CAPTURE(t.L);
@@ -791,7 +821,8 @@ TEST_CASE("one regular sequence: the union's Hilbert function against linear alg
     for (int d = 1; d <= t.last_degree; ++d) {
       CAPTURE(d);
       big_int faces = 0;
-      for (const auto& f : regular_sequence_faces(t.dx, linear, labels, sets, static_cast<std::uint64_t>(d))) faces += f.term;
+      for (const auto& f : regular_sequence_faces(t.dx, linear, labels, sets, static_cast<std::uint64_t>(d)))
+        faces += f.term;
       CHECK(faces == quotient_dimension(ideals, d, 2305843009213693951ULL));
     }
     // The faces the block's count is made of sum to it.
@@ -843,7 +874,8 @@ TEST_CASE("a linear section proves a variety reduced, and refuses a non-reduced 
   CHECK(jt->smooth());
 }
 
-TEST_CASE("the lemma mod p at L = 4, d_x = 5 for all three families: degree <= 20 in t at their points, 40 at a random v") {
+TEST_CASE(
+    "the lemma mod p at L = 4, d_x = 5 for all three families: degree <= 20 in t at their points, 40 at a random v") {
   // An independent route to the three families of order 21: the points over F_p of each grouping's conditions,
   // taken from every factor at its positions (not the analysis's deduplicated quadrics), and the degree in t of
   // P_r(M + t v v^T) there (C + 1 = 41 evaluations: primes above 40). Points of different families never coincide
@@ -874,18 +906,23 @@ TEST_CASE("the lemma mod p at L = 4, d_x = 5 for all three families: degree <= 2
               for (int l = 0; l < 5; ++l) {
                 const mpz_class bk = fam.grouping.linear ? a.plane_basis(k, r) : mpz_class(k == r ? 1 : 0);
                 const mpz_class bl = fam.grouping.linear ? a.plane_basis(l, s) : mpz_class(l == s ? 1 : 0);
-                x += bk * (word.factors[static_cast<std::size_t>(j)](k, l) + word.factors[static_cast<std::size_t>(j)](l, k)) * bl;
+                x += bk *
+                     (word.factors[static_cast<std::size_t>(j)](k, l) +
+                      word.factors[static_cast<std::size_t>(j)](l, k)) *
+                     bl;
               }
             S(r, s) = mod(x, p);
           }
-        if (std::none_of(forms.begin(), forms.end(), [&](const auto& T) { return T.data() == S.data(); })) forms.push_back(S);
+        if (std::none_of(forms.begin(), forms.end(), [&](const auto& T) { return T.data() == S.data(); }))
+          forms.push_back(S);
       }
       for (const auto& x : points_mod_p(forms, n, p)) {
         std::vector<std::uint64_t> v(5, 0);
         for (int k = 0; k < 5; ++k)
           for (int i = 0; i < n; ++i) {
             const std::uint64_t b = fam.grouping.linear ? mod(a.plane_basis(k, i), p) : (k == i ? 1 : 0);
-            v[static_cast<std::size_t>(k)] = (v[static_cast<std::size_t>(k)] + n_mulmod2(b, x[static_cast<std::size_t>(i)], p)) % p;
+            v[static_cast<std::size_t>(k)] =
+                (v[static_cast<std::size_t>(k)] + n_mulmod2(b, x[static_cast<std::size_t>(i)], p)) % p;
           }
         CHECK(degree_along(word, c.entry, M, v, p) <= fam.grouping.t_degree);
         ++seen[f], ++found;

@@ -68,7 +68,8 @@ long certified_sep_of(const network_config& c, const integer_weights& w) {
 
 }  // namespace
 
-TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49), the count proves the fraction reading") {
+TEST_CASE(
+    "L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49), the count proves the fraction reading") {
   // By hand: 2*8*2 + 2 + c_2 with c_2 = -16 log_3(4 sqrt(2 sqrt(2e))) + log_3 8 = -29.509; log_3 999 = 6.287.
   const auto fs = statement_findings(2, 8, 1, facts(computed(999), count(999)));
   CHECK(status_of(fs, paper_statement::theorem2_upper_printed) == verdict::contradicted);
@@ -83,8 +84,7 @@ TEST_CASE("L = 2, d_x = 8: sep >= 999 contradicts the printed upper bound (4.49)
       CHECK(f.evidence.value == 999);
       // The margin the audit's picture shows: the printed bound minus log_3 999, negative (it fails by that much).
       CHECK(printed_margin_log3(f) == doctest::Approx(4.490923 - std::log(999.0) / std::log(3.0)).epsilon(1e-6));
-    }
-    else if (f.statement == paper_statement::theorem2_upper_fraction) {
+    } else if (f.statement == paper_statement::theorem2_upper_fraction) {
       // Proved by the count 999: the printed 28.032389 minus log_3 999, positive.
       CHECK(printed_margin_log3(f) == doctest::Approx(28.032389 - std::log(999.0) / std::log(3.0)).epsilon(1e-6));
     } else if (f.statement == paper_statement::theorem2_lower || f.statement == paper_statement::theorem1_upper) {
@@ -115,14 +115,15 @@ TEST_CASE("a lower bound above the Gram count is contradicted; below a certified
     b.log3 = l3;
     return b;
   };
-  CHECK(status_of(statement_findings(3, 100, 1, facts(sep_bound{}, fake_upper(lower - 0.01))), paper_statement::theorem1_lower) ==
-        verdict::contradicted);
-  CHECK(status_of(statement_findings(3, 100, 1, facts(computed(6000), fake_upper(1000))), paper_statement::theorem1_lower) ==
-        verdict::holds);  // log_3 6000 = 7.92 >= 7.67
-  CHECK(status_of(statement_findings(3, 100, 1, facts(computed(100), fake_upper(1000))), paper_statement::theorem1_lower) ==
-        verdict::undecided);
+  CHECK(status_of(statement_findings(3, 100, 1, facts(sep_bound{}, fake_upper(lower - 0.01))),
+                  paper_statement::theorem1_lower) == verdict::contradicted);
+  CHECK(status_of(statement_findings(3, 100, 1, facts(computed(6000), fake_upper(1000))),
+                  paper_statement::theorem1_lower) == verdict::holds);  // log_3 6000 = 7.92 >= 7.67
+  CHECK(status_of(statement_findings(3, 100, 1, facts(computed(100), fake_upper(1000))),
+                  paper_statement::theorem1_lower) == verdict::undecided);
   // At the threshold (d_x = 3^L) neither theorem is claimed.
-  for (const auto& f : statement_findings(2, 9, 1, facts(computed(5), count(7)))) CHECK(f.status == verdict::not_claimed);
+  for (const auto& f : statement_findings(2, 9, 1, facts(computed(5), count(7))))
+    CHECK(f.status == verdict::not_claimed);
   // d_x = H: the lower bounds are undefined.
   const auto fs = statement_findings(1, 4, 4, facts(computed(5), count(5)));
   CHECK(status_of(fs, paper_statement::theorem1_lower) == verdict::undecided);  // L = 1 < log_3 4: Theorem 1
@@ -138,7 +139,8 @@ TEST_CASE("zero padding: a (d_x, H) network padded to d_x' has the same separati
       head_weights<long> p{dense_matrix<long>(3, 3, 0), dense_matrix<long>(3, 3, 0), dense_matrix<long>(3, 3, 0),
                            dense_matrix<long>(3, 3, 0)};
       for (int r = 0; r < 2; ++r)
-        for (int c = 0; c < 2; ++c) p.Q(r, c) = h.Q(r, c), p.K(r, c) = h.K(r, c), p.V(r, c) = h.V(r, c), p.O(r, c) = h.O(r, c);
+        for (int c = 0; c < 2; ++c)
+          p.Q(r, c) = h.Q(r, c), p.K(r, c) = h.K(r, c), p.V(r, c) = h.V(r, c), p.O(r, c) = h.O(r, c);
       padded.layers.back().push_back(p);
     }
   }
@@ -165,7 +167,8 @@ TEST_CASE("a sample of the shipped certified table, recomputed") {
   REQUIRE(!certified_table().empty());
   int checked = 0;
   for (const auto& e : certified_table()) {
-    if (e.N != 4 || e.H != 1 || !((e.L == 1 && e.dx <= 4) || (e.L == 2 && e.dx <= 3) || (e.L == 3 && e.dx == 1))) continue;
+    if (e.N != 4 || e.H != 1 || !((e.L == 1 && e.dx <= 4) || (e.L == 2 && e.dx <= 3) || (e.L == 3 && e.dx == 1)))
+      continue;
     CAPTURE(e.L);
     CAPTURE(e.dx);
     const auto c = config(e.L, e.dx, e.H, e.N);
@@ -241,9 +244,11 @@ TEST_CASE("a refined count from the run's own annihilators is named as such, not
   // The other two sources, each named by its own words (one table: report/names, refined_by_prose).
   sep_bound b = *p.facts.upper;
   b.refined = refined_by::annihilator_union;
-  CHECK(bound_text(b, false).find("the union of the annihilator families, shipped table at seed 1") != std::string::npos);
+  CHECK(bound_text(b, false).find("the union of the annihilator families, shipped table at seed 1") !=
+        std::string::npos);
   b.refined = refined_by::noether;
-  CHECK(bound_text(b, false).find("for every weight and $N$: Noether's count; docs/theory.md, section 14") != std::string::npos);
+  CHECK(bound_text(b, false).find("for every weight and $N$: Noether's count; docs/theory.md, section 14") !=
+        std::string::npos);
   // No refinement (refined count equal to the count): the Gram count itself, unlabelled.
   r.refined_count = 31459;
   const auto q = compare_with_paper(c, r);
@@ -265,7 +270,8 @@ TEST_CASE("the map states the N a status holds from: (2, 8) contradicted from N 
     }
 }
 
-TEST_CASE("the audit's fast path re-decides rows within 0.01 in log_3 below the Gram count: the refinement is smaller") {
+TEST_CASE(
+    "the audit's fast path re-decides rows within 0.01 in log_3 below the Gram count: the refinement is smaller") {
   // Section 14: for H = 1 the refined count replaces the Gram count; the fast path compares logarithms and
   // re-decides exactly only rows within 0.01 of the count. That is complete as long as the refinement lowers
   // log_3 of the count by less than 0.01, i.e. count / refined < 3^0.01 = 1.01104...; checked here in the
@@ -308,7 +314,7 @@ TEST_CASE("the audit as units, one per L: the same rows in the same order, every
     for (bool exact : {false, true}) {
       const audit_map direct = audit_map_of(Ls, dxs, H, exact);
       reversed_runner runner;
-      const audit_map units = audit_map_by_units(Ls, dxs, H, exact, 0, &runner);
+      const audit_map units = audit_map_by_units({Ls, dxs, H, exact, 0}, &runner);
       CHECK(runner.batches == 1);
       CHECK(units.skipped_not_dividing == direct.skipped_not_dividing);
       REQUIRE(units.rows.size() == direct.rows.size());

@@ -46,13 +46,15 @@ TEST_CASE("Theorem 2 constants by hand (double-precision oracle)") {
 
 TEST_CASE("GPT-3 size: no overflow, log-space formatting") {
   const auto t = theorem2(96, 12288, 96);
-  const double upper = 2.0 * 12288 * 96 + 96 - 2 * 12288 * l3(6144 * std::sqrt(2 * std::sqrt(2 * std::exp(1.0)))) + l3(12288);
+  const double upper =
+      2.0 * 12288 * 96 + 96 - 2 * 12288 * l3(6144 * std::sqrt(2 * std::sqrt(2 * std::exp(1.0)))) + l3(12288);
   CHECK(d(t.upper_log3) == doctest::Approx(upper).epsilon(1e-12));
   // 3^v = 10^(v log_10 3): exponent and mantissa from a double computation.
   const double t10 = upper * std::log10(3.0);
   const std::string text = format_power_of_three(t.upper_log3);
   CHECK(text.substr(text.find('e') + 2) == std::to_string(static_cast<long long>(std::floor(t10))));
-  CHECK(std::stod(text.substr(0, text.find('e'))) == doctest::Approx(std::pow(10.0, t10 - std::floor(t10))).epsilon(1e-4));
+  CHECK(std::stod(text.substr(0, text.find('e'))) ==
+        doctest::Approx(std::pow(10.0, t10 - std::floor(t10))).epsilon(1e-4));
   CHECK(format_power_of_three(big_float(4)) == "8.10000e+01");
 }
 

@@ -49,7 +49,8 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--L 2 --dx 4 --H 9223372036854775807", "--H = 9223372036854775807 is out of range for this option"},
       {"--L 2 --dx 4 --H 1.5", "--H = 1.5 is not a valid number for this option"},
       // unsigned limits: "-1" used to wrap to 2^64 - 1, i.e. no limit at all
-      {"--L 2 --dx 4 --max-terms -1", "max-terms = -1 is out of range: must be an integer in 0 .. 18446744073709551615"},
+      {"--L 2 --dx 4 --max-terms -1",
+       "max-terms = -1 is out of range: must be an integer in 0 .. 18446744073709551615"},
       {"--L 2 --dx 4 --max-memory -5", "max-memory = -5 is out of range"},
       {"--L 2 --dx 4 --max-g-terms -1", "max-g-terms = -1 is out of range"},
       {"--L 2 --dx 4 --max-symbolic-terms -1", "max-symbolic-terms = -1 is out of range"},
@@ -63,7 +64,8 @@ TEST_CASE("bad input: one line, naming the value and the range, exit status 2") 
       {"--L", "--L"},
       {"plan --np 0", "np = 0 is out of range: must satisfy 1 <= np <= 100000"},
       {"plan --L 2 --dx 4 --H 3", "H = 3 does not divide dx = 4"},
-      {"plan --L 2 --dx 2 --residual", "plan: the residual network's Gram rank is one expansion, not independent blocks"},
+      {"plan --L 2 --dx 2 --residual",
+       "plan: the residual network's Gram rank is one expansion, not independent blocks"},
   });
 }
 
@@ -144,16 +146,18 @@ TEST_CASE("without the expansion, no step is more certain than the probabilistic
 }
 
 TEST_CASE("bad rank options: one line, exit status 2") {
-  expect_usage_errors({
-      {"--partition '1,2|2,3'", "position 2 appears twice"},
-      {"--partition '1,2|3'", "position 4 is missing"},
-      {"--partition '1,x|3,4'", "'x' is not a position"},
-      {"--N 5 --all-partitions", "N = 5 does not allow --all-partitions"},
-      {"--seeds 0", "seeds = 0 is out of range"},
-      {"--structure-only --partition '1,2|3,4'", "--structure-only excludes --partition"},
-      {"--certificate /proc/nope/x", "cannot be created or written"},
-      {"--structure-only --certificate /tmp/x", "--structure-only excludes --certificate"},
-  }, " --quiet");
+  expect_usage_errors(
+      {
+          {"--partition '1,2|2,3'", "position 2 appears twice"},
+          {"--partition '1,2|3'", "position 4 is missing"},
+          {"--partition '1,x|3,4'", "'x' is not a position"},
+          {"--N 5 --all-partitions", "N = 5 does not allow --all-partitions"},
+          {"--seeds 0", "seeds = 0 is out of range"},
+          {"--structure-only --partition '1,2|3,4'", "--structure-only excludes --partition"},
+          {"--certificate /proc/nope/x", "cannot be created or written"},
+          {"--structure-only --certificate /tmp/x", "--structure-only excludes --certificate"},
+      },
+      " --quiet");
 }
 
 TEST_CASE("--rank is gone: a usage error") {
@@ -164,61 +168,71 @@ TEST_CASE("--rank is gone: a usage error") {
 }
 
 TEST_CASE("bad limits and counts: one line, exit status 2") {
-  expect_usage_errors({
-      {"--time-limit 0", "time-limit = 0 is out of range: must be > 0"},
-      {"--max-terms 0", "max-terms = 0 is out of range"},
-      {"--threads 0", "threads = 0 is out of range"},
-      {"--threads 30000", "threads = 30000 is out of range: must satisfy 1 <= threads <= 64"},  // refused before FLINT starts any
-      {"bounds --L 2 --dx 4 --threads 30000", "threads = 30000 is out of range"},
-      {"--max-grid-points 4", "max-grid-points = 4 is out of range"},
-      {"--basis-limit -1", "basis-limit = -1 is out of range"},
-      {"--kernel-limit -1", "kernel-limit = -1 is out of range"},
-      {"--weight-range -5", "weight-range = -5 is out of range"},
-      {"--seed -1", "seed = -1 is out of range: must be an integer in 0 .. 18446744073709551615"},
-      {"--seed abc", "seed = abc is not an integer"},
-      {"--seed 18446744073709551616", "seed = 18446744073709551616 is out of range"},
-      {"corollary2 --L 12 --dx 64 --max-beta2 0", "max-beta2 = 0 is out of range"},
-  }, " --quiet");
+  expect_usage_errors(
+      {
+          {"--time-limit 0", "time-limit = 0 is out of range: must be > 0"},
+          {"--max-terms 0", "max-terms = 0 is out of range"},
+          {"--threads 0", "threads = 0 is out of range"},
+          {"--threads 30000",
+           "threads = 30000 is out of range: must satisfy 1 <= threads <= 64"},  // refused before FLINT starts any
+          {"bounds --L 2 --dx 4 --threads 30000", "threads = 30000 is out of range"},
+          {"--max-grid-points 4", "max-grid-points = 4 is out of range"},
+          {"--basis-limit -1", "basis-limit = -1 is out of range"},
+          {"--kernel-limit -1", "kernel-limit = -1 is out of range"},
+          {"--weight-range -5", "weight-range = -5 is out of range"},
+          {"--seed -1", "seed = -1 is out of range: must be an integer in 0 .. 18446744073709551615"},
+          {"--seed abc", "seed = abc is not an integer"},
+          {"--seed 18446744073709551616", "seed = 18446744073709551616 is out of range"},
+          {"corollary2 --L 12 --dx 64 --max-beta2 0", "max-beta2 = 0 is out of range"},
+      },
+      " --quiet");
 }
 
 TEST_CASE("bad subcommand input: one line, exit status 2") {
-  expect_usage_errors({
-      {"bounds --L 0", "L = 0 is out of range"},
-      {"bounds --dx 0", "dx = 0 is out of range"},
-      {"bounds --dx 4 --H 5", "H = 5 is out of range"},
-      {"corollary1 --L 6 --dx 1000 --H 16 --shallow 6", "shallow depth 6 is out of range"},
-      {"sweep --dx 3..1", "--dx = 3..1: the range is empty"},
-      {"sweep --L x", "--L = x: 'x' is not an integer"},
-      {"sweep --L 1..9", "--L = 1..9: out of range"},
-      {"sweep --N 1", "N = 1 is out of range"},
-      {"--format pdf", "format = pdf is not one of text, markdown, latex, latex-fragment, json"},
-      {"bounds --dx 4 --format pdf", "format = pdf is not one of"},
-      // A main-command option a subcommand does not read is refused, never accepted and ignored (issue 49).
-      {"bounds --L 2 --dx 4 --partition '1,3|2,4'", "--partition applies to the main command, not to bounds"},
-      {"plan --L 3 --dx 4 --weights symbolic", "--weights applies to the main command, not to plan"},
-      {"audit --L 2 --dx 4 --seed 3", "--seed applies to the main command, not to audit"},
-      {"corollary1 --kernel", "--kernel applies to the main command, not to corollary1"},
-      {"hessian-ranks --level 1 --d 2 --N 6", "--N applies to the main command, not to hessian-ranks"},
-      {"--seed 3 bounds --L 2 --dx 4", "--seed applies to the main command, not to bounds"},
-      // A subcommand's own option given before it is the main command's: said so, with where it goes.
-      {"--L 3 plan", "--L before plan is the main command's option; plan's own --L goes after it: seprank-sym plan --L ..."},
-      // The same where the subcommand reads every main option (sweep) or has its own of an output option's name (plan).
-      {"--L 1 sweep --dx 1", "--L before sweep is the main command's option; sweep's own --L goes after it: seprank-sym sweep --L ..."},
-      {"--N 6 sweep --dx 1 --L 1", "--N before sweep is the main command's option; sweep's own --N goes after it"},
-      {"--threads 2 plan", "--threads before plan is the main command's option; plan's own --threads goes after it"},
-      // A main option sweep's rows do not read: refused, never ignored.
-      {"sweep --dx 1 --L 1 --seeds 2", "sweep: not a sweep option: --seeds (each row ranks the one draw of --seed)"},
-      {"sweep --dx 1 --L 1 --residual", "sweep: not a sweep option: --residual"},
-      {"sweep --dx 1 --L 1 --entry 2", "sweep: not a sweep option: --position, --entry"},
-      {"sweep --dx 1 --L 1 --kernel", "sweep: not a sweep option: --kernel"},
-      {"sweep --dx 1 --L 1 --weights symbolic", "sweep: not a sweep option: --weights symbolic"},
-      {"sweep --dx 1 --L 1 --position 2", "sweep: not a sweep option: --position, --entry"},
-      {"sweep --dx 1 --L 1 --all-partitions", "sweep: not a sweep option: --all-partitions"},
-      {"sweep --dx 1 --L 1 --basis", "sweep: not a sweep option: --basis"},
-      {"sweep --dx 1 --L 1 --basis-limit 3", "sweep: not a sweep option: --basis-limit"},
-      {"sweep --dx 1 --L 1 --print-polynomial", "sweep: not a sweep option: --print-polynomial"},
-      {"sweep --dx 1 --L 1 --timings", "sweep: not a sweep option: --timings"},
-  }, " --quiet");
+  expect_usage_errors(
+      {
+          {"bounds --L 0", "L = 0 is out of range"},
+          {"bounds --dx 0", "dx = 0 is out of range"},
+          {"bounds --dx 4 --H 5", "H = 5 is out of range"},
+          {"corollary1 --L 6 --dx 1000 --H 16 --shallow 6", "shallow depth 6 is out of range"},
+          {"sweep --dx 3..1", "--dx = 3..1: the range is empty"},
+          {"sweep --L x", "--L = x: 'x' is not an integer"},
+          {"sweep --L 1..9", "--L = 1..9: out of range"},
+          {"sweep --N 1", "N = 1 is out of range"},
+          {"--format pdf", "format = pdf is not one of text, markdown, latex, latex-fragment, json"},
+          {"bounds --dx 4 --format pdf", "format = pdf is not one of"},
+          // A main-command option a subcommand does not read is refused, never accepted and ignored (issue 49).
+          {"bounds --L 2 --dx 4 --partition '1,3|2,4'", "--partition applies to the main command, not to bounds"},
+          {"plan --L 3 --dx 4 --weights symbolic", "--weights applies to the main command, not to plan"},
+          {"audit --L 2 --dx 4 --seed 3", "--seed applies to the main command, not to audit"},
+          {"corollary1 --kernel", "--kernel applies to the main command, not to corollary1"},
+          {"hessian-ranks --level 1 --d 2 --N 6", "--N applies to the main command, not to hessian-ranks"},
+          {"--seed 3 bounds --L 2 --dx 4", "--seed applies to the main command, not to bounds"},
+          // A subcommand's own option given before it is the main command's: said so, with where it goes.
+          {"--L 3 plan",
+           "--L before plan is the main command's option; plan's own --L goes after it: seprank-sym plan --L ..."},
+          // The same where the subcommand reads every main option (sweep) or has its own of an output option's name
+          // (plan).
+          {"--L 1 sweep --dx 1",
+           "--L before sweep is the main command's option; sweep's own --L goes after it: seprank-sym sweep --L ..."},
+          {"--N 6 sweep --dx 1 --L 1", "--N before sweep is the main command's option; sweep's own --N goes after it"},
+          {"--threads 2 plan",
+           "--threads before plan is the main command's option; plan's own --threads goes after it"},
+          // A main option sweep's rows do not read: refused, never ignored.
+          {"sweep --dx 1 --L 1 --seeds 2",
+           "sweep: not a sweep option: --seeds (each row ranks the one draw of --seed)"},
+          {"sweep --dx 1 --L 1 --residual", "sweep: not a sweep option: --residual"},
+          {"sweep --dx 1 --L 1 --entry 2", "sweep: not a sweep option: --position, --entry"},
+          {"sweep --dx 1 --L 1 --kernel", "sweep: not a sweep option: --kernel"},
+          {"sweep --dx 1 --L 1 --weights symbolic", "sweep: not a sweep option: --weights symbolic"},
+          {"sweep --dx 1 --L 1 --position 2", "sweep: not a sweep option: --position, --entry"},
+          {"sweep --dx 1 --L 1 --all-partitions", "sweep: not a sweep option: --all-partitions"},
+          {"sweep --dx 1 --L 1 --basis", "sweep: not a sweep option: --basis"},
+          {"sweep --dx 1 --L 1 --basis-limit 3", "sweep: not a sweep option: --basis-limit"},
+          {"sweep --dx 1 --L 1 --print-polynomial", "sweep: not a sweep option: --print-polynomial"},
+          {"sweep --dx 1 --L 1 --timings", "sweep: not a sweep option: --timings"},
+      },
+      " --quiet");
 }
 
 TEST_CASE("the output options work before a subcommand (they are both's)") {
@@ -231,7 +245,8 @@ TEST_CASE("the output options work before a subcommand (they are both's)") {
 
 TEST_CASE("Ctrl-C stops a long computation cleanly: exit status 130 and a message") {
   // L = 3, d_x = 3 runs for about 25 s; SIGINT after 2 s.
-  const auto r = run_command("timeout --preserve-status -s INT 2 " + executable() + " --L 3 --dx 3 --quiet 2>&1 >/dev/null");
+  const auto r =
+      run_command("timeout --preserve-status -s INT 2 " + executable() + " --L 3 --dx 3 --quiet 2>&1 >/dev/null");
   CHECK(r.status == 130);
   CHECK(contains(r.out, "interrupted by the user (SIGINT); stopped cleanly"));
 }
@@ -247,8 +262,10 @@ TEST_CASE("progress: each long stage's line on stderr carries a time estimate, s
   CHECK_FALSE(contains(out.out, "estimated"));
 }
 
-TEST_CASE("nothing silently replaced: an empty path is refused; symbolic weights are honoured or refused, never swapped") {
-  for (const char* args : {"--L 2 --dx 3 --certificate ''", "--L 2 --dx 3 --store ''", "audit --plot ''", "sweep --plot ''"}) {
+TEST_CASE(
+    "nothing silently replaced: an empty path is refused; symbolic weights are honoured or refused, never swapped") {
+  for (const char* args :
+       {"--L 2 --dx 3 --certificate ''", "--L 2 --dx 3 --store ''", "audit --plot ''", "sweep --plot ''"}) {
     const result r = run(args);
     CAPTURE(args);
     CHECK(r.status == 2);
@@ -292,7 +309,8 @@ TEST_CASE("all-zero weights: the zero network is said as such, no check of ours 
   std::ofstream(zero) << "WQ 1 1\n0\nWK 1 1\n0\nWV 1 1\n0\nWO 1 1\n0\n";
   const result r = run("--L 1 --dx 1 --N 2 --quiet --weights " + zero);
   CHECK(r.status == 0);
-  CHECK(contains(r.out, "The network at these weights: y_p = 0 (the zero polynomial): every rank of these weights is 0"));
+  CHECK(
+      contains(r.out, "The network at these weights: y_p = 0 (the zero polynomial): every rank of these weights is 0"));
   CHECK(contains(r.out, "Step 5 (homogeneity). Homogeneity  [computed]"));
   CHECK_FALSE(contains(r.out, "FAILED]"));
   // With the residual connection the same weights give y_p = x^i_p: degree 1, odd and below 3^L = 3, and its
@@ -306,21 +324,23 @@ TEST_CASE("all-zero weights: the zero network is said as such, no check of ours 
 }
 
 TEST_CASE("a reader that closes the pipe early: exit status 6 with one line, not death by SIGPIPE (141)") {
-  // The audit's text (about 1 MB) cannot fit in a pipe's buffer, so the write meets the closed pipe whatever the timing.
-  const result r = run_command("bash -c '" + executable() + " audit --L 1..20 --dx 1..500 --quiet 2>" + temp_path("pipe.err") +
-                               " | head -c 1 > /dev/null; echo status=${PIPESTATUS[0]}'");
+  // The audit's text (about 1 MB) cannot fit in a pipe's buffer, so the write meets the closed pipe whatever the
+  // timing.
+  const result r = run_command("bash -c '" + executable() + " audit --L 1..20 --dx 1..500 --quiet 2>" +
+                               temp_path("pipe.err") + " | head -c 1 > /dev/null; echo status=${PIPESTATUS[0]}'");
   CHECK(contains(r.out, "status=6"));
   CHECK(contains(read_file(temp_path("pipe.err")), "writing the output to standard output failed"));
   std::remove(temp_path("pipe.err").c_str());
 }
 
 TEST_CASE("integers in decimal only, and --partition '' refused (hex and empty values were read silently)") {
-  expect_usage_errors({{"--L 0x2 --dx 4", "--L = 0x2 is not a decimal integer"},
-                       {"bounds --L 2 --dx 4 --N 0x10", "--N = 0x10 is not a decimal integer"},
-                       {"--L 2 --dx 0b11", "--dx = 0b11 is not a decimal integer"},
-                       {"--L 2 --dx 4 --partition ''", "--partition needs a partition A|B"},
-                       // beyond 64 bits: the value as given, never a saturated 9223372036854775807 (issue 49)
-                       {"bounds --L 2 --dx 4 --H 99999999999999999999", "99999999999999999999 is out of range for this option"}});
+  expect_usage_errors(
+      {{"--L 0x2 --dx 4", "--L = 0x2 is not a decimal integer"},
+       {"bounds --L 2 --dx 4 --N 0x10", "--N = 0x10 is not a decimal integer"},
+       {"--L 2 --dx 0b11", "--dx = 0b11 is not a decimal integer"},
+       {"--L 2 --dx 4 --partition ''", "--partition needs a partition A|B"},
+       // beyond 64 bits: the value as given, never a saturated 9223372036854775807 (issue 49)
+       {"bounds --L 2 --dx 4 --H 99999999999999999999", "99999999999999999999 is out of range for this option"}});
   CHECK(run("--L 2 --dx 4 --structure-only --quiet").status == 0);  // decimal values still read
   // --help keeps its columns: an exclusion goes with the description, not into the option column.
   const result help = run("--help");

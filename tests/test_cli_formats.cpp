@@ -48,7 +48,8 @@ TEST_CASE("JSON output: documented keys, exact values, and a lossless round trip
   CHECK(j.dump(2) + "\n" == r.out);  // keys in the written order, nothing lost
   for (const char* key : {"schema", "title", "config", "steps", "results", "appendix"}) CHECK(j.contains(key));
   const auto& res = j.at("results");
-  for (const char* key : {"terms", "separation_rank", "grid_rank", "gram_rank", "kernel_dimension"}) CHECK(res.contains(key));
+  for (const char* key : {"terms", "separation_rank", "grid_rank", "gram_rank", "kernel_dimension"})
+    CHECK(res.contains(key));
   // L = 2, d_x = 2: D = 3, C = 4, and sum_k min(2 multichoose(3, 4-k), multichoose(3, k)) = 1+3+6+6+2 = 18.
   CHECK(res.at("separation_rank").at("value") == 18);
   CHECK(res.at("separation_rank").at("exact") == true);
@@ -78,8 +79,8 @@ TEST_CASE("Markdown: pandoc reads every output as GitHub Markdown with math, wit
     CAPTURE(shown);
     const std::string file = output_file(args, "markdown", "d.md");
     // tex_math_dollars: the $...$ formulas are parsed and converted to MathML (a formula texmath cannot read warns).
-    const auto p = run_command(std::string(pandoc) + " -f gfm+tex_math_dollars -t html5 --mathml --fail-if-warnings " + file +
-                               " -o " + file + ".html 2>&1");
+    const auto p = run_command(std::string(pandoc) + " -f gfm+tex_math_dollars -t html5 --mathml --fail-if-warnings " +
+                               file + " -o " + file + ".html 2>&1");
     CHECK_MESSAGE(p.status == 0, p.out);
     CHECK(p.out.empty());
     const auto html = read_file(file + ".html");
@@ -96,8 +97,8 @@ TEST_CASE("JSON: every subcommand's output validates against docs/derivation.sch
                            "--L 2 --dx 5 --max-terms 20000 --max-grid-points 64", "bounds", "bounds --dx 1000 --H 16",
                            "corollary1", "corollary2", "audit --L 1..3 --dx 1..6", "sweep --L 1..2 --dx 2..3",
                            "plan --L 3 --dx 4 --np 8 --node-memory 2000", "annihilators --L 4 --dx 5",
-                           "hessian-ranks --level 1..2 --d 1..3",
-                           "bounds --L 96 --dx 12288 --H 96", "bounds --model all", "bounds --model bert-large", "corollary1 --L 6 --dx 100 --H 16"}) {
+                           "hessian-ranks --level 1..2 --d 1..3", "bounds --L 96 --dx 12288 --H 96",
+                           "bounds --model all", "bounds --model bert-large", "corollary1 --L 6 --dx 100 --H 16"}) {
     const std::string shown = args;
     CAPTURE(shown);
     const std::string file = output_file(args, "json", "d.json");
@@ -117,10 +118,12 @@ TEST_CASE("LaTeX: the derivation as mathematics compiles without warnings; the f
   int claims = 0;
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("\\par\\noindent\\textit{Claim.}", 0) == 0) ++claims;
-    if (line.rfind("\\sepstep", 0) != 0 && line.rfind("\\item", 0) != 0 && line.rfind("\\providecommand", 0) != 0) CHECK_MESSAGE(!contains(line, "\\texttt"), line);
+    if (line.rfind("\\sepstep", 0) != 0 && line.rfind("\\item", 0) != 0 && line.rfind("\\providecommand", 0) != 0)
+      CHECK_MESSAGE(!contains(line, "\\texttt"), line);
   }
   CHECK(claims >= 18);
-  CHECK(contains(r.out, "$\\operatorname{sep} \\le  \\sum_{k} \\min(d_{x} \\, \\left(\\!\\binom{D}{ C - k}\\!\\right)"));
+  CHECK(
+      contains(r.out, "$\\operatorname{sep} \\le  \\sum_{k} \\min(d_{x} \\, \\left(\\!\\binom{D}{ C - k}\\!\\right)"));
   auto [status, warnings] = compile_latex(r.out, "latex");
   CHECK(status == 0);
   CHECK_MESSAGE(warnings.empty(), warnings);
@@ -128,8 +131,10 @@ TEST_CASE("LaTeX: the derivation as mathematics compiles without warnings; the f
   const auto f = run("--L 2 --dx 3 --latex-fragment --quiet");
   REQUIRE(f.status == 0);
   CHECK(!contains(f.out, "\\documentclass"));
-  const std::string article = "\\documentclass{article}\n\\usepackage{amsmath,amssymb,booktabs,xcolor,longtable,array}\n"
-                              "\\begin{document}\nAs computed by seprank-sym:\n" + f.out + "\\end{document}\n";
+  const std::string article =
+      "\\documentclass{article}\n\\usepackage{amsmath,amssymb,booktabs,xcolor,longtable,array}\n"
+      "\\begin{document}\nAs computed by seprank-sym:\n" +
+      f.out + "\\end{document}\n";
   std::tie(status, warnings) = compile_latex(article, "fragment");
   CHECK(status == 0);
   CHECK_MESSAGE(warnings.empty(), warnings);
@@ -138,9 +143,10 @@ TEST_CASE("LaTeX: the derivation as mathematics compiles without warnings; the f
 }
 
 TEST_CASE("LaTeX: every subcommand compiles without warnings") {
-  for (const char* args : {"bounds", "bounds --model all", "corollary1", "corollary2", "audit --L 1..3 --dx 1..6",
-                           "sweep --L 1..2 --dx 2..3", "--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions --print-polynomial",
-                           "--L 1 --dx 2 --N 2 --weights symbolic --print-polynomial"}) {
+  for (const char* args :
+       {"bounds", "bounds --model all", "corollary1", "corollary2", "audit --L 1..3 --dx 1..6",
+        "sweep --L 1..2 --dx 2..3", "--L 2 --dx 3 --kernel --basis --seeds 2 --all-partitions --print-polynomial",
+        "--L 1 --dx 2 --N 2 --weights symbolic --print-polynomial"}) {
     const std::string shown = args;
     CAPTURE(shown);
     const auto r = run(std::string(args) + " --format latex --quiet");
@@ -161,7 +167,8 @@ TEST_CASE("the man page renders without warnings") {
   const auto r = run_command(std::string("groff -man -Tutf8 -ww ") + page + " 2>&1 >/dev/null");
   CHECK(r.status == 0);
   CHECK(r.out.empty());  // groff's warnings
-  const std::string text = run_command(std::string("groff -man -Tutf8 -P-cbou ") + page + " 2>/dev/null").out;  // no overstrike
+  const std::string text =
+      run_command(std::string("groff -man -Tutf8 -P-cbou ") + page + " 2>/dev/null").out;  // no overstrike
   CHECK(contains(text, "EXIT STATUS"));
   // Each subcommand's own options, from its row: corollary2's, with their defaults and ranges.
   CHECK(contains(text, "SUBCOMMAND OPTIONS"));
@@ -224,7 +231,8 @@ TEST_CASE("--width wraps the prose at that many columns and keeps every word; ta
   const result table = run("audit --L 1..3 --dx 1..5 --quiet");
   const result narrow = run("audit --L 1..3 --dx 1..5 --quiet --width 60");
   CHECK(words_of(narrow.out) == words_of(table.out));
-  for (const char* row : {"  1  4    Th. 1      holds (N >= 4)  holds           not-claimed", "  L  d_x  regime     theorem1-lower"}) {
+  for (const char* row :
+       {"  1  4    Th. 1      holds (N >= 4)  holds           not-claimed", "  L  d_x  regime     theorem1-lower"}) {
     CAPTURE(row);
     CHECK(contains(table.out, row));
     CHECK(contains(narrow.out, row));
@@ -245,7 +253,8 @@ TEST_CASE("the answer first: the main run, bounds and the audit open with the ve
   REQUIRE(r.status == 0);
   std::istringstream in(r.out);
   std::string first_ten;
-  for (std::string line; first_ten.size() < 100000 && std::getline(in, line) && lines(first_ten) < 10;) first_ten += line + "\n";
+  for (std::string line; first_ten.size() < 100000 && std::getline(in, line) && lines(first_ten) < 10;)
+    first_ten += line + "\n";
   CHECK(contains(first_ten, "Theorem 2 upper bound, as printed: holds (certified); sep <= 110 (the Gram count"));
   CHECK(contains(first_ten, "at this depth it first fails at d_x = 8 (seprank-sym bounds --L 2 --dx 8)"));
   // A threshold configuration (3^2 = 9): neither theorem is claimed, each said once.
@@ -255,12 +264,16 @@ TEST_CASE("the answer first: the main run, bounds and the audit open with the ve
   CHECK(threshold.out.find("  Theorem 2: not claimed;") == threshold.out.rfind("  Theorem 2: not claimed;"));
   CHECK(contains(first_ten, "docs/findings.md"));
   // The step of the printed upper bound is tagged as its body reads: verified when every claimed statement holds.
-  CHECK(contains(r.out, "The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [verified]"));
+  CHECK(contains(
+      r.out,
+      "The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [verified]"));
   CHECK(contains(value_of(r.out, "as transcribed from the printed eq. 8"), "holds (certified): sep <= 110"));
   // bounds at d_x = 5: the printed slope 2 d_x + 1 = 11 lies below D - 1 = 14 (Corollary 15.3, by hand), so it fails at
   // every large L; the audit finds the first such L (16 at d_x = 5, docs/findings.md) and bounds says it.
   const result b = run("bounds --L 3 --dx 5");
-  CHECK(contains(b.out, "is in [14, 15] (Corollary 15.3); the printed upper bound's slope 2 d_x + 1 = 11 is below the proven slope"));
+  CHECK(contains(
+      b.out,
+      "is in [14, 15] (Corollary 15.3); the printed upper bound's slope 2 d_x + 1 = 11 is below the proven slope"));
   const auto map = nlohmann::json::parse(run("audit --L 1..100 --dx 5 --format json --quiet").out);
   int first = 0;
   long first_N = 0;  // the N that first failure holds from, which the answer states
@@ -269,16 +282,16 @@ TEST_CASE("the answer first: the main run, bounds and the audit open with the ve
       if (first == 0 && st["name"] == "theorem2-upper-printed" && st["status"] == "contradicted")
         first = row["L"].get<int>(), first_N = st["holds_from_N"].is_null() ? 0 : st["holds_from_N"].get<long>();
   CHECK(first > 3);
-  CHECK(contains(b.out, "at this width it first fails at L = " + std::to_string(first) +
-                            (first_N > 0 ? ", for balanced partitions at N >= " + std::to_string(first_N) : std::string()) +
-                            " (seprank-sym bounds --L " +
-                            std::to_string(first) + " --dx 5)"));
+  CHECK(contains(b.out,
+                 "at this width it first fails at L = " + std::to_string(first) +
+                     (first_N > 0 ? ", for balanced partitions at N >= " + std::to_string(first_N) : std::string()) +
+                     " (seprank-sym bounds --L " + std::to_string(first) + " --dx 5)"));
   // JSON: the answer is data, first after the configuration, with the same verdicts as the findings.
   const result j = run("bounds --L 96 --dx 12288 --H 96 --N 2048 --format json");
   const auto dj = nlohmann::json::parse(j.out);
   REQUIRE(dj["answer"].is_array());
-  std::map<std::string, std::string> verdicts{{"holds", "holds (certified)"}, {"contradicted", "contradicted (certified)"},
-                                              {"undecided", "undecided"}};
+  std::map<std::string, std::string> verdicts{
+      {"holds", "holds (certified)"}, {"contradicted", "contradicted (certified)"}, {"undecided", "undecided"}};
   int checked = 0;
   for (const auto& f : dj["results"]["findings"])
     for (const auto& a : dj["answer"])

@@ -9,14 +9,17 @@ TEST_CASE("slow: L = 2, d_x = 8 contradicts the printed Theorem 2 upper bound, w
   const std::string dir = temp_path("cert28");
   const auto r = run("--L 2 --dx 8 --certificate " + dir + " --quiet --time-limit 3000");  // a hang guard, not a timing
   CHECK(r.status == 0);
-  CHECK(contains(r.out, "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [contradicted]"));
+  CHECK(contains(
+      r.out,
+      "(paper-upper-bound). The paper's Theorem 2 upper bound (eq. 8), as transcribed from the print and as a reading of it  [contradicted]"));
   CHECK(contains(r.out, "[contradicted (certified)] theorem2-upper-printed"));
   CHECK(contains(r.out, "sep >= 999 (certified here: grid-tensor rank at N = 4) > 3^4.490923"));
   CHECK(contains(r.out, "; this applies to every balanced partition at N >= 4"));
   CHECK(contains(r.out, "[holds (certified)] theorem2-upper-fraction"));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
   const std::string py = python_with_numpy();
-  REQUIRE_MESSAGE(!py.empty(), "no python3 with numpy, which the tests require (tests/meson.build; Debian: python3-numpy)");
+  REQUIRE_MESSAGE(!py.empty(),
+                  "no python3 with numpy, which the tests require (tests/meson.build; Debian: python3-numpy)");
   const auto t0 = std::chrono::steady_clock::now();
   const auto c = run_command(py + " " + dir + "/check.py 2>&1");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -53,8 +56,9 @@ TEST_CASE("slow: every row of the certified table that decides a status in the a
     // terms) took 127 of this case's 208 s, and no row needs it: past the limit a row is certified by the grid-tensor
     // rank against the Gram rank, the route the tool takes at every size past the expansion, not the coefficient
     // matrix bench/certified_table.sh used (the 24 runs: 45 s alone, about 80 s inside the suite).
-    const auto r = run_command(executable() + " --L " + std::to_string(L) + " --dx " + std::to_string(dx) + " --H " + std::to_string(H) +
-                               " --max-terms 100000 --format json --quiet --time-limit 3000 2>/dev/null");  // a hang guard, not a timing
+    const auto r = run_command(
+        executable() + " --L " + std::to_string(L) + " --dx " + std::to_string(dx) + " --H " + std::to_string(H) +
+        " --max-terms 100000 --format json --quiet --time-limit 3000 2>/dev/null");  // a hang guard, not a timing
     REQUIRE(r.status == 0);
     const auto j = nlohmann::json::parse(r.out)["results"];
     const auto at4 = rows.find({L, dx, H, 4});

@@ -16,16 +16,19 @@ TEST_CASE("a certificate anyone can re-check with Python and numpy; a raised cla
   r = run_command(py + " " + dir + "/check.py 2>&1");
   CHECK(r.status == 0);
   CHECK(contains(r.out, "\nsep >= 49 certified\n"));  // the Gram count 49 is attained at L = 2, d_x = 3
-  CHECK(contains(r.out, "N = 4, no residual, output y_1 at position i = 1, A = [1, 2], B = [3, 4]"));  // all of what it checked
-  r = run_command(py + " -c \"import json; p='" + dir + "/certificate.json'; c=json.load(open(p)); c['claimed_rank'] += 1; "
-                  "json.dump(c, open('" + dir + "/raised.json', 'w'))\" && " + py + " " + dir + "/check.py " + dir +
-                  "/raised.json 2>&1");
+  CHECK(contains(
+      r.out, "N = 4, no residual, output y_1 at position i = 1, A = [1, 2], B = [3, 4]"));  // all of what it checked
+  r = run_command(py + " -c \"import json; p='" + dir +
+                  "/certificate.json'; c=json.load(open(p)); c['claimed_rank'] += 1; "
+                  "json.dump(c, open('" +
+                  dir + "/raised.json', 'w'))\" && " + py + " " + dir + "/check.py " + dir + "/raised.json 2>&1");
   CHECK(r.status == 1);
   CHECK(contains(r.out, "NOT certified"));
   run_command("rm -rf " + dir);
 }
 
-TEST_CASE("a certificate anyone can re-check: its independent forward pass agrees with exact ranks on degenerate weights") {
+TEST_CASE(
+    "a certificate anyone can re-check: its independent forward pass agrees with exact ranks on degenerate weights") {
   // Every W^V of rank 1 (d_x = 2, one head): the exact rank over Q of the expansion drops; the certificate,
   // recomputed by the script from the weights alone, must reach exactly that rank. (Named to run in the meson test
   // 'certificate check with numpy', which reports SKIP without numpy.)
@@ -89,7 +92,8 @@ TEST_CASE("--store: a rerun reads every unit from the store, says so, and prints
   CHECK(blocks == 5);
   CHECK(grids == 1);
   CHECK(bands >= 1);
-  CHECK(contains(second.out, std::to_string(bands) + " of " + std::to_string(bands) + " bands of the grid's evaluations read from " + db.path));
+  CHECK(contains(second.out, std::to_string(bands) + " of " + std::to_string(bands) +
+                                 " bands of the grid's evaluations read from " + db.path));
   CHECK(contains(run("store " + db.path).out, "gram-block v1"));
   if (const char* validator = std::getenv("SCHEMA_CHECK")) {  // both outputs against docs/derivation.schema.json
     for (const std::string& args : {"store " + db.path, "--L 2 --dx 4 --store " + db.path}) {
@@ -112,7 +116,8 @@ TEST_CASE("--store --verify: a tampered unit is caught, the step is FAILED and t
   // Block k = 2 is 220 x 55 of rank 55 (min(rows, cols): full rank); the store is made to claim 54, signed again
   // with the key (an adversary holding it: the digest cannot tell, a recomputation can).
   REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db.path +
-                      " gram-block k=2 \"d['rank_mod_p'] = 54\" --resign").status == 0);
+                      " gram-block k=2 \"d['rank_mod_p'] = 54\" --resign")
+              .status == 0);
   const auto tampered = run("--L 2 --dx 4 --quiet --store " + db.path + " --verify 100");
   CHECK(tampered.status == 1);
   CHECK(contains(tampered.out, "1 disagree"));
@@ -123,7 +128,8 @@ TEST_CASE("a store key others can read, or one byte repeated, is warned about (i
   const std::string key = temp_path("weak.key"), db = temp_path("weak.db");
   std::ofstream(key) << std::string(24, 'a');
   run_command("chmod 644 " + key);
-  const result r = run_command("SEPRANK_STORE_KEY=" + key + " " + executable() + " --L 1 --dx 2 --quiet --store " + db + " 2>&1 >/dev/null");
+  const result r = run_command("SEPRANK_STORE_KEY=" + key + " " + executable() + " --L 1 --dx 2 --quiet --store " + db +
+                               " 2>&1 >/dev/null");
   CHECK(contains(r.out, "warning: store key " + key + " can be read by others (mode 0644)"));
   CHECK(contains(r.out, "is one byte repeated: a weak key"));
   CHECK(r.status == 0);
@@ -140,12 +146,14 @@ TEST_CASE("bad store options: one line, exit status 2") {
                        {"store " + db.path, "no such file"},
                        {"store " + not_store, "file is not a database"}});
   CHECK(run("--L 1 --dx 2 --structure-only --store " + db.path).status == 2);
-  expect_usage_errors({{"audit --L 1..2 --dx 1..3 --store " + db.path, "--store applies to the main command, not to audit"},
-                       {"plan --L 3 --dx 3 --store " + db.path, "--store applies to the main command, not to plan"}});
+  expect_usage_errors(
+      {{"audit --L 1..2 --dx 1..3 --store " + db.path, "--store applies to the main command, not to audit"},
+       {"plan --L 3 --dx 3 --store " + db.path, "--store applies to the main command, not to plan"}});
   std::remove(not_store.c_str());
 }
 
-TEST_CASE("a stored Gram block that is altered or impossible is FAILED without --verify, naming the store and the unit") {
+TEST_CASE(
+    "a stored Gram block that is altered or impossible is FAILED without --verify, naming the store and the unit") {
   const std::string db = temp_path("tamper.db");  // a temporary directory, never the source tree
   std::remove(db.c_str());
   REQUIRE(run("--L 2 --dx 3 --quiet --store " + db).status == 0);
@@ -153,13 +161,15 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   // L = 2, d_x = 3: block k = 4 is 3 x mc(6, 4) = 3 x 126 (three rows); k = 0 is 378 x 1, full rank 1.
   auto tamper = [&](const std::string& unit, const std::string& edit, bool resign) {
     REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db + " gram-block " + unit + " \"" + edit + "\"" +
-                        (resign ? " --resign" : "")).status == 0);
+                        (resign ? " --resign" : ""))
+                .status == 0);
   };
   // Without the key: the digest does not match; the block is recomputed here and the stored one kept as evidence.
   tamper("k=4", "d['rank_mod_p'] = 2; d['upper'] = 2", false);
   const result a = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(a.status == 1);
-  CHECK(contains(a.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks (k=4: its keyed digest does not match"));
+  CHECK(contains(a.out, "FAILED: the results store " + db +
+                            " holds 1 impossible or altered blocks (k=4: its keyed digest does not match"));
   REQUIRE_FALSE(value_of(honest, "Gram rank").empty());
   CHECK(value_of(a.out, "Gram rank") == value_of(honest, "Gram rank"));  // the value shown is the recomputed one
   const result listing = run("store " + db + " --quiet");
@@ -169,7 +179,8 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   tamper("k=4", "d['rank_mod_p'] = 4; d['upper'] = 4", true);
   const result b = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(b.status == 1);
-  CHECK(contains(b.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks (k = 4: rank 4 of a 3 x 126 block)"));
+  CHECK(contains(b.out, "FAILED: the results store " + db +
+                            " holds 1 impossible or altered blocks (k = 4: rank 4 of a 3 x 126 block)"));
   const result b_summary = run("--L 2 --dx 3 --quiet --summary --store " + db);  // a FAILED step is never left out
   CHECK(b_summary.status == 1);
   CHECK(contains(b_summary.out, "FAILED: the results store " + db + " holds 1 impossible or altered blocks"));
@@ -186,15 +197,17 @@ TEST_CASE("a stored Gram block that is altered or impossible is FAILED without -
   tamper("k=3", "d['rank_mod_p'] = 17; d['upper'] = 17; d['certificate'] = 'exact_elimination'", true);
   // (checked below; first:) a stored element rank that is no integer disagrees with its recount: FAILED, exit 1, never
   // an internal error.
-  REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db + " element-rank FIRST \"d = 'abc'\" --resign").status == 0);
+  REQUIRE(run_command("/usr/bin/python3 tests/store_tamper.py " + db + " element-rank FIRST \"d = 'abc'\" --resign")
+              .status == 0);
   const result element = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(element.status == 1);
   CHECK_FALSE(contains(element.out, "stol"));
   const result forged = run("--L 2 --dx 3 --quiet --store " + db);
   CHECK(forged.status == 1);
   CHECK(contains(forged.out, "One of our own checks FAILED: in step "));
-  CHECK(contains(forged.out, "49 (the coefficient-matrix rank at N = 4, a lower bound; step separation-rank) > 48 (the Gram rank's "
-                             "proven upper bound, an upper bound on it; step gram-rank)"));
+  CHECK(contains(forged.out,
+                 "49 (the coefficient-matrix rank at N = 4, a lower bound; step separation-rank) > 48 (the Gram rank's "
+                 "proven upper bound, an upper bound on it; step gram-rank)"));
   CHECK(contains(forged.out, "  Gram rank                         = 48"));
   std::remove(db.c_str());
 }
@@ -239,37 +252,44 @@ TEST_CASE("store FILE lists a store in a directory the user cannot write (read-o
   run_command("rm -rf " + dir + " && mkdir -p " + dir + " && cp " + db.path + " " + dir + "/s.db && chmod 755 " + dir +
               " && chmod 644 " + dir + "/s.db");
   if (getuid() != 0 || run_command("setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>&1").status != 0) {
-    seprank::testing::skip_case("not root (or no setpriv): the read-only store listing is not exercised here; CI runs it as root");
+    seprank::testing::skip_case(
+        "not root (or no setpriv): the read-only store listing is not exercised here; CI runs it as root");
     run_command("rm -rf " + dir);
     return;
   }
   const std::string as_nobody = "setpriv --reuid=nobody --regid=nogroup --clear-groups " + executable();
   const result listing = run_command(as_nobody + " store " + dir + "/s.db --quiet 2>&1");
   CHECK(listing.status == 0);
-  CHECK(contains(listing.out, "units                                                         = 22"));  // 5 blocks, a grid, a band, 15 elements
-  CHECK(run_command("ls " + dir).out == "s.db\n");  // no -wal or -shm left beside it
+  CHECK(contains(
+      listing.out,
+      "units                                                         = 22"));  // 5 blocks, a grid, a band, 15 elements
+  CHECK(run_command("ls " + dir).out == "s.db\n");                             // no -wal or -shm left beside it
   const result json_listing = run_command(as_nobody + " store " + dir + "/s.db --quiet --format json 2>/dev/null");
   CHECK(json_listing.status == 0);
   // A run cannot write there: refused with one line, exit 2 (the store is an input it cannot use), never a crash.
   const result run_there = run_command(as_nobody + " --L 2 --dx 2 --quiet --store " + dir + "/s.db 2>&1 >/dev/null");
   CHECK(run_there.status == 2);
-  CHECK(contains(run_there.out, "seprank-sym: error: store " + dir + "/s.db: its directory " + dir + " cannot be written"));
+  CHECK(contains(run_there.out,
+                 "seprank-sym: error: store " + dir + "/s.db: its directory " + dir + " cannot be written"));
   run_command("rm -rf " + dir);
 }
 
-TEST_CASE("a store locked by another process past --time-limit: the wait ends at the limit, exit 4, never 2 (issue 49)") {
+TEST_CASE(
+    "a store locked by another process past --time-limit: the wait ends at the limit, exit 4, never 2 (issue 49)") {
   // Every rank unit is stored; the element ranks are not, so the first write comes after the rank stage (whose
   // deadline no longer applied there: the run waited 30 s, then exited 2). Another process holds the write lock
   // for 60 s; a wait that ignored the limit would end after 30 s with exit 2.
   const store_file db;
   REQUIRE(run("--L 2 --dx 2 --quiet --store " + db.path).status == 0);
   REQUIRE(run_command("/usr/bin/python3 -c \"import sqlite3; c = sqlite3.connect('" + db.path +
-                      "'); c.execute(\\\"delete from units where method = 'element-rank'\\\"); c.commit()\"").status == 0);
-  const result r = run_command("sh -c '/usr/bin/python3 -c \"import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], "
-                               "isolation_level=None); c.execute(\\\"BEGIN EXCLUSIVE\\\"); print(1, flush=True); time.sleep(60)\" " +
-                               db.path + " > " + db.path + ".held & pid=$!; while [ ! -s " + db.path + ".held ]; do sleep 0.1; done; " +
-                               executable() + " --L 2 --dx 2 --quiet --time-limit 3 --store " + db.path +
-                               "; echo status=$?; kill $pid; rm -f " + db.path + ".held'");
+                      "'); c.execute(\\\"delete from units where method = 'element-rank'\\\"); c.commit()\"")
+              .status == 0);
+  const result r = run_command(
+      "sh -c '/usr/bin/python3 -c \"import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], "
+      "isolation_level=None); c.execute(\\\"BEGIN EXCLUSIVE\\\"); print(1, flush=True); time.sleep(60)\" " +
+      db.path + " > " + db.path + ".held & pid=$!; while [ ! -s " + db.path + ".held ]; do sleep 0.1; done; " +
+      executable() + " --L 2 --dx 2 --quiet --time-limit 3 --store " + db.path + "; echo status=$?; kill $pid; rm -f " +
+      db.path + ".held'");
   CHECK(contains(r.out, "status=4"));
   CHECK(contains(r.out, "formula checked on all 15 used monomials m           = not checked (the time limit)"));
   CHECK(contains(r.out, "while the results store was locked by another process: the element ranks were not checked"));

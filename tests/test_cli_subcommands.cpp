@@ -10,7 +10,8 @@ TEST_CASE("audit: the map's statuses, its JSON, and the plots") {
   std::map<std::pair<int, int>, std::string> printed;
   for (const auto& row : j.at("results").at("rows"))
     for (const auto& s : row.at("statements"))
-      if (s.at("name") == "theorem2-upper-printed") printed[{row.at("L").get<int>(), row.at("dx").get<int>()}] = s.at("status");
+      if (s.at("name") == "theorem2-upper-printed")
+        printed[{row.at("L").get<int>(), row.at("dx").get<int>()}] = s.at("status");
   CHECK(printed[{2, 8}] == "contradicted");
   CHECK(printed[{6, 728}] == "contradicted");
   CHECK(printed[{2, 4}] == "holds");
@@ -41,7 +42,9 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   auto r = run("annihilators --L 3 --dx 5 --quiet");
   REQUIRE(r.status == 0);
   CHECK(contains(r.out, "a smooth curve of degree 4"));
-  CHECK(contains(r.out, "k = 7: 193800 x 116280, 56 operators (grouping 1; every grouping of order <= k counted or inside a counted one): rank <= 116224 (loses 56)"));
+  CHECK(contains(
+      r.out,
+      "k = 7: 193800 x 116280, 56 operators (grouping 1; every grouping of order <= k counted or inside a counted one): rank <= 116224 (loses 56)"));
   long count = 0;
   for (int k = 0; k <= 13; ++k) {
     auto mc = [](long n, long j) {  // mc(n, j) = binom(n + j - 1, j)
@@ -57,14 +60,17 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
   // disjoint, act on block 21 together: 32 operators. Block 21 is 5 mc(15, 19) x mc(15, 21), column-limited.
   const auto r4 = run("annihilators --L 4 --dx 5 --quiet");
   REQUIRE(r4.status == 0);
-  CHECK(contains(r4.out, "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint; every grouping of order <= k counted or inside a counted one)"));
+  CHECK(contains(
+      r4.out,
+      "32 operators (the union of groupings 1, 2, 3: 16 + 8 + 8 points, pairwise disjoint; every grouping of order <= k counted or inside a counted one)"));
   // d_x = 6: the same three are curves, and u with the four forms is one regular sequence, so all three count
   // together. By hand, the faces: the 16 points of all five generators (u and the forms 1..4), the curve of the
   // forms 1..4 at degree 41 (16 * 41 - 16 = 640), and each curve of degree 8 at degree 40 (8 * 40 - 4 = 316).
-  CHECK(contains(run("annihilators --L 4 --dx 6 --quiet --width 0").out,
-                 "1288 operators (the union of groupings 1, 2 and 3, whose generators are one regular sequence (intersection 1): "
-                 "16 + 640 + 316 + 316 over the 4 sets of generators that miss some grouping's; every grouping of order <= k "
-                 "counted or inside a counted one)"));
+  CHECK(contains(
+      run("annihilators --L 4 --dx 6 --quiet --width 0").out,
+      "1288 operators (the union of groupings 1, 2 and 3, whose generators are one regular sequence (intersection 1): "
+      "16 + 640 + 316 + 316 over the 4 sets of generators that miss some grouping's; every grouping of order <= k "
+      "counted or inside a counted one)"));
   long count4 = 0;
   for (long k = 0; k <= 40; ++k) {
     auto mc = [](long n, long j) {
@@ -104,19 +110,22 @@ TEST_CASE("annihilators: the refined bound far beyond any rank, in text and JSON
                        {"annihilators --L 3 --dx 4 --entry 9", "entry = 9 is out of range"}});
   // The largest size the options allow: an exact count and a nonnegative refined bound (the count there has
   // thousands of digits; a count known only in log space once gave a negative difference).
-  const auto big = nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet --time-limit 3000").out);
+  const auto big =
+      nlohmann::ordered_json::parse(run("annihilators --L 8 --dx 64 --format json --quiet --time-limit 3000").out);
   CHECK(big.at("results").at("refined_gram_count").get<std::string>()[0] != '-');
   // A Macaulay matrix of millions of entries is announced before it is ranked. L = 4, d_x = 12, grouping 2: 3
   // quadrics in the 11 variables of u^perp, degree 4: columns mc(11, 4) = 1001; rows 3 mc(11, 2) = 198 from the
   // quadrics and binom(11, 3) = 165 cubic minors times 11 linear monomials = 1815: 2013 x 1001.
-  CHECK(contains(run("annihilators --L 4 --dx 12 --time-limit 3000").out,
-                 "grouping 2: is Z smooth? the Macaulay matrix of its 3 quadrics and their Jacobian minors in degree 4 (2013 x 1001)"));
+  CHECK(contains(
+      run("annihilators --L 4 --dx 12 --time-limit 3000").out,
+      "grouping 2: is Z smooth? the Macaulay matrix of its 3 quadrics and their Jacobian minors in degree 4 (2013 x 1001)"));
   // The audit's JSON rows: the exact Gram count and the refined bound for every weight. At L = 3, d_x = 4 the shipped
   // union table's 4 points (31,460 - 4 = 31,456, the certified Gram rank) beat Noether's one operator (31,459);
   // at d_x = 6 the pencil's surface loses 421 on block 7 (docs/theory.md, section 14).
   int seen = 0;
   for (const char* H : {"1", "2"}) {
-    const auto audit = nlohmann::ordered_json::parse(run(std::string("audit --L 3 --dx 4,6 --format json --quiet --H ") + H).out);
+    const auto audit =
+        nlohmann::ordered_json::parse(run(std::string("audit --L 3 --dx 4,6 --format json --quiet --H ") + H).out);
     for (const auto& row : audit.at("results").at("rows")) {
       if (row.at("dx") == 4 && row.at("H") == 1) {
         CHECK(row.at("gram_count") == 31460);
@@ -180,12 +189,14 @@ TEST_CASE("sweep plots in SVG and PNG: one legend entry per kind and per series,
       // lower bound, the paper's four bounds); series: d_x = 2, 3.
       CHECK(titles.size() <= 10 + 2);
       CHECK(std::count(titles.begin(), titles.end(), "Gram count (every weight and N)") == 1);
-      CHECK(std::count(titles.begin(), titles.end(), "proven lower bound (theory.md 15; N >= 2 dx + 2)") == 1);  // at L = 2
+      CHECK(std::count(titles.begin(), titles.end(), "proven lower bound (theory.md 15; N >= 2 dx + 2)") ==
+            1);  // at L = 2
       // The series name the proven slopes of log_3 sep in L (D - 1 .. D) and the printed 2 d_x + 1.
       CHECK(std::count(titles.begin(), titles.end(), "dx = 2: slope of log3 sep in L proven in 2..3, printed 5") == 1);
       CHECK(std::count(titles.begin(), titles.end(), "dx = 3: slope of log3 sep in L proven in 5..6, printed 7") == 1);
       CHECK(std::count(titles.begin(), titles.end(), "sep, certified") == 1);
-      CHECK(std::count(titles.begin(), titles.end(), "sep, lower bound") == 0);  // every rank here is certified: no empty series
+      CHECK(std::count(titles.begin(), titles.end(), "sep, lower bound") ==
+            0);  // every rank here is certified: no empty series
     } else {
       CHECK(read_file(plot).rfind("\x89PNG", 0) == 0);
     }
@@ -219,7 +230,8 @@ TEST_CASE("bounds at GPT-3 size, instantly, in every format") {
   CHECK(r.status == 0);
   CHECK(has_value(r.out, "regime", "Theorem 2 (L > log_3 d_x: depth inefficiency)"));
   CHECK(has_value(r.out, "3^L vs d_x", "6362685441135942358474828762538534230890216321 > 12288"));  // 3^96
-  for (const char* f : {"json", "markdown", "latex"}) CHECK(run(std::string("bounds --L 24 --dx 1024 --H 16 --format ") + f).status == 0);
+  for (const char* f : {"json", "markdown", "latex"})
+    CHECK(run(std::string("bounds --L 24 --dx 1024 --H 16 --format ") + f).status == 0);
   r = run("bounds --L 2 --dx 9 --H 1");
   CHECK(contains(r.out, "neither theorem"));
 }
@@ -258,12 +270,13 @@ TEST_CASE("the lower bound at every size: GPT-3 in the audit and bounds, the gro
   const result b = run("bounds --L 96 --dx 12288 --H 96 --quiet");
   REQUIRE(b.status == 0);
   CHECK(contains(b.out, "(lower-bound)"));
-  // d_a = 128 per head: l0 = 5 (g = 243 > 128, rho = D(128) = 8256) beats l0 = 4 (rho_81(128) = 80 * 128 - 3160 = 7080).
+  // d_a = 128 per head: l0 = 5 (g = 243 > 128, rho = D(128) = 8256) beats l0 = 4 (rho_81(128) = 80 * 128 - 3160 =
+  // 7080).
   CHECK(has_value(b.out, "level l_0", "5"));
   CHECK(has_value(b.out, "block width d per head", "128 in each of 96 heads"));
-  CHECK(has_value(b.out, "r", "792575"));  // H rho_g(d) - 1 = 96 x 8256 - 1
-  CHECK(has_value(b.out, "slope, at least", "792575"));      // H D(d_a) - 1
-  CHECK(has_value(b.out, "slope, at most", "75503616"));     // D(12288)
+  CHECK(has_value(b.out, "r", "792575"));                 // H rho_g(d) - 1 = 96 x 8256 - 1
+  CHECK(has_value(b.out, "slope, at least", "792575"));   // H D(d_a) - 1
+  CHECK(has_value(b.out, "slope, at most", "75503616"));  // D(12288)
   CHECK(contains(b.out, "[contradicted (certified)] theorem2-upper-printed"));
   // L = 2, d_x = 8 by hand: l0 = 1, rho_3(8) = 15, r = 14, n = 1, 2 binom(15, 1) = 30.
   const result c = run("bounds --L 2 --dx 8 --quiet");
@@ -301,13 +314,16 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
   CHECK(contains(an.out, "= after 0 of 6 groupings;"));
   CHECK(contains(an.out, "none proven: no grouping was analysed before the time limit"));
   CHECK(contains(an.out, "(the Gram count minus 0)"));
-  const auto an_json = nlohmann::json::parse(run("annihilators --L 4 --dx 5 --time-limit 1e-9 --quiet --format json").out);
+  const auto an_json =
+      nlohmann::json::parse(run("annihilators --L 4 --dx 5 --time-limit 1e-9 --quiet --format json").out);
   CHECK(an_json["results"]["complete"] == false);
   CHECK(an_json["results"]["annihilator_loss"] == 0);
-  CHECK(nlohmann::json::parse(run("annihilators --L 4 --dx 5 --quiet --format json").out)["results"]["complete"] == true);
+  CHECK(nlohmann::json::parse(run("annihilators --L 4 --dx 5 --quiet --format json").out)["results"]["complete"] ==
+        true);
   const result full = run_command(executable() + " bounds --quiet > /dev/full 2>&1; echo status=$?");
   CHECK(contains(full.out, "status=6"));
-  const result full_audit = run_command(executable() + " audit --L 1..3 --dx 1..5 --quiet 2>/dev/null > /dev/full; echo status=$?");
+  const result full_audit =
+      run_command(executable() + " audit --L 1..3 --dx 1..5 --quiet 2>/dev/null > /dev/full; echo status=$?");
   CHECK(contains(full_audit.out, "status=6"));
   // inf and values past 10^9 s mean no deadline (9.3e9 used to overflow and stop at once).
   for (const char* limit : {"inf", "9.3e9"}) {
@@ -341,7 +357,8 @@ TEST_CASE("audit and hessian-ranks: --time-limit for the whole command, the rows
   const auto aj = nlohmann::json::parse(run("audit --L 1..3 --dx 1..5 --quiet --time-limit 1e-9 --format json").out);
   CHECK(aj["results"]["complete"] == false);
   CHECK(aj["results"]["rows"].empty());
-  CHECK(nlohmann::json::parse(run("audit --L 1..3 --dx 1..5 --quiet --format json").out)["results"]["complete"] == true);
+  CHECK(nlohmann::json::parse(run("audit --L 1..3 --dx 1..5 --quiet --format json").out)["results"]["complete"] ==
+        true);
   // hessian-ranks ignored --time-limit (a row at l0 = 3, d = 64 takes 8-30 s: one elimination of 2080 x 2080 is
   // stopped from beside it, run_interruptible).
   const result h = run("hessian-ranks --level 3 --d 64 --quiet --time-limit 1");
@@ -353,7 +370,8 @@ TEST_CASE("audit and hessian-ranks: --time-limit for the whole command, the rows
   const auto hj = nlohmann::json::parse(run("hessian-ranks --level 1 --d 1..3 --quiet --format json").out);
   CHECK(hj["results"]["complete"] == true);
   CHECK(hj["results"]["rows"].size() == 3);
-  // The picture: none when no row was decided (it was exit 6, "gnuplot failed"), one width drawn (an empty x range was).
+  // The picture: none when no row was decided (it was exit 6, "gnuplot failed"), one width drawn (an empty x range
+  // was).
   const std::string none = temp_path("no-rows.svg"), one = temp_path("one-width.svg");
   std::filesystem::remove(none), std::filesystem::remove(one);
   const result no_rows = run("audit --L 1..3 --dx 1..5 --time-limit 1e-9 --plot " + none);
@@ -383,8 +401,8 @@ TEST_CASE("audit and hessian-ranks on Ctrl-C: the rows done shown, a message, ex
   const auto interrupt = [](const std::string& args, const std::string& progress) {
     const std::string out = temp_path("int.out"), err = temp_path("int.err");
     const auto r = run_command("sh -c '" + executable() + " " + args + " > " + out + " 2> " + err + " & p=$!; " +
-                               "for i in $(seq 1 600); do grep -q " + progress + " " + err + " && break; sleep 0.05; done; " +
-                               "sleep 1; kill -INT $p; wait $p; echo $?'");
+                               "for i in $(seq 1 600); do grep -q " + progress + " " + err +
+                               " && break; sleep 0.05; done; " + "sleep 1; kill -INT $p; wait $p; echo $?'");
     stopped s{std::atoi(r.out.c_str()), file_text(out), file_text(err)};
     std::filesystem::remove(out), std::filesystem::remove(err);
     return s;
@@ -404,24 +422,29 @@ TEST_CASE("audit and hessian-ranks on Ctrl-C: the rows done shown, a message, ex
 }
 
 TEST_CASE("corollary1 outside its hypothesis: not applicable with the reason, no width, no FAILED") {
-  const result r = run("corollary1 --L 6 --dx 100 --H 16 --quiet");  // 3^6 = 729 > 100: the deep network is not below its threshold
+  const result r =
+      run("corollary1 --L 6 --dx 100 --H 16 --quiet");  // 3^6 = 729 > 100: the deep network is not below its threshold
   CHECK(r.status == 0);
   CHECK(contains(r.out, "not applicable: the deep network is not below its threshold"));
   CHECK_FALSE(contains(r.out, "computed width"));
-  CHECK_FALSE(contains(r.out, "FAILED  ") );
+  CHECK_FALSE(contains(r.out, "FAILED  "));
   CHECK_FALSE(contains(r.out, "[FAILED]"));
   const auto j = nlohmann::json::parse(run("corollary1 --L 6 --dx 100 --H 16 --quiet --format json").out);
   CHECK(j["results"]["rows"][0]["width"].is_null());
 }
 
-TEST_CASE("corollary1: its depth range as --help says, the default --shallow 2,3 named when it does not fit, a depth given twice") {
+TEST_CASE(
+    "corollary1: its depth range as --help says, the default --shallow 2,3 named when it does not fit, a depth given twice") {
   const result two = run("corollary1 --L 2");
   CHECK(two.status == 2);
-  CHECK(contains(two.out, "seprank-sym: error: L = 2 is not deeper than the default --shallow 2,3: give --shallow 1\n"));
-  CHECK(contains(run("corollary1 --L 3").out, "L = 3 is not deeper than the default --shallow 2,3: give --shallow with depths in 1..2\n"));
+  CHECK(
+      contains(two.out, "seprank-sym: error: L = 2 is not deeper than the default --shallow 2,3: give --shallow 1\n"));
+  CHECK(contains(run("corollary1 --L 3").out,
+                 "L = 3 is not deeper than the default --shallow 2,3: give --shallow with depths in 1..2\n"));
   const result one = run("corollary1 --L 1");
   CHECK(one.status == 2);
-  CHECK(contains(one.out, "seprank-sym: error: L = 1 is out of range: must satisfy 2 <= L <= 10000\n"));  // as --help says
+  CHECK(contains(one.out,
+                 "seprank-sym: error: L = 1 is out of range: must satisfy 2 <= L <= 10000\n"));  // as --help says
   CHECK(contains(run("corollary1 --help").out, "depth of the deep network, 2..10000"));
   const result twice = run("corollary1 --shallow 2,2");
   CHECK(twice.status == 2);
@@ -445,7 +468,8 @@ TEST_CASE("--plot writes the format its extension names (PDF too) or refuses it 
   for (const char* side : {"", ".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(jpg + side).good());
 }
 
-TEST_CASE("--plot: gnuplot runs without a shell (a quote or a space in the path is just a character); without gnuplot, exit 6") {
+TEST_CASE(
+    "--plot: gnuplot runs without a shell (a quote or a space in the path is just a character); without gnuplot, exit 6") {
   const std::string dir = temp_path("it's a \"dir\" $(x)");
   std::filesystem::create_directories(dir);
   const std::string png = dir + "/sweep's.png";
@@ -460,10 +484,12 @@ TEST_CASE("--plot: gnuplot runs without a shell (a quote or a space in the path 
   for (const auto& e : std::filesystem::directory_iterator(dir)) beside += e.path() != png;
   CHECK(beside == 0);  // no script, data or log left
   // PATH without gnuplot: the run's output error, nothing written.
-  const result none = run_command("PATH=/nonexistent " + executable() + " sweep --dx 2 --L 1 --quiet --plot " + temp_path("none.svg") + " 2>&1");
+  const result none = run_command("PATH=/nonexistent " + executable() + " sweep --dx 2 --L 1 --quiet --plot " +
+                                  temp_path("none.svg") + " 2>&1");
   CHECK(none.status == 6);
   CHECK(contains(none.out, "gnuplot cannot be started (not installed"));
-  for (const char* side : {"", ".gp", ".dat", ".log", ".part"}) CHECK_FALSE(std::ifstream(temp_path("none.svg") + side).good());
+  for (const char* side : {"", ".gp", ".dat", ".log", ".part"})
+    CHECK_FALSE(std::ifstream(temp_path("none.svg") + side).good());
   std::filesystem::remove_all(dir);
 }
 
@@ -472,12 +498,15 @@ TEST_CASE("bounds --model: a published model at its context length and at large 
   const result m = run("bounds --model gpt3-175b");
   const result o = run("bounds --L 96 --dx 12288 --H 96 --N 2048");
   REQUIRE(m.status == 0);
-  CHECK(m.out.substr(m.out.find("\nStep 1 ")) .find(o.out.substr(o.out.find("\nStep 1 "), 2000)) == 0);
-  CHECK(contains(block_of(m.out, "The answer for GPT-3 175B"), "Theorem 2 upper bound, as printed: contradicted (certified)"));
-  CHECK(contains(m.out, "At large N (every balanced N >= 2 d_x + 2), the printed upper bound: contradicted (certified)"));
+  CHECK(m.out.substr(m.out.find("\nStep 1 ")).find(o.out.substr(o.out.find("\nStep 1 "), 2000)) == 0);
+  CHECK(contains(block_of(m.out, "The answer for GPT-3 175B"),
+                 "Theorem 2 upper bound, as printed: contradicted (certified)"));
+  CHECK(
+      contains(m.out, "At large N (every balanced N >= 2 d_x + 2), the printed upper bound: contradicted (certified)"));
   // At large N the bound holds from N = 2 d_x + 2 = 24578 (by hand).
   CHECK(contains(m.out, "for balanced partitions at every N >= 24578"));
-  const auto row = nlohmann::json::parse(run("bounds --model bert-large --format json --quiet").out)["tables"][0]["rows"];
+  const auto row =
+      nlohmann::json::parse(run("bounds --model bert-large --format json --quiet").out)["tables"][0]["rows"];
   REQUIRE(row.size() == 1);
   CHECK(row[0]["context N"] == 512);  // Devlin et al. 2019: 512 positions
   expect_usage_errors({{"bounds --model gpt3-13b", "no such model; the models are gpt3-small"},
@@ -493,8 +522,8 @@ TEST_CASE("bounds --model all: the comparison table, each row's lower end by a s
   CHECK(t["rows"].size() == 8);
   for (const auto& row : t["rows"]) {
     CAPTURE(row["model"]);
-    const std::string args = "bounds --L " + row["L"].dump() + " --dx " + row["d_x"].dump() + " --H " + row["H"].dump() +
-                             " --N " + row["context N"].dump() + " --format json";
+    const std::string args = "bounds --L " + row["L"].dump() + " --dx " + row["d_x"].dump() + " --H " +
+                             row["H"].dump() + " --N " + row["context N"].dump() + " --format json";
     const auto single = nlohmann::json::parse(run(args).out)["results"];
     CHECK(std::abs(single["lower_bound_log3"].get<double>() - row["proven lower at the context"].get<double>()) < 2e-6);
   }

@@ -18,8 +18,10 @@ namespace {
 const void* address_of(const command_target& t) {
   return std::visit(
       [](auto target) -> const void* {
-        if constexpr (std::is_same_v<decltype(target), range_target>) return target.values;
-        else return target;
+        if constexpr (std::is_same_v<decltype(target), range_target>)
+          return target.values;
+        else
+          return target;
       },
       t);
 }
@@ -61,7 +63,8 @@ TEST_CASE("every row binds into the requests it is given, with flags of its own"
       CHECK(pa < reinterpret_cast<const char*>(&a + 1));
       CHECK(pa - reinterpret_cast<const char*>(&a) == pb - reinterpret_cast<const char*>(&b));
       CHECK(in_a[k].help.size() > 5);
-      if (const auto* range = std::get_if<range_target>(&in_a[k].target)) CHECK(std::string(range->limits->option) == in_a[k].flag);
+      if (const auto* range = std::get_if<range_target>(&in_a[k].target))
+        CHECK(std::string(range->limits->option) == in_a[k].flag);
       if (in_a[k].flag.rfind("--", 0) != 0) CHECK(c.name == "store");  // the one positional argument
       if (in_a[k].path) CHECK(std::holds_alternative<std::string*>(in_a[k].target));
     }
@@ -97,8 +100,10 @@ TEST_CASE("an integer option's help shows the limits its check applies") {
     }
     return std::string("accepted");
   };
-  CHECK(refusal("sweep", [](command_requests& r) { r.sweep.N = 65; }) == "N = 65 is out of range: must satisfy 2 <= N <= 64");
-  CHECK(refusal("sweep", [](command_requests& r) { r.sweep.N = 1; }) == "N = 1 is out of range: must satisfy 2 <= N <= 64");
+  CHECK(refusal("sweep", [](command_requests& r) { r.sweep.N = 65; }) ==
+        "N = 65 is out of range: must satisfy 2 <= N <= 64");
+  CHECK(refusal("sweep", [](command_requests& r) { r.sweep.N = 1; }) ==
+        "N = 1 is out of range: must satisfy 2 <= N <= 64");
   CHECK(refusal("corollary2", [](command_requests& r) { r.corollary2.max_beta2 = 10001; }) ==
         "max-beta2 = 10001 is out of range: must satisfy 1 <= max-beta2 <= 10000");
   CHECK(refusal("corollary2", [](command_requests& r) { r.corollary2.max_beta2 = 0; }) ==
@@ -106,11 +111,14 @@ TEST_CASE("an integer option's help shows the limits its check applies") {
   CHECK(refusal("corollary2", [](command_requests& r) { r.corollary2.max_beta2 = 1; }) == "accepted");
   CHECK(refusal("audit", [](command_requests& r) { r.audit.H = 1000001; }) ==
         "H = 1000001 is out of range: must satisfy 1 <= H <= 1000000");
-  CHECK(refusal("audit", [](command_requests& r) { r.audit.H = 0; }) == "H = 0 is out of range: must satisfy 1 <= H <= 1000000");
+  CHECK(refusal("audit", [](command_requests& r) { r.audit.H = 0; }) ==
+        "H = 0 is out of range: must satisfy 1 <= H <= 1000000");
   CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 10001; }) ==
         "L = 10001 is out of range: must satisfy 2 <= L <= 10000");
-  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 1; }) == "L = 1 is out of range: must satisfy 2 <= L <= 10000");
-  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 2, r.corollary1.shallow = {1}; }) == "accepted");
+  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 1; }) ==
+        "L = 1 is out of range: must satisfy 2 <= L <= 10000");
+  CHECK(refusal("corollary1", [](command_requests& r) { r.corollary1.L = 2, r.corollary1.shallow = {1}; }) ==
+        "accepted");
 }
 
 TEST_CASE("the main command's integer options state their limits, and their checks agree") {
@@ -137,11 +145,15 @@ TEST_CASE("the main command's integer options state their limits, and their chec
     }
     return std::string("accepted");
   };
-  CHECK(refusal([](derivation_request& r) { r.threads = 65; }) == "threads = 65 is out of range: must satisfy 1 <= threads <= 64");
+  CHECK(refusal([](derivation_request& r) { r.threads = 65; }) ==
+        "threads = 65 is out of range: must satisfy 1 <= threads <= 64");
   CHECK(refusal([](derivation_request& r) { r.threads = 64; }) == "accepted");
-  CHECK(refusal([](derivation_request& r) { r.verify = 1000001; }) == "verify = 1000001 is out of range: must satisfy 0 <= verify <= 1000000");
-  CHECK(refusal([](derivation_request& r) { r.ranks.seeds = 1001; }) == "seeds = 1001 is out of range: must satisfy 1 <= seeds <= 1000");
-  CHECK(refusal([](derivation_request& r) { r.ranks.max_grid_points = 7; }) == "max-grid-points = 7 is out of range: must be >= 8");
+  CHECK(refusal([](derivation_request& r) { r.verify = 1000001; }) ==
+        "verify = 1000001 is out of range: must satisfy 0 <= verify <= 1000000");
+  CHECK(refusal([](derivation_request& r) { r.ranks.seeds = 1001; }) ==
+        "seeds = 1001 is out of range: must satisfy 1 <= seeds <= 1000");
+  CHECK(refusal([](derivation_request& r) { r.ranks.max_grid_points = 7; }) ==
+        "max-grid-points = 7 is out of range: must be >= 8");
 }
 
 TEST_CASE("the main options a subcommand reads are the main command's, and only sweep keeps units") {
@@ -159,7 +171,8 @@ TEST_CASE("the main options a subcommand reads are the main command's, and only 
 }
 
 TEST_CASE("each run reads of the main command what its row says") {
-  SUBCASE("audit: --time-limit only when given (the main command's 60 s default does not apply); exact counts in JSON") {
+  SUBCASE(
+      "audit: --time-limit only when given (the main command's 60 s default does not apply); exact counts in JSON") {
     command_requests r;
     r.main.limits.max_seconds = 60;
     r.audit.L = {1}, r.audit.dx = {1, 2};
@@ -190,7 +203,8 @@ TEST_CASE("each run reads of the main command what its row says") {
     command_requests r;
     r.bounds.models = {"bert-large"};
     CHECK_THROWS_WITH_AS(subcommand_named("bounds").run(r, context_given({"--model", "--dx"})),
-                         "bounds --model sets L, d_x, H and N (the context length); --dx cannot be given with it", usage_error);
+                         "bounds --model sets L, d_x, H and N (the context length); --dx cannot be given with it",
+                         usage_error);
     r.bounds.L = 3, r.bounds.dx = 5, r.bounds.H = 5;
     const derivation d = subcommand_named("bounds").run(r, context_given({"--L", "--dx", "--H"}));
     CHECK(render(d, output_format::json) == render(derive_bounds(atlas_config{3, 5, 5}, 0), output_format::json));

@@ -39,17 +39,30 @@ TEST_CASE("valid configurations pass") {
 }
 
 TEST_CASE("every invalid parameter is named with its allowed range") {
-  CHECK_THROWS_WITH_AS(validate(make(0, 4, 1, 4)), "L = 0 is out of range: the depth must satisfy 1 <= L <= 8", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(9, 4, 1, 4)), "L = 9 is out of range: the depth must satisfy 1 <= L <= 8", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 0, 1, 4)), "dx = 0 is out of range: the width d_x must satisfy 1 <= dx <= 64", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, -3, 1, 4)), "dx = -3 is out of range: the width d_x must satisfy 1 <= dx <= 64", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 3, 4)), "H = 3 does not divide dx = 4: the head size d_a = dx/H must be an integer", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 0, 4)), "H = 0 is out of range: the number of heads must satisfy 1 <= H <= 4", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 8, 4)), "H = 8 is out of range: the number of heads must satisfy 1 <= H <= 4", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 1)), "N = 1 is out of range: the number of positions must satisfy 2 <= N <= 64", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 4, 5)), "position = 5 is out of range: the output position i must satisfy 1 <= position <= 4", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 4, 0)), "position = 0 is out of range: the output position i must satisfy 1 <= position <= 4", usage_error);
-  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 4, 1, 5)), "entry = 5 is out of range: the output entry p must satisfy 1 <= entry <= 4", usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(0, 4, 1, 4)), "L = 0 is out of range: the depth must satisfy 1 <= L <= 8",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(9, 4, 1, 4)), "L = 9 is out of range: the depth must satisfy 1 <= L <= 8",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 0, 1, 4)), "dx = 0 is out of range: the width d_x must satisfy 1 <= dx <= 64",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, -3, 1, 4)), "dx = -3 is out of range: the width d_x must satisfy 1 <= dx <= 64",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 3, 4)),
+                       "H = 3 does not divide dx = 4: the head size d_a = dx/H must be an integer", usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 0, 4)),
+                       "H = 0 is out of range: the number of heads must satisfy 1 <= H <= 4", usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 8, 4)),
+                       "H = 8 is out of range: the number of heads must satisfy 1 <= H <= 4", usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 1)),
+                       "N = 1 is out of range: the number of positions must satisfy 2 <= N <= 64", usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 4, 5)),
+                       "position = 5 is out of range: the output position i must satisfy 1 <= position <= 4",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 4, 0)),
+                       "position = 0 is out of range: the output position i must satisfy 1 <= position <= 4",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(validate(make(2, 4, 1, 4, 1, 5)),
+                       "entry = 5 is out of range: the output entry p must satisfy 1 <= entry <= 4", usage_error);
 }
 
 TEST_CASE("input variable numbering: x^j_r -> (j-1) dx + (r-1)") {
@@ -79,9 +92,11 @@ TEST_CASE("weights given in memory replace the weights option, never both; deriv
   r.cfg.L = 1, r.cfg.dx = 2, r.cfg.N = 2;
   const auto given = std::make_shared<const integer_weights>(draw_weights(r.cfg, 2, 9));
   set_weights_text(r.weights, "symbolic");
-  CHECK_THROWS_WITH_AS(give_weights(r, given), "weights are given in memory and as 'symbolic': give one of them", usage_error);
+  CHECK_THROWS_WITH_AS(give_weights(r, given), "weights are given in memory and as 'symbolic': give one of them",
+                       usage_error);
   set_weights_text(r.weights, "w.txt");
-  CHECK_THROWS_WITH_AS(give_weights(r, given), "weights are given in memory and as 'w.txt': give one of them", usage_error);
+  CHECK_THROWS_WITH_AS(give_weights(r, given), "weights are given in memory and as 'w.txt': give one of them",
+                       usage_error);
   set_weights_text(r.weights, "random");
   give_weights(r, given);
   CHECK(r.weights.source == weight_choice::kind::given);

@@ -71,7 +71,8 @@ TEST_CASE("Corollary 2 finds no shallower network where none exists, and says so
   CHECK(r.not_shallower_L == 4);
   const derivation out = corollary2_derivation(r);
   CHECK(out.steps.at(2).status == claim_status::computed);
-  CHECK(out.steps.at(2).check.find("no shallower network: for every $beta_2 >= 1$ the network is not shallower ($L = 4 >= L_deep = 4$") !=
+  CHECK(out.steps.at(2).check.find(
+            "no shallower network: for every $beta_2 >= 1$ the network is not shallower ($L = 4 >= L_deep = 4$") !=
         std::string::npos);
   CHECK(out.steps.at(2).values.empty());  // nothing tried: no empty list shown
   CHECK(out.results["beta2"].is_null());

@@ -13,19 +13,20 @@ using namespace seprank;
 using testing::config;
 
 TEST_CASE("g^L term bound d_x * D^C") {
-  CHECK(index_structure_term_bound(config(1, 2, 1, 2), 1000) == 2 * 3);           // C = 1, D = 3
-  CHECK(index_structure_term_bound(config(2, 4, 1, 2), 1000000) == 4 * 10000);    // C = 4, D = 10
-  CHECK(index_structure_term_bound(config(3, 4, 1, 2), 1000000) == 1000001);      // saturates
+  CHECK(index_structure_term_bound(config(1, 2, 1, 2), 1000) == 2 * 3);         // C = 1, D = 3
+  CHECK(index_structure_term_bound(config(2, 4, 1, 2), 1000000) == 4 * 10000);  // C = 4, D = 10
+  CHECK(index_structure_term_bound(config(3, 4, 1, 2), 1000000) == 1000001);    // saturates
 }
 
 TEST_CASE("Gram matrix nonzeros d_x * multichoose(2D, C)") {
-  CHECK(gram_matrix_size_bound(config(1, 1, 1, 2), 1000) == 2);        // D = 1, C = 1: multichoose(2, 1) = 2
-  CHECK(gram_matrix_size_bound(config(2, 2, 1, 2), 1000) == 2 * 126); // D = 3, C = 4: binom(9, 4) = 126
+  CHECK(gram_matrix_size_bound(config(1, 1, 1, 2), 1000) == 2);              // D = 1, C = 1: multichoose(2, 1) = 2
+  CHECK(gram_matrix_size_bound(config(2, 2, 1, 2), 1000) == 2 * 126);        // D = 3, C = 4: binom(9, 4) = 126
   CHECK(gram_matrix_size_bound(config(2, 2, 1, 2, true), 1000) == 2 * 210);  // residual: multichoose(7, 4)
   CHECK(gram_matrix_size_bound(config(3, 4, 1, 2), 1000) == 1001);
 }
 
-TEST_CASE("the Gram coefficient table: 2 primes x d_x mc(D, C) residues of 8 bytes, counted by the monomial index too") {
+TEST_CASE(
+    "the Gram coefficient table: 2 primes x d_x mc(D, C) residues of 8 bytes, counted by the monomial index too") {
   // By hand: L = 2, d_x = 4: D = 10, C = 4, mc(10, 4) = C(13, 4) = 715; 2 * 4 * 715 * 8 = 45,760 bytes.
   CHECK(gram_table_bytes(config(2, 4, 1, 4)) == 45760);
   CHECK(gram_table_mb(config(2, 4, 1, 4)) == 0);
@@ -42,7 +43,7 @@ TEST_CASE("the Gram coefficient table: 2 primes x d_x mc(D, C) residues of 8 byt
   CHECK(gram_table_bytes(config(6, 4, 1, 4)) == 64 * binom);
   CHECK(big_int(gram_table_mb(config(6, 4, 1, 4))) == (64 * binom) >> 20);
   CHECK(gram_table_mb(config(6, 4, 1, 4)) > (std::uint64_t(1) << 44));  // past 2^64 bytes: not wrapped
-  CHECK(gram_table_mb(config(8, 64, 1, 4)) == UINT64_MAX);  // far beyond 2^64 MiB: saturated
+  CHECK(gram_table_mb(config(8, 64, 1, 4)) == UINT64_MAX);              // far beyond 2^64 MiB: saturated
 }
 
 TEST_CASE("the Gram rank's ring: d_x + 2D variables, at most 600") {

@@ -23,7 +23,8 @@ big_int mc_small_n(long n, const big_int& k) {
 
 // The count summed directly over its C + 1 summands (small C).
 big_int direct_count(int L, long dx, bool residual) {
-  const std::uint64_t D = static_cast<std::uint64_t>(dx) * (dx + 1) / 2, C = static_cast<std::uint64_t>(summed_index_count(L));
+  const std::uint64_t D = static_cast<std::uint64_t>(dx) * (dx + 1) / 2,
+                      C = static_cast<std::uint64_t>(summed_index_count(L));
   big_int total = 0;
   for (std::uint64_t k = 0; k <= C; ++k) {
     const big_int a = dx * multichoose(residual ? D + 1 : D, C - k), b = multichoose(D, k);
@@ -64,7 +65,8 @@ TEST_CASE("hand values: L = 2, d_x = 4 gives 110; d_x = 1 gives C + 1 at every d
   for (long dx : {1L, 2L, 17L, 10000L}) CHECK(gram_count(1, dx).value == dx + 1);  // k = 0: 1; k = 1: min(d_x, D)
 }
 
-TEST_CASE("the crossing is right (exact comparisons), and the log-space bounds never fall below the exact count, up to L = 100") {
+TEST_CASE(
+    "the crossing is right (exact comparisons), and the log-space bounds never fall below the exact count, up to L = 100") {
   const big_float ln3 = log(big_float(3));
   for (int L : {1, 2, 3, 5, 8, 12, 20, 30, 35, 39, 40, 45, 60, 80, 100})
     for (long dx : {1L, 2L, 3L, 4L, 6L, 8L}) {
@@ -117,7 +119,8 @@ TEST_CASE("the audit map ends at depths past 2^64 summed indices and uses the co
     CAPTURE(row.dx);
     const big_float exact_log3 = gram_count(row.L, row.dx).log3;
     for (const auto& f : row.findings) {
-      if (f.status == verdict::holds && f.evidence.source == sep_source::gram_count) CHECK(f.evidence.log3 >= exact_log3);
+      if (f.status == verdict::holds && f.evidence.source == sep_source::gram_count)
+        CHECK(f.evidence.log3 >= exact_log3);
       if (f.other && f.other->source == sep_source::gram_count) CHECK(f.other->log3 >= exact_log3);
     }
   }
@@ -130,7 +133,8 @@ TEST_CASE("the fast count at depths past 2^62 summed indices agrees with the 100
       CAPTURE(dx);
       const gram_count_fast fast = gram_count_log3_fast(L, dx);
       const gram_count_result big = gram_count(L, dx);
-      if (dx <= 12288) REQUIRE(fast.usable);  // at d_x = 10^6 the terms reach 10^13: long double declines (1e-6 not met)
+      if (dx <= 12288)
+        REQUIRE(fast.usable);  // at d_x = 10^6 the terms reach 10^13: long double declines (1e-6 not met)
       if (!fast.usable) continue;
       // Both bound the count from above; the 100-digit one within 1e-25 of it (its rounding bound), so the fast one
       // may not be below it by more than that, and is within twice its own error above it.

@@ -52,7 +52,8 @@ TEST_CASE("count bound: min(d_x multichoose(D, C - k), multichoose(D, k)) by han
   const auto c = residual_cfg(2, 2, false);
   const partition p = default_partition(c);  // A = {1, 2} holds i = 1
   const long expected[] = {1, 3, 6, 6, 2};
-  for (int k = 0; k <= 4; ++k) CHECK(coefficient_block_gram_count(c, p, input_block({2 * k}, {9 - 2 * k})) == expected[k]);
+  for (int k = 0; k <= 4; ++k)
+    CHECK(coefficient_block_gram_count(c, p, input_block({2 * k}, {9 - 2 * k})) == expected[k]);
   CHECK(coefficient_block_gram_count(c, p, input_block({3})) == -1);     // odd even-side degree: no bound
   CHECK(coefficient_block_gram_count(c, p, input_block({2, 4})) == -1);  // merged degrees: no count bound
   CHECK(coefficient_block_gram_count(residual_cfg(2, 2, true), p, input_block({2})) == -1);  // residual: none
@@ -67,9 +68,9 @@ TEST_CASE("block bound: the exact Gram blocks covering the block's M_B-degrees, 
   CHECK(bound(input_block({2})) == 3);
   CHECK(bound(input_block({2, 4})) == 3 + 5);
   CHECK(bound(input_block({0, 2, 4})) == 1 + 3 + 5);
-  CHECK(bound(input_block({6})) == -1);     // the Gram block for k = 3 is not exact
-  CHECK(bound(input_block({8})) == -1);     // no Gram block for k = 4: not covered
-  CHECK(bound(input_block({1})) == -1);     // odd degree: the Gram form says nothing
+  CHECK(bound(input_block({6})) == -1);  // the Gram block for k = 3 is not exact
+  CHECK(bound(input_block({8})) == -1);  // no Gram block for k = 4: not covered
+  CHECK(bound(input_block({1})) == -1);  // odd degree: the Gram form says nothing
 }
 
 TEST_CASE("block bound: the smaller of the count and the Gram blocks wins") {
@@ -77,8 +78,8 @@ TEST_CASE("block bound: the smaller of the count and the Gram blocks wins") {
   const partition p = default_partition(c);
   const auto g = planted_ranks({1, 2, 100, 4, 2});
   const auto bound = block_bound(c, p, g);
-  CHECK(bound(input_block({2}, {7})) == 2);   // Gram block 2 < count 3
-  CHECK(bound(input_block({4}, {5})) == 6);   // count 6 < Gram block 100
+  CHECK(bound(input_block({2}, {7})) == 2);  // Gram block 2 < count 3
+  CHECK(bound(input_block({4}, {5})) == 6);  // count 6 < Gram block 100
 }
 
 TEST_CASE("block bound with i in B: the even side is A") {
@@ -119,7 +120,8 @@ long compare_with_expansion(const network_config& c, const integer_weights& w) {
   CHECK(graded.rank.lower == expanded.rank.lower);
   // The expansion drops empty rows and columns and may merge degrees; compare per M_B-degree k.
   std::map<int, long> by_k_graded, by_k_expanded;
-  for (std::size_t b = 0; b < graded.blocks.size(); ++b) by_k_graded[graded.blocks[b].b_degrees[0]] += graded.rank.blocks[b].upper;
+  for (std::size_t b = 0; b < graded.blocks.size(); ++b)
+    by_k_graded[graded.blocks[b].b_degrees[0]] += graded.rank.blocks[b].upper;
   for (std::size_t b = 0; b < expanded.blocks.size(); ++b) {
     REQUIRE(expanded.blocks[b].b_degrees.size() == 1);
     by_k_expanded[expanded.blocks[b].b_degrees[0]] += expanded.rank.blocks[b].upper;
@@ -137,7 +139,8 @@ long compare_with_expansion(const network_config& c, const integer_weights& w) {
 
 TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
   long deficit = 0;
-  for (const auto& [L, dx, H] : std::vector<std::tuple<int, int, int>>{{1, 2, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {2, 4, 1}, {3, 2, 1}}) {
+  for (const auto& [L, dx, H] : std::vector<std::tuple<int, int, int>>{
+           {1, 2, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {2, 4, 1}, {3, 2, 1}}) {
     network_config c = residual_cfg(L, dx, false);
     c.H = H;
     CAPTURE(c.L);
@@ -154,7 +157,8 @@ TEST_CASE("graded Gram rank = the expansion's, random and rank-1 W^V weights") {
 TEST_CASE("graded Gram rank = the expansion's on random draws (repeated SEPRANK_TEST_MULTIPLIER times)") {
   // Random shapes and seeds, random and rank-1 W^V values: the graded blocks against the expansion, block by block.
   splitmix64 rng{0x6a7e5eedULL};
-  const std::tuple<int, int, int> shapes[] = {{1, 2, 1}, {1, 3, 1}, {1, 4, 2}, {2, 2, 1}, {2, 2, 2}, {2, 3, 1}, {3, 2, 1}};
+  const std::tuple<int, int, int> shapes[] = {{1, 2, 1}, {1, 3, 1}, {1, 4, 2}, {2, 2, 1},
+                                              {2, 2, 2}, {2, 3, 1}, {3, 2, 1}};
   for (int iter = 0; iter < 6 * seprank::testing::test_multiplier(); ++iter) {
     const auto [L, dx, H] = shapes[rng.next() % (sizeof shapes / sizeof shapes[0])];
     network_config c = residual_cfg(L, dx, false);
@@ -225,7 +229,8 @@ TEST_CASE("a proven block bound below min(rows, cols): met, the block is exact w
   long short_block = -1;
   for (std::size_t k = 0; k < plain.rank.blocks.size(); ++k) {
     const auto& b = plain.rank.blocks[k];
-    if (b.upper < std::min(b.rows, b.cols)) short_block = static_cast<long>(k), met[k] = b.upper, undercut[k] = b.upper - 1;
+    if (b.upper < std::min(b.rows, b.cols))
+      short_block = static_cast<long>(k), met[k] = b.upper, undercut[k] = b.upper - 1;
   }
   REQUIRE(short_block >= 0);
   const auto with_bound = gram_rank(c, g, {draw_prime(1), {}, 1, met});

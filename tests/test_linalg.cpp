@@ -58,7 +58,8 @@ TEST_CASE("planted ranks are recovered exactly and mod p") {
   flint_randclear(state);
 }
 
-TEST_CASE("random shapes and planted ranks (repeated SEPRANK_TEST_MULTIPLIER times): exact, mod p and the kernel agree") {
+TEST_CASE(
+    "random shapes and planted ranks (repeated SEPRANK_TEST_MULTIPLIER times): exact, mod p and the kernel agree") {
   flint_rand_t state;
   flint_randinit(state);
   const std::uint64_t p = draw_prime(5);
@@ -126,7 +127,8 @@ TEST_CASE("kernel vectors are primitive") {
 
 TEST_CASE("ranks on BLAS (FFLAS-FFPACK) equal FLINT's mod the same prime, planted ranks included") {
   if (!fflas_available()) {
-    seprank::testing::skip_case("FFLAS-FFPACK is not in this build or this processor lacks AVX2/FMA: the BLAS path is not used");
+    seprank::testing::skip_case(
+        "FFLAS-FFPACK is not in this build or this processor lacks AVX2/FMA: the BLAS path is not used");
     return;
   }
   const std::uint64_t p = n_nextprime(std::uint64_t{1} << 25, 1);  // below 2^26
@@ -137,7 +139,8 @@ TEST_CASE("ranks on BLAS (FFLAS-FFPACK) equal FLINT's mod the same prime, plante
   struct shape {
     long rows, cols, rank;
   };
-  for (const shape sh : {shape{700, 650, 650}, shape{640, 900, 300}, shape{800, 800, 1}, shape{620, 610, 0}, shape{1200, 600, 599}}) {
+  for (const shape sh :
+       {shape{700, 650, 650}, shape{640, 900, 300}, shape{800, 800, 1}, shape{620, 610, 0}, shape{1200, 600, 599}}) {
     CAPTURE(sh.rows);
     CAPTURE(sh.cols);
     CAPTURE(sh.rank);
@@ -147,7 +150,8 @@ TEST_CASE("ranks on BLAS (FFLAS-FFPACK) equal FLINT's mod the same prime, plante
     if (sh.rank > 0) nmod_mat_mul(C.m, A.m, B.m);
     std::vector<double> d(static_cast<std::size_t>(sh.rows * sh.cols));
     for (long i = 0; i < sh.rows; ++i)
-      for (long j = 0; j < sh.cols; ++j) d[static_cast<std::size_t>(i * sh.cols + j)] = static_cast<double>(nmod_mat_entry(C.m, i, j));
+      for (long j = 0; j < sh.cols; ++j)
+        d[static_cast<std::size_t>(i * sh.cols + j)] = static_cast<double>(nmod_mat_entry(C.m, i, j));
     const long on_blas = fflas_rank(d, sh.rows, sh.cols, p, 2);
     CHECK(on_blas == nmod_mat_rank(C.m));
     CHECK(on_blas == sh.rank);
@@ -156,13 +160,15 @@ TEST_CASE("ranks on BLAS (FFLAS-FFPACK) equal FLINT's mod the same prime, plante
   std::vector<double> empty;
   CHECK(fflas_rank(empty, 0, 5, p, 1) == 0);
   std::vector<double> one{1.0};
-  CHECK_THROWS_AS(fflas_rank(one, 1, 1, n_nextprime(std::uint64_t{1} << 26, 1), 1), std::logic_error);  // prime too large
-  CHECK_THROWS_AS(fflas_rank(one, 2, 1, p, 1), std::logic_error);                                       // wrong size
+  CHECK_THROWS_AS(fflas_rank(one, 1, 1, n_nextprime(std::uint64_t{1} << 26, 1), 1),
+                  std::logic_error);                               // prime too large
+  CHECK_THROWS_AS(fflas_rank(one, 2, 1, p, 1), std::logic_error);  // wrong size
 }
 
 TEST_CASE("ranks on BLAS of sparse integer matrices: rank_mod_p_fastest reduces signed and large entries like FLINT") {
   if (!fflas_available()) {
-    seprank::testing::skip_case("FFLAS-FFPACK is not in this build or this processor lacks AVX2/FMA: the BLAS path is not used");
+    seprank::testing::skip_case(
+        "FFLAS-FFPACK is not in this build or this processor lacks AVX2/FMA: the BLAS path is not used");
     return;
   }
   flint_rand_t state;

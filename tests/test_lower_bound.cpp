@@ -29,7 +29,9 @@ using matrix = std::vector<std::vector<std::uint64_t>>;
 
 std::uint64_t mulm(std::uint64_t a, std::uint64_t b) { return n_mulmod2(a, b, p61); }
 std::uint64_t addm(std::uint64_t a, std::uint64_t b) { return (a + b) % p61; }
-std::uint64_t of(long v) { return v >= 0 ? static_cast<std::uint64_t>(v) % p61 : p61 - static_cast<std::uint64_t>(-v) % p61; }
+std::uint64_t of(long v) {
+  return v >= 0 ? static_cast<std::uint64_t>(v) % p61 : p61 - static_cast<std::uint64_t>(-v) % p61;
+}
 
 matrix zero(int n) { return matrix(n, std::vector<std::uint64_t>(n, 0)); }
 matrix identity(int n) {
@@ -95,7 +97,8 @@ TEST_CASE("Hessian of gamma from its word equals the mixed second derivative by 
 
 TEST_CASE("block Hessian ranks equal an independent implementation's (hessian-ranks.txt of the theory notes)") {
   // (d, level, rank) rows of that list, computed there at other points and primes.
-  const int rows[][3] = {{2, 1, 3}, {5, 1, 9}, {12, 1, 23}, {3, 2, 6}, {8, 2, 36}, {9, 2, 44}, {13, 2, 76}, {4, 3, 10}, {9, 3, 45}};
+  const int rows[][3] = {{2, 1, 3},  {5, 1, 9},   {12, 1, 23}, {3, 2, 6}, {8, 2, 36},
+                         {9, 2, 44}, {13, 2, 76}, {4, 3, 10},  {9, 3, 45}};
   for (const auto& r : rows) {
     CAPTURE(r[0]);
     CAPTURE(r[1]);
@@ -109,48 +112,48 @@ TEST_CASE("block Hessian ranks equal an independent implementation's (hessian-ra
 TEST_CASE("y_p = gamma^n f at the specialised weights, by a literal layer-by-layer recursion") {
   // moment: every lower Q_l = I (Theorem 15.1's weights), where gamma is also b^T M^g b by matrix powers.
   for (bool moment : {false, true})
-  for (int L : {2, 3, 4})
-    for (int level = 1; level < L; ++level)
-      for (int d : {2, 3}) {
-        CAPTURE(L);
-        CAPTURE(level);
-        CAPTURE(d);
-        hessian_block_data x = draw_hessian_block(d, level, 500 + 100 * L + 10 * level + d);
-        if (moment)
-          for (auto& q : x.Q)
-            for (int i = 0; i < d * d; ++i) q[static_cast<std::size_t>(i)] = i % (d + 1) == 0 ? 1 : 0;
-        splitmix64 rng{static_cast<std::uint64_t>(L * 1000 + level * 10 + d)};
-        auto small = [&] { return static_cast<long>(rng.next() % 19) - 9; };
-        matrix bb = zero(d);
-        for (int i = 0; i < d; ++i)
-          for (int j = 0; j < d; ++j) bb[i][j] = mulm(of(x.b[i]), of(x.b[j]));
-        const matrix M = from(x.N, d);
-        matrix A = identity(d);
-        for (int l = 0; l < L; ++l) {
-          matrix P = identity(d);
-          if (l == L - 1) {  // the last layer: row p (= 0) of P is b^T, the other rows anything
-            for (int i = 0; i < d; ++i)
-              for (int j = 0; j < d; ++j) P[i][j] = i == 0 ? of(x.b[j]) : of(small());
-          }
-          A = layer(A, M, {P}, {l < level ? from(x.Q[l], d) : bb});
-        }
-        std::vector<std::uint64_t> xi(d);
-        for (auto& v : xi) v = of(small());
-        std::uint64_t y = 0, f = 0;
-        for (int j = 0; j < d; ++j) y = addm(y, mulm(A[0][j], xi[j]));
-        const auto row = f_row_mod_p(x, p61);
-        for (int j = 0; j < d; ++j) f = addm(f, mulm(row[j], xi[j]));
-        const long n = (static_cast<long>(std::pow(3, L - level)) - 1) / 2;
-        CHECK(y == mulm(power(gamma_mod_p(x, p61), n), f));
-        if (moment) {  // gamma = b^T M^g b
-          matrix Mg = identity(d);
-          for (long k = 0; k < static_cast<long>(std::pow(3, level)); ++k) Mg = mul(Mg, M);
-          std::uint64_t gamma = 0;
+    for (int L : {2, 3, 4})
+      for (int level = 1; level < L; ++level)
+        for (int d : {2, 3}) {
+          CAPTURE(L);
+          CAPTURE(level);
+          CAPTURE(d);
+          hessian_block_data x = draw_hessian_block(d, level, 500 + 100 * L + 10 * level + d);
+          if (moment)
+            for (auto& q : x.Q)
+              for (int i = 0; i < d * d; ++i) q[static_cast<std::size_t>(i)] = i % (d + 1) == 0 ? 1 : 0;
+          splitmix64 rng{static_cast<std::uint64_t>(L * 1000 + level * 10 + d)};
+          auto small = [&] { return static_cast<long>(rng.next() % 19) - 9; };
+          matrix bb = zero(d);
           for (int i = 0; i < d; ++i)
-            for (int j = 0; j < d; ++j) gamma = addm(gamma, mulm(mulm(of(x.b[i]), Mg[i][j]), of(x.b[j])));
-          CHECK(gamma == gamma_mod_p(x, p61));
+            for (int j = 0; j < d; ++j) bb[i][j] = mulm(of(x.b[i]), of(x.b[j]));
+          const matrix M = from(x.N, d);
+          matrix A = identity(d);
+          for (int l = 0; l < L; ++l) {
+            matrix P = identity(d);
+            if (l == L - 1) {  // the last layer: row p (= 0) of P is b^T, the other rows anything
+              for (int i = 0; i < d; ++i)
+                for (int j = 0; j < d; ++j) P[i][j] = i == 0 ? of(x.b[j]) : of(small());
+            }
+            A = layer(A, M, {P}, {l < level ? from(x.Q[l], d) : bb});
+          }
+          std::vector<std::uint64_t> xi(d);
+          for (auto& v : xi) v = of(small());
+          std::uint64_t y = 0, f = 0;
+          for (int j = 0; j < d; ++j) y = addm(y, mulm(A[0][j], xi[j]));
+          const auto row = f_row_mod_p(x, p61);
+          for (int j = 0; j < d; ++j) f = addm(f, mulm(row[j], xi[j]));
+          const long n = (static_cast<long>(std::pow(3, L - level)) - 1) / 2;
+          CHECK(y == mulm(power(gamma_mod_p(x, p61), n), f));
+          if (moment) {  // gamma = b^T M^g b
+            matrix Mg = identity(d);
+            for (long k = 0; k < static_cast<long>(std::pow(3, level)); ++k) Mg = mul(Mg, M);
+            std::uint64_t gamma = 0;
+            for (int i = 0; i < d; ++i)
+              for (int j = 0; j < d; ++j) gamma = addm(gamma, mulm(mulm(of(x.b[i]), Mg[i][j]), of(x.b[j])));
+            CHECK(gamma == gamma_mod_p(x, p61));
+          }
         }
-      }
 }
 
 TEST_CASE("H = 2 heads with blocks inside heads reproduce the single-head recursion on block-diagonal M") {
@@ -190,7 +193,8 @@ TEST_CASE("H = 2 heads with blocks inside heads reproduce the single-head recurs
   for (int j = 0; j < dx; ++j) CHECK(single[0][j] == heads[0][j]);
 }
 
-TEST_CASE("Theorem 15.1: rho_g(d) by hand, and against mod-p ranks of the moment form at random points and on gamma = 0") {
+TEST_CASE(
+    "Theorem 15.1: rho_g(d) by hand, and against mod-p ranks of the moment form at random points and on gamma = 0") {
   // By hand (k = g - 1): D(d) for d <= k, k d - binom(k, 2) beyond.
   for (long d = 1; d <= 40; ++d) {
     CHECK(moment_hessian_rank(1, d) == (d == 1 ? 1 : 2 * d - 1));
@@ -199,7 +203,8 @@ TEST_CASE("Theorem 15.1: rho_g(d) by hand, and against mod-p ranks of the moment
   }
   CHECK(moment_hessian_rank(20, big_int(1000000)) == big_int(1000000) * 1000001 / 2);
   // Both sides of g - 1 (levels 1..3), and level 4 (g = 81) at a small size.
-  const int sizes[][2] = {{1, 1}, {1, 2}, {1, 3}, {1, 7}, {1, 12}, {2, 2}, {2, 7}, {2, 8}, {2, 9}, {2, 12}, {3, 5}, {3, 25}, {3, 26}, {3, 27}, {3, 28}, {4, 6}};
+  const int sizes[][2] = {{1, 1}, {1, 2},  {1, 3}, {1, 7},  {1, 12}, {2, 2},  {2, 7},  {2, 8},
+                          {2, 9}, {2, 12}, {3, 5}, {3, 25}, {3, 26}, {3, 27}, {3, 28}, {4, 6}};
   for (const auto& [level, d] : sizes) {
     CAPTURE(level);
     CAPTURE(d);
@@ -220,14 +225,17 @@ TEST_CASE("Theorem 15.1: rho_g(d) by hand, and against mod-p ranks of the moment
   }
 }
 
-TEST_CASE("the Krylov radical at one point: symmetric E with E W = 0, W = span(b, M b), is in the Hessian's kernel (g = 3)") {
+TEST_CASE(
+    "the Krylov radical at one point: symmetric E with E W = 0, W = span(b, M b), is in the Hessian's kernel (g = 3)") {
   // l0 = 1 (g = 3, k = 2), d = 5: W has dimension 2 and the radical dimension D(3) = 6, so rank 15 - 6 = 9 = 2d - 1.
   const int d = 5;
   const std::uint64_t q = 1000000007ULL;
   hessian_block_data x = draw_hessian_block(d, 1, 77);
   for (int i = 0; i < d * d; ++i) x.Q[0][static_cast<std::size_t>(i)] = i % (d + 1) == 0 ? 1 : 0;
   auto md = [&](std::uint64_t a, std::uint64_t c) { return n_mulmod2(a, c, q); };
-  auto of_q = [&](long v) { return v >= 0 ? static_cast<std::uint64_t>(v) % q : (q - static_cast<std::uint64_t>(-v) % q) % q; };
+  auto of_q = [&](long v) {
+    return v >= 0 ? static_cast<std::uint64_t>(v) % q : (q - static_cast<std::uint64_t>(-v) % q) % q;
+  };
   std::vector<std::uint64_t> b(d), Mb(d, 0);
   for (int i = 0; i < d; ++i) b[i] = of_q(x.b[i]);
   for (int i = 0; i < d; ++i)
@@ -256,7 +264,8 @@ TEST_CASE("the Krylov radical at one point: symmetric E with E W = 0, W = span(b
       bool in_kernel = true;
       for (int t = 0; t < D; ++t) {
         std::uint64_t v = 0;
-        for (int s2 = 0; s2 < D; ++s2) v = (v + md(e[static_cast<std::size_t>(s2)], H[static_cast<std::size_t>(s2 * D + t)])) % q;
+        for (int s2 = 0; s2 < D; ++s2)
+          v = (v + md(e[static_cast<std::size_t>(s2)], H[static_cast<std::size_t>(s2 * D + t)])) % q;
         in_kernel = in_kernel && v == 0;
       }
       CHECK(in_kernel);
@@ -330,13 +339,15 @@ TEST_CASE("the bound never exceeds the Gram count (an upper bound for every weig
     REQUIRE(b.has_value());
     CHECK(b->value <= big_int(sep));
   }
-  // No bound where the theorem gives none: L = 1; d_x = 1 with one head (Theorem 15.1 (iii) needs d >= 2); H not dividing d_x.
+  // No bound where the theorem gives none: L = 1; d_x = 1 with one head (Theorem 15.1 (iii) needs d >= 2); H not
+  // dividing d_x.
   CHECK_FALSE(best_hessian_lower_bound(1, 100, 1).has_value());
   CHECK_FALSE(best_hessian_lower_bound(5, 1, 1).has_value());
   CHECK_FALSE(best_hessian_lower_bound(5, 10, 3).has_value());
 }
 
-TEST_CASE("by hand: L = 2, d_x = 2 gives rho_3(2) = 3, r = 2, n = 1, sep >= 6; L = 3, d_x = 4 takes l0 = 1: 2 binom(10, 4) = 420") {
+TEST_CASE(
+    "by hand: L = 2, d_x = 2 gives rho_3(2) = 3, r = 2, n = 1, sep >= 6; L = 3, d_x = 4 takes l0 = 1: 2 binom(10, 4) = 420") {
   const auto b = best_hessian_lower_bound(2, 2, 1);
   REQUIRE(b.has_value());
   CHECK(b->level == 1);
@@ -345,7 +356,8 @@ TEST_CASE("by hand: L = 2, d_x = 2 gives rho_3(2) = 3, r = 2, n = 1, sep >= 6; L
   CHECK(b->r == 2);
   CHECK(b->n == 1);
   CHECK(b->value == 6);  // the Gram rank there is 18 (certified table): 6 <= 18
-  // L = 3, d_x = 4: l0 = 1 (rho_3(4) = 7, r = 6, n = 4): 2 binom(10, 4) = 420; l0 = 2 (rho_9(4) = 10, r = 9, n = 1): 20.
+  // L = 3, d_x = 4: l0 = 1 (rho_3(4) = 7, r = 6, n = 4): 2 binom(10, 4) = 420; l0 = 2 (rho_9(4) = 10, r = 9, n =
+  // 1): 20.
   const auto c = best_hessian_lower_bound(3, 4, 1);
   REQUIRE(c.has_value());
   CHECK(c->level == 1);
@@ -369,7 +381,8 @@ TEST_CASE("at a given N: below 2 d_x + 2 the bound is a narrower network's (zero
   }
   CHECK_FALSE(best_hessian_lower_bound(5, 10, 1, true, 5).has_value());
   // H > 1: floor(N/2) - 1 coordinates kept, full heads first. d_x = 8, H = 2 (heads of 4), N = 10: 4 coordinates,
-  // one full head: at L = 4, l0 = 1 (rho_3(4) = 7, r = 6, n = 13): 2 binom(19, 13) = 54264 (l0 = 2: r = 9, n = 4, 1430).
+  // one full head: at L = 4, l0 = 1 (rho_3(4) = 7, r = 6, n = 13): 2 binom(19, 13) = 54264 (l0 = 2: r = 9, n = 4,
+  // 1430).
   const auto h = best_hessian_lower_bound(4, 8, 2, true, 10);
   REQUIRE(h.has_value());
   CHECK(h->heads == 1);
@@ -391,7 +404,8 @@ TEST_CASE("at a given N: below 2 d_x + 2 the bound is a narrower network's (zero
   CHECK_FALSE(best_hessian_lower_bound(4, 8, 2, true, 5).has_value());
 }
 
-TEST_CASE("the growth: slopes [D - 1, D] against the printed 2 d_x + 1, and the bound within a factor 2 of the Gram count at (30, 1000)") {
+TEST_CASE(
+    "the growth: slopes [D - 1, D] against the printed 2 d_x + 1, and the bound within a factor 2 of the Gram count at (30, 1000)") {
   const auto s = growth_slopes_of(5, 1);
   REQUIRE(s.has_lower);
   CHECK(s.lower == 14);
@@ -425,7 +439,8 @@ TEST_CASE("the audit decides the GPT-3 row with the bound: the printed Theorem 2
   const auto m = audit_map_of({96}, {12288}, 96);
   REQUIRE(m.rows.size() == 1);
   for (const auto& f : m.rows[0].findings) {
-    if (f.statement == paper_statement::theorem2_upper_printed || f.statement == paper_statement::theorem2_upper_fraction) {
+    if (f.statement == paper_statement::theorem2_upper_printed ||
+        f.statement == paper_statement::theorem2_upper_fraction) {
       CHECK(f.status == verdict::contradicted);
       CHECK(f.evidence.source == sep_source::hessian_bound);
       CHECK(f.from_N == 2 * 12288 + 2);

@@ -22,10 +22,10 @@ TEST_CASE("binomials, exact and saturating") {
 
 TEST_CASE("output monomial space, counted by hand") {
   // dx = 1: monomials x_i^{2e_i+1} prod_{j != i} x_j^{2e_j} with sum e = C: compositions of C into N parts.
-  CHECK(output_monomial_count(cfg(1, 1, 2), 1000).value == 2);     // C = 1: x1^3, x1 x2^2
-  CHECK(output_monomial_count(cfg(2, 1, 2), 1000).value == 5);     // C = 4: C + 1
-  CHECK(output_monomial_count(cfg(3, 1, 2), 1000).value == 14);    // C = 13
-  CHECK(output_monomial_count(cfg(2, 1, 3), 1000).value == 15);    // binom(C + 2, 2) = binom(6, 2)
+  CHECK(output_monomial_count(cfg(1, 1, 2), 1000).value == 2);   // C = 1: x1^3, x1 x2^2
+  CHECK(output_monomial_count(cfg(2, 1, 2), 1000).value == 5);   // C = 4: C + 1
+  CHECK(output_monomial_count(cfg(3, 1, 2), 1000).value == 14);  // C = 13
+  CHECK(output_monomial_count(cfg(2, 1, 3), 1000).value == 15);  // binom(C + 2, 2) = binom(6, 2)
   // L = 1, dx = 2, N = 2 (C = 1): degree 3 in x^1 (4 monomials) or x^1_r times degree 2 in x^2 (2 * 3).
   CHECK(output_monomial_count(cfg(1, 2, 2), 1000).value == 10);
   // Residual, dx = 1, N = 2, L = 1: the above plus x1 itself.

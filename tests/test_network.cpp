@@ -6,8 +6,8 @@
 #include "seprank/engine/network.hpp"
 
 using namespace seprank;
-using testing::config;
 using seprank::testing::weights_from;
+using testing::config;
 
 TEST_CASE("L = 1, dx = 1, N = 2 by hand: y = qkvo x1 (x1^2 + x2^2)") {
   const auto c = config(1, 1, 1, 2);
@@ -32,8 +32,7 @@ TEST_CASE("L = 1, dx = 2, identity weights, by hand") {
   const auto c = config(1, 2, 1, 2);
   const auto ring = make_input_ring(c);
   const auto w = weights_from(c, {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}});
-  CHECK(expand_output(c, w, ring) ==
-        polynomial::parse(ring, "x1_1^3 + x1_1*x1_2^2 + x1_1*x2_1^2 + x1_2*x2_1*x2_2"));
+  CHECK(expand_output(c, w, ring) == polynomial::parse(ring, "x1_1^3 + x1_1*x1_2^2 + x1_1*x2_1^2 + x1_2*x2_1*x2_2"));
 }
 
 TEST_CASE("L = 1, dx = 2, two heads of size 1, by hand") {
@@ -109,18 +108,18 @@ TEST_CASE("symbolic weights, L = 1, dx = 2: substituting a draw gives the FLINT 
 TEST_CASE("the mod-p forward pass equals the literal forward pass reduced mod p (62-bit and < 2^28 primes)") {
   // Below 2^28 the forward pass sums products unreduced in 64 bits: a separate code path.
   for (const std::uint64_t p : {draw_prime(5), std::uint64_t{268435399}, std::uint64_t{134217757}})
-  for (const auto& c : {config(2, 4, 2, 3), config(3, 2, 1, 2), config(2, 3, 3, 4, true), config(2, 8, 1, 4)}) {
-    const auto w = draw_weights(c, 7, 9);
-    const modp_network net(c, w, p);
-    std::vector<std::uint64_t> x(c.variable_count()), scratch;
-    std::vector<std::vector<mpz_class>> xz(c.N, std::vector<mpz_class>(c.dx));
-    for (int v = 0; v < c.variable_count(); ++v) {
-      const long value = (v * 37 + 11) % 23 - 11;
-      x[v] = static_cast<std::uint64_t>(value < 0 ? static_cast<long>(p) + value : value);
-      xz[v / c.dx][v % c.dx] = value;
+    for (const auto& c : {config(2, 4, 2, 3), config(3, 2, 1, 2), config(2, 3, 3, 4, true), config(2, 8, 1, 4)}) {
+      const auto w = draw_weights(c, 7, 9);
+      const modp_network net(c, w, p);
+      std::vector<std::uint64_t> x(c.variable_count()), scratch;
+      std::vector<std::vector<mpz_class>> xz(c.N, std::vector<mpz_class>(c.dx));
+      for (int v = 0; v < c.variable_count(); ++v) {
+        const long value = (v * 37 + 11) % 23 - 11;
+        x[v] = static_cast<std::uint64_t>(value < 0 ? static_cast<long>(p) + value : value);
+        xz[v / c.dx][v % c.dx] = value;
+      }
+      mpz_class exact = forward_output<mpz_class, long>(c, w, xz) % p;
+      if (exact < 0) exact += p;
+      CHECK(net.evaluate(x, scratch) == exact.get_ui());
     }
-    mpz_class exact = forward_output<mpz_class, long>(c, w, xz) % p;
-    if (exact < 0) exact += p;
-    CHECK(net.evaluate(x, scratch) == exact.get_ui());
-  }
 }

@@ -39,12 +39,16 @@ TEST_CASE("invalid partitions are refused with the reason") {
                        "partition '1,2|3': position 4 is missing (the sides must cover 1..4)", usage_error);
   CHECK_THROWS_WITH_AS(parse_partition("1,x|3,4", 4),
                        "partition '1,x|3,4': 'x' is not a position (expected e.g. 1,2|3,4)", usage_error);
-  CHECK_THROWS_WITH_AS(parse_partition("|1,2,3,4", 4), "partition '|1,2,3,4': both sides must be non-empty", usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("|1,2,3,4", 4), "partition '|1,2,3,4': both sides must be non-empty",
+                       usage_error);
   CHECK_THROWS_WITH_AS(parse_partition("1,2,3,4", 4),
-                       "partition '1,2,3,4': expected two position lists separated by one '|', e.g. 1,2|3,4", usage_error);
+                       "partition '1,2,3,4': expected two position lists separated by one '|', e.g. 1,2|3,4",
+                       usage_error);
   CHECK_THROWS_WITH_AS(parse_partition("1|2|3", 3),
-                       "partition '1|2|3': expected two position lists separated by one '|', e.g. 1,2|3,4", usage_error);
-  CHECK_THROWS_WITH_AS(parse_partition("1,5|2,3", 4), "partition '1,5|2,3': position 5 is out of range 1..4", usage_error);
+                       "partition '1|2|3': expected two position lists separated by one '|', e.g. 1,2|3,4",
+                       usage_error);
+  CHECK_THROWS_WITH_AS(parse_partition("1,5|2,3", 4), "partition '1,5|2,3': position 5 is out of range 1..4",
+                       usage_error);
   CHECK_THROWS_WITH_AS(parse_partition("1,,2|3,4", 4),
                        "partition '1,,2|3,4': '' is not a position (expected e.g. 1,2|3,4)", usage_error);
 }
@@ -58,22 +62,27 @@ TEST_CASE("balanced partitions with i in A: binom(N-1, N/2-1) of them") {
     CHECK(p.balanced());
     CHECK(p.in_A(4));
   }
-  CHECK_THROWS_WITH_AS(balanced_partitions(position_cfg(5)), "N = 5 is odd: balanced partitions need an even N", usage_error);
+  CHECK_THROWS_WITH_AS(balanced_partitions(position_cfg(5)), "N = 5 is odd: balanced partitions need an even N",
+                       usage_error);
 }
 
 TEST_CASE("a partition given as positions is checked as a parsed one") {
   CHECK_NOTHROW(validate(partition{{1, 3}, {2, 4}}, 4));
-  CHECK_THROWS_WITH_AS(validate(partition{{1, 3}, {2}}, 4), "partition A = {1,3} | B = {2}: position 4 is missing (the sides must cover 1..4)",
+  CHECK_THROWS_WITH_AS(validate(partition{{1, 3}, {2}}, 4),
+                       "partition A = {1,3} | B = {2}: position 4 is missing (the sides must cover 1..4)", usage_error);
+  CHECK_THROWS_WITH_AS(validate(partition{{1, 2}, {2, 3, 4}}, 4),
+                       "partition A = {1,2} | B = {2,3,4}: position 2 appears twice", usage_error);
+  CHECK_THROWS_WITH_AS(validate(partition{{1, 5}, {2, 3, 4}}, 4),
+                       "partition A = {1,5} | B = {2,3,4}: position 5 is out of range 1..4", usage_error);
+  CHECK_THROWS_WITH_AS(validate(partition{{}, {1, 2}}, 2), "partition A = {} | B = {1,2}: both sides must be non-empty",
                        usage_error);
-  CHECK_THROWS_WITH_AS(validate(partition{{1, 2}, {2, 3, 4}}, 4), "partition A = {1,2} | B = {2,3,4}: position 2 appears twice", usage_error);
-  CHECK_THROWS_WITH_AS(validate(partition{{1, 5}, {2, 3, 4}}, 4), "partition A = {1,5} | B = {2,3,4}: position 5 is out of range 1..4",
-                       usage_error);
-  CHECK_THROWS_WITH_AS(validate(partition{{}, {1, 2}}, 2), "partition A = {} | B = {1,2}: both sides must be non-empty", usage_error);
-  CHECK_THROWS_WITH_AS(validate(partition{{3, 1}, {2, 4}}, 4), "partition A = {3,1} | B = {2,4}: each side must be sorted", usage_error);
+  CHECK_THROWS_WITH_AS(validate(partition{{3, 1}, {2, 4}}, 4),
+                       "partition A = {3,1} | B = {2,4}: each side must be sorted", usage_error);
   // The library's request carries the partition typed; derive's own validation refuses one that does not fit N.
   derivation_request r = default_request();
   r.ranks.explicit_partition = partition{{1, 2, 3}, {4, 5, 6}};  // N = 4
-  CHECK_THROWS_WITH_AS(validate(r), "partition A = {1,2,3} | B = {4,5,6}: position 5 is out of range 1..4", usage_error);
+  CHECK_THROWS_WITH_AS(validate(r), "partition A = {1,2,3} | B = {4,5,6}: position 5 is out of range 1..4",
+                       usage_error);
   set_partition_text(r, "1,3|2,4");
   REQUIRE(r.ranks.explicit_partition.has_value());
   CHECK(r.ranks.explicit_partition->A == std::vector<int>{1, 3});

@@ -50,7 +50,8 @@ TEST_CASE("exact GiNaC -> FLINT conversion, including huge coefficients") {
   const auto p = polynomial::parse(R, "-340282366920938463463374607431768211457*x*y^3 + 7*z^5 - 1");  // -(2^128+1)
   // The same polynomial written with GiNaC arithmetic (2^128 computed by GiNaC, not parsed).
   const GiNaC::ex two128 = GiNaC::pow(GiNaC::numeric(2), 128);
-  const GiNaC::ex e = GiNaC::expand(-(two128 + 1) * R->symbol(0) * GiNaC::pow(R->symbol(1), 3) + 7 * GiNaC::pow(R->symbol(2), 5) - 1);
+  const GiNaC::ex e =
+      GiNaC::expand(-(two128 + 1) * R->symbol(0) * GiNaC::pow(R->symbol(1), 3) + 7 * GiNaC::pow(R->symbol(2), 5) - 1);
   CHECK(from_ginac(e, R) == p);
 }
 

@@ -18,12 +18,18 @@ derivation hand_built() {
   d.config = json{{"L", 1}};
   step_value list{"blocks", ""};
   list.items = {"$k = 0$: $2 x 3$", "a*b"};
-  d.steps.push_back({"One", "$a_1 < b$ with *", {{"x", "1", {}, 1}, {"longer name", "2"}, list}, claim_status::verified, "by hand", "one"});
+  d.steps.push_back({"One",
+                     "$a_1 < b$ with *",
+                     {{"x", "1", {}, 1}, {"longer name", "2"}, list},
+                     claim_status::verified,
+                     "by hand",
+                     "one"});
   d.steps.push_back({"Two", "", {}, claim_status::contradicted, "too large", "two"});
   d.audited = true;
   d.findings.push_back({"theorem2-upper-printed", "S", verdict::contradicted, 4.5, "E"});
   d.findings_note = "N";
-  d.results = json{{"sep", "12345678901234567890"}, {"small", 42}, {"log3", 4.278562}, {"marked", "$a_1$"}, {"digits", "42"}};
+  d.results =
+      json{{"sep", "12345678901234567890"}, {"small", 42}, {"log3", 4.278562}, {"marked", "$a_1$"}, {"digits", "42"}};
   d.tables.push_back({"Tab", {"a", "bb"}, {{{"1", 1}, "22"}}});
   d.appendix.push_back({"App:", "line\n", ""});
   return d;
@@ -63,17 +69,24 @@ TEST_CASE("text") {
 
 TEST_CASE("markdown: GitHub tables, lists for list values, math in dollars, escaped prose") {
   const std::string out = render(hand_built(), output_format::markdown);
-  CHECK(out.rfind("# T\n\nStatuses: **computed** (exact computation), **verified** (identity checked exactly, two "
-                  "independent computations agree, or a certified bound implies the paper's statement), **probabilistic** (with its error bound), **paper** (the paper's "
-                  "statement, not checked here), **contradicted** (a paper statement refuted by a certified computation, "
-                  "with the evidence), **skipped** (with the reason), **FAILED** (one of our own checks did not hold).\n",
-                  0) == 0);
-  CHECK(out.find("\n## Step 1 (`one`). One — *verified*\n\n**Claim.** $a_{1} < b$ with \\*\n\n| quantity | value |\n| --- | --- |\n"
-                 "| x | 1 |\n| longer name | 2 |\n\n**blocks**\n\n- $k = 0$: $2 \\times 3$\n- a\\*b\n\n*Check:* by hand\n") !=
-        std::string::npos);
+  CHECK(
+      out.rfind(
+          "# T\n\nStatuses: **computed** (exact computation), **verified** (identity checked exactly, two "
+          "independent computations agree, or a certified bound implies the paper's statement), **probabilistic** (with its error bound), **paper** (the paper's "
+          "statement, not checked here), **contradicted** (a paper statement refuted by a certified computation, "
+          "with the evidence), **skipped** (with the reason), **FAILED** (one of our own checks did not hold).\n",
+          0) == 0);
+  CHECK(
+      out.find(
+          "\n## Step 1 (`one`). One — *verified*\n\n**Claim.** $a_{1} < b$ with \\*\n\n| quantity | value |\n| --- | --- |\n"
+          "| x | 1 |\n| longer name | 2 |\n\n**blocks**\n\n- $k = 0$: $2 \\times 3$\n- a\\*b\n\n*Check:* by hand\n") !=
+      std::string::npos);
   CHECK(out.find("<br>") == std::string::npos);
   CHECK(out.find("\n## Step 2 (`two`). Two — *contradicted*\n\n*Check:* too large\n") != std::string::npos);
-  CHECK(out.find("\n## Findings: the paper's statements at this configuration\n\nN.\n\n- **contradicted (certified)** `theorem2-upper-printed`: S. *Evidence:* E\n") != std::string::npos);
+  CHECK(
+      out.find(
+          "\n## Findings: the paper's statements at this configuration\n\nN.\n\n- **contradicted (certified)** `theorem2-upper-printed`: S. *Evidence:* E\n") !=
+      std::string::npos);
   CHECK(out.find("\n## Tab\n\n| a | bb |\n| --- | --- |\n| 1 | 22 |\n") != std::string::npos);
   CHECK(out.find("\n## App:\n\n```\nline\n```\n") != std::string::npos);
 }
@@ -84,12 +97,16 @@ TEST_CASE("latex: math mode for formulas, escaped prose, booktabs, status tags; 
   CHECK(out.find("\\sepstep{1}{one}{One} \\sepstatus{green}{verified}\n") != std::string::npos);
   CHECK(out.find("\\textit{Claim.} $a_{1} < b$ with *\n") != std::string::npos);
   CHECK(out.find("\\texttt{a") == std::string::npos);  // no claim in typewriter
-  CHECK(out.find("\\toprule\nx & 1 \\\\\nlonger name & 2 \\\\\nblocks & $k = 0$: $2 \\times 3$\\newline a*b \\\\\n\\bottomrule\n") !=
-        std::string::npos);
+  CHECK(
+      out.find(
+          "\\toprule\nx & 1 \\\\\nlonger name & 2 \\\\\nblocks & $k = 0$: $2 \\times 3$\\newline a*b \\\\\n\\bottomrule\n") !=
+      std::string::npos);
   CHECK(out.find("\\sepstatus{red}{FAILED} one of our own checks did not hold.\n") != std::string::npos);
   CHECK(out.substr(out.size() - 15) == "\\end{document}\n");
   const std::string fragment = render(hand_built(), output_format::latex_fragment);
-  CHECK(fragment.rfind("% seprank-sym LaTeX fragment: needs \\usepackage{amsmath,amssymb,booktabs,xcolor,longtable,array}", 0) == 0);
+  CHECK(fragment.rfind(
+            "% seprank-sym LaTeX fragment: needs \\usepackage{amsmath,amssymb,booktabs,xcolor,longtable,array}", 0) ==
+        0);
   CHECK(fragment.find("\\documentclass") == std::string::npos);
   CHECK(fragment.find("\\begin{document}") == std::string::npos);
   CHECK(fragment.find("\\providecommand{\\sepstatus}") != std::string::npos);
@@ -103,13 +120,21 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   CHECK(j.dump(2) + "\n" == out);
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  CHECK(keys == std::vector<std::string>{"schema", "title", "config", "answer", "steps", "results", "tables", "appendix"});
+  CHECK(keys ==
+        std::vector<std::string>{"schema", "title", "config", "answer", "steps", "results", "tables", "appendix"});
   CHECK(j["schema"] == "seprank-sym derivation v7");
-  CHECK(j["steps"][0] == nlohmann::ordered_json{{"number", 1}, {"id", "one"}, {"title", "One"}, {"claim", "a_1 < b with *"},
-                                                {"values", {{{"name", "x"}, {"text", "1"}, {"value", 1}},
-                                                            {{"name", "longer name"}, {"text", "2"}, {"value", "2"}},
-                                                            {{"name", "blocks"}, {"text", ""}, {"value", {"k = 0: 2 x 3", "a*b"}}}}},
-                                                {"status", "verified"}, {"check", "by hand"}, {"rests_on", nlohmann::ordered_json::array()}});
+  CHECK(j["steps"][0] ==
+        nlohmann::ordered_json{{"number", 1},
+                               {"id", "one"},
+                               {"title", "One"},
+                               {"claim", "a_1 < b with *"},
+                               {"values",
+                                {{{"name", "x"}, {"text", "1"}, {"value", 1}},
+                                 {{"name", "longer name"}, {"text", "2"}, {"value", "2"}},
+                                 {{"name", "blocks"}, {"text", ""}, {"value", {"k = 0: 2 x 3", "a*b"}}}}},
+                               {"status", "verified"},
+                               {"check", "by hand"},
+                               {"rests_on", nlohmann::ordered_json::array()}});
   CHECK(j["steps"][1]["values"].is_array());
   CHECK(j["steps"][1]["values"].empty());
   CHECK(j["results"]["sep"] == "12345678901234567890");  // more than 15 digits: a string
@@ -117,9 +142,13 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
   CHECK(j["results"]["log3"] == 4.278562);
   CHECK(j["results"]["marked"] == "a_1");  // formula markup dropped in every string
   CHECK(j["results"]["digits"] == "42");   // a text, not parsed
-  CHECK(j["results"]["findings"][0] == nlohmann::ordered_json{{"id", "theorem2-upper-printed"}, {"statement", "S"},
-                                                              {"status", "contradicted"}, {"log3_bound", 4.5}, {"evidence", "E"},
-                                                              {"holds_from_N", nullptr}, {"certainty", "certain"},
+  CHECK(j["results"]["findings"][0] == nlohmann::ordered_json{{"id", "theorem2-upper-printed"},
+                                                              {"statement", "S"},
+                                                              {"status", "contradicted"},
+                                                              {"log3_bound", 4.5},
+                                                              {"evidence", "E"},
+                                                              {"holds_from_N", nullptr},
+                                                              {"certainty", "certain"},
                                                               {"rests_on", nlohmann::ordered_json::array()}});
   CHECK(j["results"]["findings_note"] == "N");
   CHECK(j["tables"][0]["rows"][0] == nlohmann::ordered_json{{"a", 1}, {"bb", "22"}});
@@ -128,8 +157,9 @@ TEST_CASE("json: schema order, typed values, list values as arrays, and a round 
 
 // The ASCII notation of the report, typeset: each expected form written out by hand.
 TEST_CASE("math markup: ASCII formulas to LaTeX") {
-  CHECK(ascii_math_latex("sep <= sum_k min(d_x * multichoose(D, C - k), multichoose(D, k))") ==
-        "\\operatorname{sep} \\le  \\sum_{k} \\min(d_{x} \\, \\left(\\!\\binom{D}{ C - k}\\!\\right), \\left(\\!\\binom{D}{ k}\\!\\right))");
+  CHECK(
+      ascii_math_latex("sep <= sum_k min(d_x * multichoose(D, C - k), multichoose(D, k))") ==
+      "\\operatorname{sep} \\le  \\sum_{k} \\min(d_{x} \\, \\left(\\!\\binom{D}{ C - k}\\!\\right), \\left(\\!\\binom{D}{ k}\\!\\right))");
   CHECK(ascii_math_latex("binom(D + C, C)") == "\\binom{D + C}{ C}");
   CHECK(ascii_math_latex("x^i_1*m1_1^4") == "x^{(i)}_{1}\\,M_{11}^{4}");
   CHECK(ascii_math_latex("m1_10") == "M_{1,10}");
@@ -153,7 +183,8 @@ TEST_CASE("math markup: ASCII formulas to LaTeX") {
   CHECK(markup_latex("a_b & $a_b$") == "$a_{b}$ \\& $a_{b}$");
   CHECK(markup_latex("expanding y_p: gram_count, check_lower_bound.py, d_x.") ==
         "expanding $y_{p}$: gram\\_count, check\\_lower\\_bound.py, $d_{x}$.");
-  CHECK(markup_latex("log_3 sep >= -3.738 (-94.6), well-known, x-1") == "log\\_3 sep \\textgreater{}= $-$3.738 ($-$94.6), well-known, x-1");
+  CHECK(markup_latex("log_3 sep >= -3.738 (-94.6), well-known, x-1") ==
+        "log\\_3 sep \\textgreater{}= $-$3.738 ($-$94.6), well-known, x-1");
   CHECK(markup_latex("--kernel") == "-{}-kernel");
   CHECK(markup_markdown("a*b | $|A|$") == "a\\*b \\| $\\vert A\\vert$");
 }
@@ -161,5 +192,6 @@ TEST_CASE("math markup: ASCII formulas to LaTeX") {
 TEST_CASE("formats: names and the error for others") {
   CHECK(parse_format("latex") == output_format::latex);
   CHECK(parse_format("latex-fragment") == output_format::latex_fragment);
-  CHECK_THROWS_WITH_AS(parse_format("pdf"), "format = pdf is not one of text, markdown, latex, latex-fragment, json", usage_error);
+  CHECK_THROWS_WITH_AS(parse_format("pdf"), "format = pdf is not one of text, markdown, latex, latex-fragment, json",
+                       usage_error);
 }

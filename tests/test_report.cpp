@@ -30,7 +30,8 @@ network_config report_cfg(int L, int dx, int N) {
   return c;
 }
 
-derivation structure_of(const network_config& c, const resource_limits& lim = {}, const gram_form_seam& seam = nullptr) {
+derivation structure_of(const network_config& c, const resource_limits& lim = {},
+                        const gram_form_seam& seam = nullptr) {
   const auto a = analyse_structure(c, {weight_choice{}, lim, 1, true, seam}, [](const std::string&) {});
   return structure_derivation(a, paper_bounds_of(c.L, c.dx, c.H), {});
 }
@@ -54,7 +55,8 @@ TEST_CASE("every structural check of a small configuration is verified, and the 
 }
 
 TEST_CASE("a corrupted Gram form is FAILED, and the exit status is 1") {
-  const auto d = structure_of(report_cfg(2, 2, 2), {}, [](gram_form& g) { g.row[0] += polynomial::constant(g.ring, 1); });
+  const auto d =
+      structure_of(report_cfg(2, 2, 2), {}, [](gram_form& g) { g.row[0] += polynomial::constant(g.ring, 1); });
   const auto& s = step(d, "Gram form");
   CHECK(s.status == claim_status::failed);
   CHECK(s.values.back().value == "DIFFERENT");
@@ -82,7 +84,8 @@ TEST_CASE("rank summary: exact with the certificates by kind, or a lower bound w
   block_rank b;
   b.certificate = block_certificate::meets_gram_bound;
   r.blocks = {a, b, a};
-  CHECK(rank_summary(r) == "exact (certified: 2 blocks: full rank $mod p$; 1 block: rank $mod p$ meets the Gram-form bound)");
+  CHECK(rank_summary(r) ==
+        "exact (certified: 2 blocks: full rank $mod p$; 1 block: rank $mod p$ meets the Gram-form bound)");
   r.upper = -1;
   r.error_bound = 1e-15;
   const std::string bounded = rank_summary(r);
@@ -103,7 +106,7 @@ TEST_CASE("a step is never more certain than the steps it rests on; findings lik
   };
   add("gram-form", claim_status::probabilistic, {});
   add("gram-rank", claim_status::verified, {"gram-form"});
-  add("grid-rank", claim_status::verified, {"gram-rank"});            // a chain: two steps away
+  add("grid-rank", claim_status::verified, {"gram-rank"});  // a chain: two steps away
   add("count", claim_status::computed, {});
   add("separation-rank", claim_status::verified, {"grid-rank", "count"});
   add("paper-upper-bound", claim_status::contradicted, {"gram-form"});
@@ -130,7 +133,8 @@ TEST_CASE("a step is never more certain than the steps it rests on; findings lik
   CHECK(d.steps[1].status == claim_status::verified);
 }
 
-TEST_CASE("a time limit in the structure stage: the stage is named, only the steps without the network follow, exit 4") {
+TEST_CASE(
+    "a time limit in the structure stage: the stage is named, only the steps without the network follow, exit 4") {
   theorem_request t;
   t.cfg = report_cfg(2, 4, 4);
   t.limits.max_seconds = 1e6;  // a deadline, far off: the progress message below brings it forward
@@ -165,7 +169,8 @@ TEST_CASE("a time limit in the structure stage: the stage is named, only the ste
 
 TEST_CASE("the run's time limit: the stage it reaches and every later one are skipped, and the exit status is 4") {
   const auto c = report_cfg(2, 2, 4);
-  const auto s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
+  const auto s =
+      analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
   set_deadline(0);  // already passed: the first check in the rank stage stops it
   const rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
   clear_deadline();
@@ -189,7 +194,8 @@ TEST_CASE("the run's time limit: the stage it reaches and every later one are sk
   CHECK(full.sep.lower <= 18);
 }
 
-TEST_CASE("typed values for JSON: integers up to 15 digits are numbers, longer ones decimal strings, decimals as shown") {
+TEST_CASE(
+    "typed values for JSON: integers up to 15 digits are numbers, longer ones decimal strings, decimals as shown") {
   CHECK(exact_json(999999999999999LL) == json(999999999999999LL));
   CHECK(exact_json(1000000000000000LL) == json("1000000000000000"));
   CHECK(exact_json(-999999999999999LL) == json(-999999999999999LL));
@@ -233,7 +239,8 @@ TEST_CASE("the refined count under the every-weight claim says for which weights
 
 TEST_CASE("checks as data: the analysis decides each consistency check, the report maps a failed one to FAILED") {
   const auto c = report_cfg(2, 2, 4);
-  structure_analysis s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
+  structure_analysis s =
+      analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
   rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
   CHECK(s.C_agrees);  // C = 4 both ways
   CHECK(r.grid_within_sep);
@@ -320,7 +327,8 @@ TEST_CASE("checks as data: the analysis decides each consistency check, the repo
 TEST_CASE("our bounds against each other: planted conflicts are found, with both numbers; honest runs have none") {
   // L = 2, d_x = 2, N = 4: sep = Gram rank = 18 = the Gram count by hand (D = 3, C = 4: 1 + 3 + 6 + 6 + 2).
   const auto c = report_cfg(2, 2, 4);
-  structure_analysis s = analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
+  structure_analysis s =
+      analyse_structure(c, {weight_choice{}, resource_limits{}, 1, true, nullptr}, [](const std::string&) {});
   rank_analysis r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
   REQUIRE(r.sep.exact());
   REQUIRE(r.gram.computed());
@@ -349,14 +357,16 @@ TEST_CASE("our bounds against each other: planted conflicts are found, with both
   CHECK(ladder == !r.stabilization.empty());
   // A refined count of 16 (planted): below the Gram rank's lower bound 17 too.
   const bound_consistency refined = check_bound_consistency(r, 4, 18, 16);
-  CHECK(std::any_of(refined.conflicts.begin(), refined.conflicts.end(),
-                    [](const bound_conflict& k) { return k.upper.step == "annihilators" && k.lower.step == "gram-rank" && k.lower.value == 17; }));
+  CHECK(std::any_of(refined.conflicts.begin(), refined.conflicts.end(), [](const bound_conflict& k) {
+    return k.upper.step == "annihilators" && k.lower.step == "gram-rank" && k.lower.value == 17;
+  }));
   // The exact sep bounds the grid rank of the same N: a grid rank of 19 (planted) conflicts with it.
   r = analyse_ranks(s, rank_options{}, resource_limits{}, 1, [](const std::string&) {});
   r.grid.rank = 19;
   const bound_consistency grid = check_bound_consistency(r, 4, 100, 0);
-  CHECK(std::any_of(grid.conflicts.begin(), grid.conflicts.end(),
-                    [](const bound_conflict& k) { return k.lower.step == "grid-rank" && k.upper.name == "the exact sep at N = 4"; }));
+  CHECK(std::any_of(grid.conflicts.begin(), grid.conflicts.end(), [](const bound_conflict& k) {
+    return k.lower.step == "grid-rank" && k.upper.name == "the exact sep at N = 4";
+  }));
 }
 
 TEST_CASE("an audit stopped by its time limit reports the rows decided before it, and says how many of how many") {

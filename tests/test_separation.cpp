@@ -18,7 +18,6 @@ using testing::config;
 
 namespace {
 
-
 // Certified separation rank of the expansion for the default partition.
 rank_result sep_of(const network_config& c, std::uint64_t seed = 1) {
   const auto ring = make_input_ring(c);
@@ -26,7 +25,8 @@ rank_result sep_of(const network_config& c, std::uint64_t seed = 1) {
   const auto y = expand_output(c, w, ring);
   const auto part = default_partition(c);
   const auto m = coefficient_matrix_of(y, partition_mask(c, part));
-  return certified_rank(m, draw_prime(seed), {}, [&](const coefficient_block& b) { return coefficient_block_gram_count(c, part, b); });
+  return certified_rank(m, draw_prime(seed), {},
+                        [&](const coefficient_block& b) { return coefficient_block_gram_count(c, part, b); });
 }
 
 // Exact rank over Q, block by block (fraction-free elimination).
@@ -57,7 +57,8 @@ TEST_CASE("coefficient matrices of hand polynomials") {
   CHECK(r1.lower == 1);
   CHECK(r1.exact());
   // (a1 + a2^3)(b1 + b2^2) + a1 b2^2: two degree blocks are connected through a1 b2^2.
-  const auto mixed = coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a1*b2^2 + a2^3*b1 + a2^3*b2^2 + a1*b2^2"), mask);
+  const auto mixed =
+      coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a1*b2^2 + a2^3*b1 + a2^3*b2^2 + a1*b2^2"), mask);
   CHECK(mixed.blocks.size() == 1);
   CHECK(certified_rank(mixed, draw_prime(1), {}, nullptr).lower == 2);
   const auto split = coefficient_matrix_of(polynomial::parse(R, "a1*b1 + a2^3*b2^3"), mask);
@@ -66,7 +67,8 @@ TEST_CASE("coefficient matrices of hand polynomials") {
 
 TEST_CASE("L = 1: sep = d_x + 1 (theory notes, section 6)") {
   // y = A_1(M_A) x^i + A_1(M_B) x^i: one separable term plus d_x linear forms in x^i times entries of M_B.
-  for (const auto& c : {config(1, 1, 1, 2), config(1, 2, 1, 2), config(1, 2, 2, 4), config(1, 3, 1, 4), config(1, 3, 3, 2), config(1, 4, 2, 4)}) {
+  for (const auto& c : {config(1, 1, 1, 2), config(1, 2, 1, 2), config(1, 2, 2, 4), config(1, 3, 1, 4),
+                        config(1, 3, 3, 2), config(1, 4, 2, 4)}) {
     CAPTURE(c.dx);
     const auto r = sep_of(c);
     CHECK(r.exact());
@@ -77,7 +79,8 @@ TEST_CASE("L = 1: sep = d_x + 1 (theory notes, section 6)") {
 
 TEST_CASE("d_x = 1: sep = C + 1 (theory notes, section 6)") {
   // y = kappa x_i (m_A + m_B)^C: the B side contributes m_B^0 .. m_B^C.
-  for (const auto& c : {config(1, 1, 1, 2), config(2, 1, 1, 2), config(2, 1, 1, 4), config(3, 1, 1, 2), config(3, 1, 1, 4)}) {
+  for (const auto& c :
+       {config(1, 1, 1, 2), config(2, 1, 1, 2), config(2, 1, 1, 4), config(3, 1, 1, 2), config(3, 1, 1, 4)}) {
     CAPTURE(c.L);
     const auto r = sep_of(c);
     CHECK(r.exact());
@@ -106,8 +109,8 @@ TEST_CASE("the Gram-form count bound, by hand for L = 2, d_x = 2") {
 }
 
 TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
-  for (const auto& c : {config(1, 3, 1, 4), config(2, 2, 1, 4), config(2, 2, 2, 2), config(2, 3, 1, 4), config(2, 2, 1, 4, true),
-                        config(3, 1, 1, 4), config(2, 4, 2, 4)}) {
+  for (const auto& c : {config(1, 3, 1, 4), config(2, 2, 1, 4), config(2, 2, 2, 2), config(2, 3, 1, 4),
+                        config(2, 2, 1, 4, true), config(3, 1, 1, 4), config(2, 4, 2, 4)}) {
     const auto r = sep_of(c);
     REQUIRE(r.exact());
     const auto g = grid_rank(c, draw_weights(c, 1, 9), {default_partition(c), 1, -1, 1024, {}, 1, {}});
@@ -119,7 +122,8 @@ TEST_CASE("grid-tensor rank equals the coefficient-matrix rank") {
   }
 }
 
-TEST_CASE("grid bands: a round's bands cover its new pairs once; values do not depend on threads or on who computes them") {
+TEST_CASE(
+    "grid bands: a round's bands cover its new pairs once; values do not depend on threads or on who computes them") {
   // Round s = 100 after s_old = 40: 4 bands of 32 rows (the last of 4); the new pairs are s^2 - s_old^2.
   const auto bands = grid_round_bands(100, 40);
   REQUIRE(bands.size() == 4);
@@ -176,7 +180,8 @@ TEST_CASE("graded grid rank = exact rank of the expansion with every W^V of rank
     const auto g = grid_rank(c, w, {part, 3, -1, 1024, {}, 1, {}});
     CAPTURE(c.dx);
     CHECK(g.rank == exact);
-    if (c.H == 1) CHECK(exact < sep_of(c).lower);  // rank-1 values lower the rank (with H = 2, d_a = 1: W^V is rank 1 anyway)
+    if (c.H == 1)
+      CHECK(exact < sep_of(c).lower);  // rank-1 values lower the rank (with H = 2, d_a = 1: W^V is rank 1 anyway)
   }
 }
 
@@ -319,7 +324,8 @@ TEST_CASE("stabilization_ladder_of, against the coefficient-matrix rank at each 
     auto cn = c;
     cn.N = row.N;
     const auto y = expand_output(cn, w, make_input_ring(cn));
-    const auto exact = certified_rank(coefficient_matrix_of(y, partition_mask(cn, default_partition(cn))), draw_prime(1), {}, nullptr);
+    const auto exact =
+        certified_rank(coefficient_matrix_of(y, partition_mask(cn, default_partition(cn))), draw_prime(1), {}, nullptr);
     REQUIRE(exact.exact());
     if (row.certified) CHECK(row.grid == exact.lower);
     CHECK(row.grid <= exact.lower);

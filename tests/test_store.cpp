@@ -24,7 +24,9 @@ namespace {
 // A fresh path in the temporary directory, removed (with SQLite's WAL files) at the end of its scope.
 struct temp_path {
   std::string path;
-  explicit temp_path(const std::string& name) : path("/tmp/seprank_test_" + std::to_string(getpid()) + "_" + name) { clear(); }
+  explicit temp_path(const std::string& name) : path("/tmp/seprank_test_" + std::to_string(getpid()) + "_" + name) {
+    clear();
+  }
   ~temp_path() { clear(); }
   void clear() const {
     for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
@@ -68,13 +70,13 @@ void forge(const std::string& path, const unit_batch& b, std::size_t unit, const
   REQUIRE(in);
   const std::string key((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::string msg;
-  for (const std::string& f : {b.method, std::to_string(b.version), b.config, weights_hash(b.weights), b.units[unit].name,
-                               std::to_string(unit), data})
+  for (const std::string& f : {b.method, std::to_string(b.version), b.config, weights_hash(b.weights),
+                               b.units[unit].name, std::to_string(unit), data})
     msg += std::to_string(f.size()) + ":" + f;
   unsigned char mac[EVP_MAX_MD_SIZE];
   unsigned int n = 0;
-  REQUIRE(HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(msg.data()),
-               msg.size(), mac, &n) != nullptr);
+  REQUIRE(HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+               reinterpret_cast<const unsigned char*>(msg.data()), msg.size(), mac, &n) != nullptr);
   std::string hex;
   char byte[3];
   for (unsigned int i = 0; i < n; ++i) std::snprintf(byte, sizeof byte, "%02x", mac[i]), hex += byte;
@@ -193,14 +195,15 @@ TEST_CASE("--verify: a sample of stored units is recomputed; a tampered one disa
   CHECK(out[5].data == "26");  // what the store said, reported FAILED by the step
 }
 
-TEST_CASE("a unit edited without the key fails its digest: never used, recomputed, kept as evidence, and listed as altered") {
+TEST_CASE(
+    "a unit edited without the key fails its digest: never used, recomputed, kept as evidence, and listed as altered") {
   const temp_path t("digest.db");
   const unit_batch b = planted_batch();
   int calls = 0;
   unit_provenance p;
   fill(t.path, b, calls);
   sql(t.path, "UPDATE units SET data = '26' WHERE unit = 'u5'");  // 5^2 = 25; the digest left as it was
-  for (int round = 0; round < 2; ++round) {  // the store is not repaired behind the user's back
+  for (int round = 0; round < 2; ++round) {                       // the store is not repaired behind the user's back
     scheduler s({t.path, 0, 7}, process_group::world());
     const auto out = run_units(&s, b, squares(calls), &p);
     CHECK(out[5].data == "25");  // recomputed here
@@ -212,11 +215,13 @@ TEST_CASE("a unit edited without the key fails its digest: never used, recompute
   CHECK(calls == 6 + 2);
   const results_store st(t.path, false);
   long altered = 0, valid = 0;
-  for (const auto& u : st.units()) (u.digest == "altered" ? altered : valid) += u.digest == "altered" || u.digest == "valid";
+  for (const auto& u : st.units())
+    (u.digest == "altered" ? altered : valid) += u.digest == "altered" || u.digest == "valid";
   CHECK(altered == 1);
   CHECK(valid == 5);
   // Moving a unit's (valid) digest and data to another unit is caught too: the digest covers the key fields.
-  sql(t.path, "UPDATE units SET data = (SELECT data FROM units WHERE unit = 'u2'), digest = (SELECT digest FROM units WHERE unit = 'u2') WHERE unit = 'u3'");
+  sql(t.path,
+      "UPDATE units SET data = (SELECT data FROM units WHERE unit = 'u2'), digest = (SELECT digest FROM units WHERE unit = 'u2') WHERE unit = 'u3'");
   scheduler s({t.path, 0, 7}, process_group::world());
   const auto out = run_units(&s, b, squares(calls), &p);
   CHECK(out[3].data == "9");
@@ -248,7 +253,8 @@ TEST_CASE("a damaged store is an error naming it, never a shorter list") {
   int calls = 0;
   {
     scheduler s({t.path, 0, 1}, process_group::world());
-    run_units(&s, b, [&](std::size_t i) { return std::string(200, static_cast<char>('a' + i % 26)); }, nullptr);
+    run_units(
+        &s, b, [&](std::size_t i) { return std::string(200, static_cast<char>('a' + i % 26)); }, nullptr);
   }
   sql(t.path, "PRAGMA wal_checkpoint(TRUNCATE)");
   {  // garbage over the middle of the file (past the header page)
@@ -313,11 +319,13 @@ TEST_CASE("block and grid results survive the round trip through text exactly") 
     CHECK(block_rank_of_data(block_rank_data(b)).certificate == value);
   }
   std::string unknown = block_rank_data(b);
-  unknown.replace(unknown.find("lower_bound_only"), 16, "lower-bound-only");  // the JSON key is not the store's spelling
+  unknown.replace(unknown.find("lower_bound_only"), 16,
+                  "lower-bound-only");  // the JSON key is not the store's spelling
   CHECK_THROWS(block_rank_of_data(unknown));
 
   grid_rank_result g;
-  g.rank = 34, g.points = 42, g.prime = 268435399, g.stop = grid_stop::reached_upper_bound, g.graded = true, g.evaluations = 9000;
+  g.rank = 34, g.points = 42, g.prime = 268435399, g.stop = grid_stop::reached_upper_bound, g.graded = true,
+  g.evaluations = 9000;
   g.blocks.push_back({0, grid_bound::gram_count, 1, 9, 1});
   g.blocks.push_back({1, grid_bound::side_relations, 33, 41, -1});
   const grid_rank_result h = grid_rank_of_data(grid_rank_data(g));

@@ -8,8 +8,8 @@
 #include "seprank/analysis/structure/psi_span.hpp"
 
 using namespace seprank;
-using testing::config;
 using seprank::testing::weights_from;
+using testing::config;
 
 TEST_CASE("Gram variables m_ab enumerate the upper triangle") {
   CHECK(gram_variable(3, 1, 1) == 0);
@@ -34,8 +34,8 @@ TEST_CASE("Gram form by hand, L = 1, identity weights: A_1(M) = M") {
 }
 
 TEST_CASE("Gram form reproduces the expansion (plain, residual, several heads)") {
-  for (const auto& c : {config(1, 3, 1, 3), config(2, 2, 1, 3), config(2, 4, 2, 2), config(2, 2, 2, 3, true), config(3, 1, 1, 3, true),
-                        config(2, 3, 3, 2)}) {
+  for (const auto& c : {config(1, 3, 1, 3), config(2, 2, 1, 3), config(2, 4, 2, 2), config(2, 2, 2, 3, true),
+                        config(3, 1, 1, 3, true), config(2, 3, 3, 2)}) {
     const auto ring = make_input_ring(c);
     const auto w = draw_weights(c, 4, 9);
     const auto g = gram_form_of(c, w);
@@ -68,7 +68,8 @@ TEST_CASE("symbolic Gram identity, L = 1, dx = 2 (H = 1, 2), all weights symboli
 }
 
 TEST_CASE("eq. 4: degree pattern and the sum over [N]^C") {
-  for (const auto& c : {config(1, 2, 1, 2), config(2, 2, 1, 3), config(2, 2, 2, 2), config(3, 1, 1, 2), config(2, 3, 1, 2)}) {
+  for (const auto& c :
+       {config(1, 2, 1, 2), config(2, 2, 1, 3), config(2, 2, 2, 2), config(3, 1, 1, 2), config(2, 3, 1, 2)}) {
     const auto ring = make_input_ring(c);
     const auto w = draw_weights(c, 9, 9);
     const auto y = expand_output(c, w, ring);

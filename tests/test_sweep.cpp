@@ -74,7 +74,8 @@ TEST_CASE("the sweep plot keeps each theorem's bound in its own series: never on
   CHECK(std::abs(at1.th1_upper.value() - std::log(5.0) / std::log(3.0)) < 1e-5);
 }
 
-TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the counts and the proven lower bound by hand") {
+TEST_CASE(
+    "the sweep plot against d_x: a series per L, points in d_x order, the counts and the proven lower bound by hand") {
   sweep_spec spec;
   spec.dx = {4, 2, 3};
   spec.L = {1, 2};
@@ -101,7 +102,7 @@ TEST_CASE("the sweep plot against d_x: a series per L, points in d_x order, the 
   CHECK(p24.x == 4);
   CHECK(std::abs(p24.gram_count.value() - l3(110)) < 1e-6);
   CHECK(std::abs(p24.lower_bound.value() - l3(14)) < 1e-6);
-  CHECK_FALSE(p24.refined_count.has_value());              // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
+  CHECK_FALSE(p24.refined_count.has_value());  // at L = 2, d_x = 4 nothing is refined (110 is the Gram rank)
 }
 
 TEST_CASE("derive_sweep and derive_audit check their own ranges (values, not text), before any work") {
@@ -113,11 +114,13 @@ TEST_CASE("derive_sweep and derive_audit check their own ranges (values, not tex
   CHECK_THROWS_WITH_AS(derive_sweep(s, {}), "--L: no values (values in 1..8)", usage_error);
   s.L = {1};
   s.base.ranks.explicit_partition = partition{{1, 2}, {3, 4}};  // the rows use the default partition of their N
-  CHECK_THROWS_WITH_AS(derive_sweep(s, {}), "sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)",
+  CHECK_THROWS_WITH_AS(derive_sweep(s, {}),
+                       "sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)",
                        usage_error);
   audit_request a;
   a.L = {101};
-  CHECK_THROWS_WITH_AS(derive_audit(a, [](const std::string&) {}), "L = 101 is out of range: must satisfy 1 <= L <= 100", usage_error);
+  CHECK_THROWS_WITH_AS(derive_audit(a, [](const std::string&) {}),
+                       "L = 101 is out of range: must satisfy 1 <= L <= 100", usage_error);
   // The defaults are the CLI's: 2..4, 1..3 and 1 for the sweep; 1..8 and 1..100 for the audit.
   const sweep_request d;
   CHECK(d.dx == std::vector<int>{2, 3, 4});

@@ -53,9 +53,7 @@ TEST_CASE("the SplitMix64 draw is the published sequence") {
   CHECK(w.layers[0][0].Q(0, 0) == -2);
 }
 
-TEST_CASE("weight range is validated") {
-  CHECK_THROWS_AS(draw_weights(heads_cfg(1, 1, 1), 1, 0), usage_error);
-}
+TEST_CASE("weight range is validated") { CHECK_THROWS_AS(draw_weights(heads_cfg(1, 1, 1), 1, 0), usage_error); }
 
 TEST_CASE("weight file: parse, comments, round trip") {
   const auto c = heads_cfg(1, 1, 1);
@@ -74,15 +72,18 @@ TEST_CASE("weight file errors name the line and the problem") {
   CHECK_THROWS_WITH_AS(parse("WQ 1 1\n2\nWK 1 1\n3\nWV 1 1\n5\n", c),
                        "weight file test: missing block WO 1 1 (3 of 4 blocks present)", usage_error);
   CHECK_THROWS_WITH_AS(parse("WQ 1 1\nx\n", c), "weight file test:2: entry 'x' is not a decimal integer", usage_error);
-  CHECK_THROWS_WITH_AS(parse("WQ 1 1\n2.5\n", c), "weight file test:2: entry '2.5' is not a decimal integer", usage_error);
+  CHECK_THROWS_WITH_AS(parse("WQ 1 1\n2.5\n", c), "weight file test:2: entry '2.5' is not a decimal integer",
+                       usage_error);
   CHECK_THROWS_WITH_AS(parse("WQ 1 1\n2 3\n", c), "weight file test:2: row has 2 entries, expected 1", usage_error);
   CHECK_THROWS_WITH_AS(parse("WQ 1 1\n2\n3\n", c), "weight file test:3: too many rows: expected 1", usage_error);
   CHECK_THROWS_WITH_AS(parse("WQ 2 1\n2\n", c),
-                       "weight file test:1: layer 2 head 1 out of range (1 <= layer <= 1, 1 <= head <= 1)", usage_error);
+                       "weight file test:1: layer 2 head 1 out of range (1 <= layer <= 1, 1 <= head <= 1)",
+                       usage_error);
   CHECK_THROWS_WITH_AS(parse("WQ 1 1\n2\nWQ 1 1\n2\n", c), "weight file test:3: block repeated", usage_error);
   CHECK_THROWS_WITH_AS(parse("2\n", c), "weight file test:1: matrix row before any 'WQ|WK|WV|WO <layer> <head>' header",
                        usage_error);
-  CHECK_THROWS_WITH_AS(parse("WX 1 1\n", c), "weight file test:1: expected a header 'WQ|WK|WV|WO <layer> <head>'", usage_error);
+  CHECK_THROWS_WITH_AS(parse("WX 1 1\n", c), "weight file test:1: expected a header 'WQ|WK|WV|WO <layer> <head>'",
+                       usage_error);
   CHECK_THROWS_WITH_AS(parse("WQ 1 1\n99999999999\n", c),
                        "weight file test:2: entry 99999999999 exceeds the allowed magnitude 1000000000", usage_error);
   const auto c2 = heads_cfg(1, 2, 1);

@@ -8,6 +8,7 @@
 #include "helpers.hpp"
 #include "seprank/analysis/ranks/work_plan.hpp"
 #include "seprank/model/quantities.hpp"
+#include "seprank/report/plan_report.hpp"
 #include "seprank/support/errors.hpp"
 
 using namespace seprank;
@@ -59,7 +60,17 @@ TEST_CASE("node memory: the units that do not fit with the Gram form and the tab
 }
 
 TEST_CASE("plan: bad input") {
-  CHECK_THROWS_WITH_AS(work_plan_of({testing::config(2, 4, 1, 4), 0, 1, 0}), "np = 0 is out of range: must satisfy 1 <= np <= 100000", usage_error);
+  CHECK_THROWS_WITH_AS(work_plan_of({testing::config(2, 4, 1, 4), 0, 1, 0}),
+                       "np = 0 is out of range: must satisfy 1 <= np <= 100000", usage_error);
   CHECK_THROWS_AS(work_plan_of({testing::config(2, 4, 1, 4, true), 1, 1, 0}), usage_error);
   CHECK_THROWS_AS(work_plan_of({testing::config(2, 4, 1, 4), 1, 65, 0}), usage_error);
+}
+
+TEST_CASE("plan's title counts its processes in words: 1 process, 2 processes") {
+  const auto title = [](int np) {
+    return plan_derivation(work_plan_of({testing::config(1, 2, 1, 4), np, 1, 0})).title;
+  };
+  CHECK(title(1).find(" on 1 process") != std::string::npos);
+  CHECK(title(1).find("processes") == std::string::npos);
+  CHECK(title(2).find(" on 2 processes") != std::string::npos);
 }

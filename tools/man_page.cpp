@@ -17,9 +17,12 @@ namespace {
 std::string roff(const std::string& text) {
   std::string out;
   for (char ch : text) {
-    if (ch == '\\') out += "\\e";
-    else if (ch == '-') out += "\\-";
-    else out += ch;
+    if (ch == '\\')
+      out += "\\e";
+    else if (ch == '-')
+      out += "\\-";
+    else
+      out += ch;
   }
   if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out = "\\&" + out;
   return out;
@@ -30,11 +33,16 @@ std::string value_name(const seprank::command_option& o) {
   return std::visit(
       [&](auto t) -> std::string {
         using T = decltype(t);
-        if constexpr (std::is_same_v<T, seprank::range_target>) return "RANGE";
-        else if constexpr (std::is_same_v<T, std::uint64_t*>) return "UINT";
-        else if constexpr (std::is_same_v<T, std::string*>) return o.path ? "FILE" : "TEXT";
-        else if constexpr (std::is_same_v<T, std::vector<std::string>*> || std::is_same_v<T, std::vector<long>*>) return "LIST";
-        else return "INT";
+        if constexpr (std::is_same_v<T, seprank::range_target>)
+          return "RANGE";
+        else if constexpr (std::is_same_v<T, std::uint64_t*>)
+          return "UINT";
+        else if constexpr (std::is_same_v<T, std::string*>)
+          return o.path ? "FILE" : "TEXT";
+        else if constexpr (std::is_same_v<T, std::vector<std::string>*> || std::is_same_v<T, std::vector<long>*>)
+          return "LIST";
+        else
+          return "INT";
       },
       o.target);
 }
@@ -52,7 +60,8 @@ std::string subcommand_options() {
     for (const seprank::command_option& o : c.options(r)) {
       const std::string def = seprank::default_text(o.target);
       out << ".TP\n"
-          << (o.flag.rfind("--", 0) == 0 ? "\\fB" + roff(o.flag) + "\\fR \\fI" + value_name(o) + "\\fR" : "\\fI" + roff(o.flag) + "\\fR")
+          << (o.flag.rfind("--", 0) == 0 ? "\\fB" + roff(o.flag) + "\\fR \\fI" + value_name(o) + "\\fR"
+                                         : "\\fI" + roff(o.flag) + "\\fR")
           << (def.empty() ? "" : " (default " + roff(def) + ")") << "\n"
           << roff(o.help) << "\n";
     }
@@ -78,8 +87,10 @@ int main(int argc, char** argv) {
   std::ostringstream page;
   int replaced = 0;
   for (std::string line; std::getline(in, line);) {
-    if (line == "@SUBCOMMAND_OPTIONS@") page << subcommand_options(), ++replaced;
-    else page << line << "\n";
+    if (line == "@SUBCOMMAND_OPTIONS@")
+      page << subcommand_options(), ++replaced;
+    else
+      page << line << "\n";
   }
   if (replaced != 1) {
     std::cerr << "man_page: " << argv[1] << " must hold the line @SUBCOMMAND_OPTIONS@ once\n";

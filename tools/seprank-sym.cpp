@@ -52,11 +52,11 @@ struct cli_options {
   seprank::derivation_request& run = requests.main;
   bool quiet = false;
   std::string format = "text";
-  int width = -1;  // --width; -1: the terminal's when standard output is one, else no wrapping
+  int width = -1;               // --width; -1: the terminal's when standard output is one, else no wrapping
   bool latex_fragment = false;  // --latex-fragment: the same as --format latex-fragment
   bool time_limit_given = false;
   bool summary = false;
-  std::string partition_text;  // --partition as given
+  std::string partition_text;           // --partition as given
   std::string weights_text = "random";  // --weights as given (read by set_weights_text in run_reporting_errors)
   // Each subcommand's row and its CLI11 app, in the table's order.
   std::vector<std::pair<const seprank::command*, CLI::App*>> subcommands;
@@ -101,7 +101,9 @@ CLI::Validator width_value() {
           if (used != v.size()) n = -1;
         } catch (const std::exception&) {
         }
-        return n == 0 || (n >= 40 && n <= 1000) ? std::string() : "width = " + v + " is out of range: must be 0 (no wrapping) or 40 .. 1000";
+        return n == 0 || (n >= 40 && n <= 1000)
+                   ? std::string()
+                   : "width = " + v + " is out of range: must be 0 (no wrapping) or 40 .. 1000";
       },
       "", "");
 }
@@ -126,12 +128,18 @@ void add_options(CLI::App& app, cli_options& o) {
   CLI::Option* structure_only = nullptr;
   for (const auto& opt : seprank::request_options()) {
     if (!opt.target) {  // an output option of the CLI
-      if (opt.flag == "--quiet") app.add_flag(opt.flag, o.quiet, opt.help);
-      else if (opt.flag == "--width") app.add_option(opt.flag, o.width, opt.help)->check(width_value());
-      else if (opt.flag == "--summary") app.add_flag(opt.flag, o.summary, opt.help);
-      else if (opt.flag == "--latex-fragment") app.add_flag(opt.flag, o.latex_fragment, opt.help);
-      else if (opt.flag == "--format") app.add_option(opt.flag, o.format, opt.help)->capture_default_str();
-      else throw std::logic_error("the CLI does not bind " + opt.flag);
+      if (opt.flag == "--quiet")
+        app.add_flag(opt.flag, o.quiet, opt.help);
+      else if (opt.flag == "--width")
+        app.add_option(opt.flag, o.width, opt.help)->check(width_value());
+      else if (opt.flag == "--summary")
+        app.add_flag(opt.flag, o.summary, opt.help);
+      else if (opt.flag == "--latex-fragment")
+        app.add_flag(opt.flag, o.latex_fragment, opt.help);
+      else if (opt.flag == "--format")
+        app.add_option(opt.flag, o.format, opt.help)->capture_default_str();
+      else
+        throw std::logic_error("the CLI does not bind " + opt.flag);
       continue;
     }
     CLI::Option* added = std::visit(
@@ -181,7 +189,8 @@ void add_command_options(CLI::App& sub, const seprank::command& c, cli_options& 
         [&](auto target) {
           using T = decltype(target);
           if constexpr (std::is_same_v<T, seprank::range_target>) {
-            auto& given = o.range_texts.emplace_back(cli_options::range_text{&sub, seprank::range_text(*target.values), target});
+            auto& given =
+                o.range_texts.emplace_back(cli_options::range_text{&sub, seprank::range_text(*target.values), target});
             sub.add_option(opt.flag, given.text, opt.help)->capture_default_str();
           } else {
             using V = std::remove_pointer_t<T>;
@@ -204,7 +213,7 @@ void add_command_options(CLI::App& sub, const seprank::command& c, cli_options& 
 }
 
 void add_subcommands(CLI::App& app, cli_options& o) {
-  app.fallthrough();  // --format and --quiet work after a subcommand too
+  app.fallthrough();             // --format and --quiet work after a subcommand too
   app.require_subcommand(0, 1);  // a second subcommand name is an unexpected argument, not a second command
   for (const seprank::command& c : seprank::subcommands()) {
     CLI::App* sub = app.add_subcommand(c.name, c.help);
@@ -217,13 +226,15 @@ void add_subcommands(CLI::App& app, cli_options& o) {
 void write_output(const std::string& text) {
   std::cout << text;
   std::cout.flush();
-  if (!std::cout) throw seprank::output_error("writing the output to standard output failed (a full disk or a closed pipe?)");
+  if (!std::cout)
+    throw seprank::output_error("writing the output to standard output failed (a full disk or a closed pipe?)");
 }
 
 // Progress on stderr: a line per stage, or on a terminal one line updated in place ("wrote FILE" lines stay), cleared
 // before the output or a message.
 struct progress_line {
-  bool terminal = isatty(STDERR_FILENO) == 1 && std::getenv("TERM") != nullptr && std::string(std::getenv("TERM")) != "dumb";
+  bool terminal =
+      isatty(STDERR_FILENO) == 1 && std::getenv("TERM") != nullptr && std::string(std::getenv("TERM")) != "dumb";
   bool open = false;
   void show(const std::string& msg) {
     const bool keep = msg.rfind("wrote ", 0) == 0;
@@ -231,7 +242,8 @@ struct progress_line {
       std::cerr << "seprank-sym: " << msg << "..." << std::endl;
       return;
     }
-    std::cerr << "\r\033[K" << "seprank-sym: " << msg << (keep ? "\n" : "...") << std::flush;
+    std::cerr << "\r\033[K"
+              << "seprank-sym: " << msg << (keep ? "\n" : "...") << std::flush;
     open = !keep;
   }
   void clear() {
@@ -263,9 +275,11 @@ int run(cli_options& o) {
     // --store and --verify are read by the main command (subcommands fall through to it): only it and the commands
     // with units of work keep them.
     if (!chosen->units && (!o.run.store.empty() || o.run.verify != 0))
-      throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") + " applies to the main command and " +
-                                 commands_with_units() + ", not to " + chosen->name);
-    if (o.summary) throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + chosen->name);
+      throw seprank::usage_error(std::string(o.run.store.empty() ? "--verify" : "--store") +
+                                 " applies to the main command and " + commands_with_units() + ", not to " +
+                                 chosen->name);
+    if (o.summary)
+      throw seprank::usage_error("--summary applies to the main command (the derivation), not to " + chosen->name);
     // --certificate is written by the main command only: a subcommand would accept it and write nothing.
     if (!o.run.certificate.empty())
       throw seprank::usage_error("--certificate applies to the main command (the derivation), not to " + chosen->name);
@@ -273,7 +287,9 @@ int run(cli_options& o) {
       if (r.sub == sub) *r.target.values = seprank::parse_range(r.text, *r.target.limits);
     seprank::command_context context;
     context.format = format;
-    context.given = [&](const std::string& flag) { return flag == "--time-limit" ? o.time_limit_given : sub->count(flag) > 0; };
+    context.given = [&](const std::string& flag) {
+      return flag == "--time-limit" ? o.time_limit_given : sub->count(flag) > 0;
+    };
     context.progress = progress;
     d = chosen->run(o.requests, context);
   } else {
@@ -296,7 +312,8 @@ void document_main_options_read(const cli_options& o) {
   for (const auto& [c, sub] : o.subcommands) {
     std::string text;
     if (!c->every_main_option_read.empty()) text = "Also read: " + c->every_main_option_read + ".\n";
-    if (!c->main_options_read.empty()) text = "Also read (the main command's options, given before or after the subcommand):\n";
+    if (!c->main_options_read.empty())
+      text = "Also read (the main command's options, given before or after the subcommand):\n";
     for (const auto& [flag, help] : c->main_options_read) text += "  " + flag + ": " + help + "\n";
     if (!text.empty()) sub->footer(text + "\n" + exit_status_help);
   }
@@ -305,18 +322,21 @@ void document_main_options_read(const cli_options& o) {
 // A main command's option given to a subcommand that does not read it (it falls through to the main command, so
 // CLI11 accepts it): refused, never ignored.
 std::string main_option_not_read(const CLI::App& app, const cli_options& o) {
-  static const std::set<std::string> everywhere{"--help", "--version", "--format", "--quiet", "--width", "--latex-fragment", "--threads"};
+  static const std::set<std::string> everywhere{"--help",  "--version",        "--format", "--quiet",
+                                                "--width", "--latex-fragment", "--threads"};
   for (const auto& [c, sub] : o.subcommands) {
     if (!sub->parsed()) continue;
     for (const CLI::Option* opt : app.get_options()) {
       const std::string name = opt->get_name(false, true).substr(0, opt->get_name(false, true).find(','));
       const std::string flag = opt->get_lnames().empty() ? name : "--" + opt->get_lnames().front();
-      if (opt->count() == 0 || (everywhere.count(flag) > 0 && flag != "--threads")) continue;  // the output options are both's
+      if (opt->count() == 0 || (everywhere.count(flag) > 0 && flag != "--threads"))
+        continue;  // the output options are both's
       // Its own option of that name, given before it (sweep --L, plan --threads): never read, so refused.
       if (sub->get_option_no_throw(flag) != nullptr)
-        return flag + " before " + c->name + " is the main command's option; " + c->name + "'s own " + flag + " goes after it: seprank-sym " +
-               c->name + " " + flag + " ...";
-      const bool read = std::any_of(c->main_options_read.begin(), c->main_options_read.end(), [&](const auto& r) { return r.first == flag; });
+        return flag + " before " + c->name + " is the main command's option; " + c->name + "'s own " + flag +
+               " goes after it: seprank-sym " + c->name + " " + flag + " ...";
+      const bool read = std::any_of(c->main_options_read.begin(), c->main_options_read.end(),
+                                    [&](const auto& r) { return r.first == flag; });
       if (!c->every_main_option_read.empty() || everywhere.count(flag) > 0 || read) continue;
       return flag + " applies to the main command, not to " + c->name + " (see seprank-sym " + c->name + " --help)";
     }
@@ -331,8 +351,10 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
     o.time_limit_given = app.count("--time-limit") > 0;
     // A path option given as '' is refused, never ignored (--certificate '' ran without writing anything).
     std::vector<std::tuple<bool, const std::string*, std::string>> paths{
-        {app.count("--certificate") > 0, &o.run.certificate, "--certificate"}, {app.count("--store") > 0, &o.run.store, "--store"}};
-    for (const auto& p : o.paths) paths.emplace_back(p.sub->count(p.flag) > 0, p.value, p.sub->get_name() + " " + p.flag);
+        {app.count("--certificate") > 0, &o.run.certificate, "--certificate"},
+        {app.count("--store") > 0, &o.run.store, "--store"}};
+    for (const auto& p : o.paths)
+      paths.emplace_back(p.sub->count(p.flag) > 0, p.value, p.sub->get_name() + " " + p.flag);
     for (const auto& [given, value, name] : paths)
       if (given && value->empty()) {
         std::cerr << "seprank-sym: error: " << name << " needs a path; an empty one was given (see --help)\n";
@@ -343,8 +365,9 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
       return seprank::exit_usage;
     }
     if (app.count("--partition") > 0 && o.partition_text.empty()) {  // '' is no partition, not the default one
-      std::cerr << "seprank-sym: error: --partition needs a partition A|B, e.g. 1,3|2,4; an empty one was given (omit the "
-                   "option for the default A = 1..N/2)\n";
+      std::cerr
+          << "seprank-sym: error: --partition needs a partition A|B, e.g. 1,3|2,4; an empty one was given (omit the "
+             "option for the default A = 1..N/2)\n";
       return seprank::exit_usage;
     }
   } catch (const CLI::Success& e) {  // --help, --version
@@ -352,20 +375,24 @@ std::optional<int> parse_command_line(CLI::App& app, cli_options& o, int argc, c
   } catch (const CLI::ConversionError& e) {  // CLI11: "Could not convert: --L = abc"
     std::string what = e.what();
     const std::string prefix = "Could not convert: ";
-    if (what.rfind(prefix, 0) == 0) {  // the value as given; an integer past what the option takes is "out of range", not "not a number"
+    if (what.rfind(prefix, 0) ==
+        0) {  // the value as given; an integer past what the option takes is "out of range", not "not a number"
       what = what.substr(prefix.size());
       const std::string value = what.substr(what.find(" = ") == std::string::npos ? what.size() : what.find(" = ") + 3);
       const std::size_t digits_from = !value.empty() && (value[0] == '-' || value[0] == '+') ? 1 : 0;
-      const bool integer = value.size() > digits_from && value.find_first_not_of("0123456789", digits_from) == std::string::npos;
+      const bool integer =
+          value.size() > digits_from && value.find_first_not_of("0123456789", digits_from) == std::string::npos;
       what += integer ? " is out of range for this option" : " is not a valid number for this option";
     }
     std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
     return seprank::exit_usage;
   } catch (const CLI::ValidationError& e) {  // CLI11: "--max-terms: <our message>"; ours names the option already
     std::string what = e.what();
-    if (what.rfind("--", 0) == 0 && what.find(": ") != std::string::npos) {  // "--H: 999... is out of range": keep the name
+    if (what.rfind("--", 0) == 0 &&
+        what.find(": ") != std::string::npos) {  // "--H: 999... is out of range": keep the name
       const std::string name = what.substr(0, what.find(": ")), rest = what.substr(what.find(": ") + 2);
-      what = !rest.empty() && std::string("+-0123456789").find(rest[0]) != std::string::npos ? name + " = " + rest : rest;
+      what =
+          !rest.empty() && std::string("+-0123456789").find(rest[0]) != std::string::npos ? name + " = " + rest : rest;
     }
     std::cerr << "seprank-sym: error: " << what << " (see --help)\n";
     return seprank::exit_usage;
@@ -410,8 +437,9 @@ int run_reporting_errors(cli_options& o, const seprank::process_info& group) {
     return finish(seprank::exit_time_limit);
   } catch (const std::exception& e) {  // an internal error may be one process's own: each says it, named
     progress_display.clear();
-    std::cerr << "seprank-sym: internal error" << (group.rank ? " (process " + std::to_string(group.rank) + ")" : std::string()) << ": "
-              << e.what() << "\n";
+    std::cerr << "seprank-sym: internal error"
+              << (group.rank ? " (process " + std::to_string(group.rank) + ")" : std::string()) << ": " << e.what()
+              << "\n";
     return finish(seprank::exit_internal);
   }
 }
@@ -435,14 +463,17 @@ void only_decimal_integers(CLI::App& app) {
         },
         "");
   };
-  const CLI::Validator decimal = decimal_within("9223372036854775807"), decimal_unsigned = decimal_within("18446744073709551615");
+  const CLI::Validator decimal = decimal_within("9223372036854775807"),
+                       decimal_unsigned = decimal_within("18446744073709551615");
   for (CLI::App* a : std::vector<CLI::App*>{&app}) {
     std::vector<CLI::App*> all{a};
     for (CLI::App* sub : a->get_subcommands({})) all.push_back(sub);
     for (CLI::App* one : all)
       for (CLI::Option* opt : one->get_options({}))
-        if (const std::string t = opt->get_type_name(); t.rfind("INT", 0) == 0) opt->check(decimal);
-        else if (t.rfind("UINT", 0) == 0) opt->check(decimal_unsigned);
+        if (const std::string t = opt->get_type_name(); t.rfind("INT", 0) == 0)
+          opt->check(decimal);
+        else if (t.rfind("UINT", 0) == 0)
+          opt->check(decimal_unsigned);
   }
 }
 
@@ -456,8 +487,10 @@ class help_formatter : public CLI::Formatter {
     if (opt->get_type_size() != 0) {
       if (!opt->get_type_name().empty()) out += " " + get_label(opt->get_type_name());
       if (!opt->get_default_str().empty()) out += "=" + opt->get_default_str();
-      if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) out += " ...";
-      else if (opt->get_expected_min() > 1) out += " x " + std::to_string(opt->get_expected());
+      if (opt->get_expected_max() == CLI::detail::expected_max_vector_size)
+        out += " ...";
+      else if (opt->get_expected_min() > 1)
+        out += " x " + std::to_string(opt->get_expected());
       if (opt->get_required()) out += " " + get_label("REQUIRED");
     }
     return out;

@@ -50,7 +50,8 @@ int expand(bool ginac, const network_config& c, const integer_weights& w) {
   const GiNaC::numeric m = GiNaC::mod(value, GiNaC::numeric(modulus.get_str().c_str()));
   std::ostringstream digits;
   digits << m;
-  std::printf("terms %zu checksum %s seconds %.4f\n", GiNaC::is_a<GiNaC::add>(y) ? y.nops() : 1, digits.str().c_str(), t);
+  std::printf("terms %zu checksum %s seconds %.4f\n", GiNaC::is_a<GiNaC::add>(y) ? y.nops() : 1, digits.str().c_str(),
+              t);
   return 0;
 }
 

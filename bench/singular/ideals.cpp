@@ -48,7 +48,8 @@ std::string variable(int i) { return "x(" + std::to_string(i + 1) + ")"; }
 std::string quadric(const dense_matrix<mpz_class>& K) {
   singular_sum s;
   for (int i = 0; i < K.rows(); ++i)
-    for (int j = i; j < K.cols(); ++j) s.add(i == j ? K(i, i) : mpz_class(K(i, j) + K(j, i)), variable(i) + "*" + variable(j));
+    for (int j = i; j < K.cols(); ++j)
+      s.add(i == j ? K(i, i) : mpz_class(K(i, j) + K(j, i)), variable(i) + "*" + variable(j));
   return s.str();
 }
 
@@ -74,7 +75,8 @@ void print_script(const network_config& c, const gram_word& g, unsigned k) {
           first = false;
           break;
         }
-    std::cout << ";\nnfam = " << n << "; fams[" << n << "] = I" << n << "; ords[" << n << "] = " << grouping.order() << ";\n";
+    std::cout << ";\nnfam = " << n << "; fams[" << n << "] = I" << n << "; ords[" << n << "] = " << grouping.order()
+              << ";\n";
   }
   std::cout << "int DEG = " << 2 * k << "; int KBLOCK = " << k << ";\n";
 }

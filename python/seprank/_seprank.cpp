@@ -67,7 +67,8 @@ derivation_request request_of(const py::dict& o) {
   const auto& table = request_options();
   for (const auto& item : o) {
     const std::string k = py::str(item.first);
-    const bool found = std::any_of(table.begin(), table.end(), [&](const request_option& opt) { return !opt.keyword.empty() && opt.keyword == k; });
+    const bool found = std::any_of(table.begin(), table.end(),
+                                   [&](const request_option& opt) { return !opt.keyword.empty() && opt.keyword == k; });
     if (!found) throw usage_error("unknown option " + k);
   }
   derivation_request r = default_request();
@@ -140,8 +141,10 @@ py::list subcommand_option_table(const std::string& name) {
     d["keyword"] = keyword;
     std::visit(
         [&](auto target) {
-          if constexpr (std::is_same_v<decltype(target), range_target>) d["default"] = range_text(*target.values);
-          else d["default"] = *target;
+          if constexpr (std::is_same_v<decltype(target), range_target>)
+            d["default"] = range_text(*target.values);
+          else
+            d["default"] = *target;
         },
         opt.target);
     out.append(d);
@@ -159,7 +162,6 @@ py::dict request_defaults() {
   }
   return d;
 }
-
 
 atlas_config atlas_of(long L, const std::string& dx, const std::string& H) {
   auto big = [](const char* name, const std::string& v) {
@@ -202,7 +204,8 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
     slopes = growth_slopes_of(c.dx.convert_to<long>(), c.H.convert_to<long>(), N);
   }
   auto integer = [](const big_int& v) { return py::object(py::int_(py::str(v.str()))); };
-  d["lower_bound_log3"] = lower ? full_double(lower->log3_lower, -1) : nan;  // as the CLI's JSON: the nearest double below
+  d["lower_bound_log3"] =
+      lower ? full_double(lower->log3_lower, -1) : nan;  // as the CLI's JSON: the nearest double below
   d["lower_bound"] = lower && lower->exact ? integer(lower->value) : py::object(py::none());
   d["lower_bound_level"] = lower ? py::object(py::int_(lower->level)) : py::object(py::none());
   d["lower_bound_from_N"] = lower ? py::object(py::int_(lower->from_N)) : py::object(py::none());
@@ -212,7 +215,8 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
   // The best proven upper bound (the Gram count, or its refinement at H = 1; docs/theory.md, sections 4 and 14) where a
   // network exists (H divides d_x), as the CLI's bounds --format json gives it; and the N asked for (None: 0).
   std::optional<sep_bound> upper;
-  if (c.dx <= big_int(1000000000000LL) && c.dx % c.H == 0) upper = upper_sep_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>());
+  if (c.dx <= big_int(1000000000000LL) && c.dx % c.H == 0)
+    upper = upper_sep_bound(L, c.dx.convert_to<long>(), c.H.convert_to<long>());
   d["upper_bound_log3"] = upper ? full_double(upper->log3, +1) : nan;
   d["upper_bound"] = upper && upper->value > 0 ? integer(upper->value) : py::object(py::none());
   d["N"] = N > 0 ? py::object(py::int_(N)) : py::object(py::none());
@@ -243,7 +247,8 @@ py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, lo
       status.mutable_at(i) = static_cast<std::int8_t>(f.claimed && !f.defined ? 4 : static_cast<int>(f.status));
       from_N.mutable_at(i) = f.from_N;
       bound.mutable_at(i) = f.defined ? f.bound_log3.convert_to<double>() : nan;
-      const bool has = f.status != verdict::not_claimed && f.defined;  // as evidence_json: none when not claimed or undefined
+      const bool has =
+          f.status != verdict::not_claimed && f.defined;  // as evidence_json: none when not claimed or undefined
       evidence.mutable_at(i) = has ? static_cast<std::int8_t>(f.evidence.source) : std::int8_t{-1};
       evidence_log3.mutable_at(i) = has ? full_double(f.evidence.log3, f.evidence.is_upper() ? +1 : -1) : nan;
     }
@@ -297,7 +302,9 @@ integer_weights weights_from_python(const network_config& c, const py::list& lay
     for (std::size_t h = 0; h < heads.size(); ++h) {
       const py::dict d = heads[h].cast<py::dict>();
       for (const char* n : names) {
-        if (!d.contains(n)) throw usage_error("weights: layer " + std::to_string(l + 1) + ", head " + std::to_string(h + 1) + " has no " + n);
+        if (!d.contains(n))
+          throw usage_error("weights: layer " + std::to_string(l + 1) + ", head " + std::to_string(h + 1) + " has no " +
+                            n);
         const int_matrix a = d[n].cast<int_matrix>();
         if (a.ndim() != 2) throw usage_error(std::string("weights: W") + n + " must be a matrix");
         text << "W" << n << " " << l + 1 << " " << h + 1 << "\n";
@@ -354,7 +361,8 @@ derivation derive_py(const py::dict& options, const py::object& progress, const 
   derivation_request r = request_of(options);
   validate(r.cfg);
   std::shared_ptr<const integer_weights> given;  // shapes checked first, the weights option's conflict last (as derive)
-  if (!weights.is_none()) given = std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>()));
+  if (!weights.is_none())
+    given = std::make_shared<const integer_weights>(weights_from_python(r.cfg, weights.cast<py::list>()));
   validate(r);
   if (given) give_weights(r, given);
   set_thread_count(r.threads);
@@ -391,11 +399,14 @@ void register_errors(py::module_& m) {
 void bind_derivation(py::module_& m) {
   py::class_<derivation>(m, "_Derivation")
       .def("to_json", [](const derivation& d) { return render(d, output_format::json); })
-      .def("to_text", [](const derivation& d, int width) { return render(d, output_format::text, width); }, py::arg("width") = 0)
+      .def(
+          "to_text", [](const derivation& d, int width) { return render(d, output_format::text, width); },
+          py::arg("width") = 0)
       .def("to_markdown", [](const derivation& d) { return render(d, output_format::markdown); })
-      .def("to_latex", [](const derivation& d, bool fragment) {
-        return render(d, fragment ? output_format::latex_fragment : output_format::latex);
-      })
+      .def("to_latex",
+           [](const derivation& d, bool fragment) {
+             return render(d, fragment ? output_format::latex_fragment : output_format::latex);
+           })
       .def("to_html", [](const derivation& d) { return render_html(d); })
       .def("html_steps", [](const derivation& d) { return render_html_steps(d); })
       .def("markdown_steps", [](const derivation& d) { return render_markdown_steps(d); })
@@ -426,7 +437,9 @@ void bind_functions(py::module_& m) {
         }
     return names;
   });
-  m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H, long N) { return derive_bounds(atlas_of(L, dx, H), N); });
+  m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H, long N) {
+    return derive_bounds(atlas_of(L, dx, H), N);
+  });
   m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
     return derive_corollary1(atlas_of(L, dx, H), shallow);
   });
@@ -476,18 +489,20 @@ void bind_functions(py::module_& m) {
 // The version and the enum tables the package reads instead of keeping copies.
 void bind_tables(py::module_& m) {
   m.attr("__version__") = SEPRANK_VERSION;
-  m.attr("STATUS_NAMES") = py::make_tuple(verdict_name(verdict::holds), verdict_name(verdict::contradicted),
-                                          verdict_name(verdict::undecided), verdict_name(verdict::not_claimed), "undefined");
+  m.attr("STATUS_NAMES") =
+      py::make_tuple(verdict_name(verdict::holds), verdict_name(verdict::contradicted),
+                     verdict_name(verdict::undecided), verdict_name(verdict::not_claimed), "undefined");
   m.attr("REGIME_NAMES") = py::tuple(py::cast(regime_keys()));
   py::list sources;  // the audit's evidence kinds, by the enum's order (report/findings: sep_source_key)
-  for (const sep_source s : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count, sep_source::computed,
-                             sep_source::table, sep_source::hessian_bound})
+  for (const sep_source s : {sep_source::nonzero, sep_source::gram_count, sep_source::refined_count,
+                             sep_source::computed, sep_source::table, sep_source::hessian_bound})
     sources.append(sep_source_key(s));
   m.attr("SOURCE_NAMES") = py::tuple(sources);
   py::dict models;  // bounds --model's presets (model/presets.hpp)
   for (const model_preset& p : model_presets()) {
     py::dict one;
-    one["name"] = p.name, one["L"] = p.L, one["dx"] = p.dx, one["H"] = p.H, one["N"] = p.context, one["source"] = p.source;
+    one["name"] = p.name, one["L"] = p.L, one["dx"] = p.dx, one["H"] = p.H, one["N"] = p.context,
+    one["source"] = p.source;
     models[p.key] = one;
   }
   m.attr("MODELS") = models;

@@ -14,16 +14,32 @@ std::string exact_text(const big_float& x) {  // max_digits10 digits: the same b
 }
 
 json bound_json(const sep_bound& b) {
-  json j{{"source", static_cast<int>(b.source)}, {"how", static_cast<int>(b.how)}, {"log3", exact_text(b.log3)},
-         {"value", b.value.str()}, {"N", b.N}, {"dx", b.dx}, {"count_exact", b.count_exact},
+  json j{{"source", static_cast<int>(b.source)},
+         {"how", static_cast<int>(b.how)},
+         {"log3", exact_text(b.log3)},
+         {"value", b.value.str()},
+         {"N", b.N},
+         {"dx", b.dx},
+         {"count_exact", b.count_exact},
          {"refined", static_cast<int>(b.refined)}};
   if (b.hessian) {  // the proven lower bound's witness (section 15), every field to the last digit
     const hessian_lower_bound& h = *b.hessian;
-    j["hessian"] = {{"L", h.L}, {"level", h.level}, {"width", h.width}, {"rest_width", h.rest_width}, {"padded", h.padded}, {"heads", h.heads}, {"rho", h.rho.str()},
+    j["hessian"] = {{"L", h.L},
+                    {"level", h.level},
+                    {"width", h.width},
+                    {"rest_width", h.rest_width},
+                    {"padded", h.padded},
+                    {"heads", h.heads},
+                    {"rho", h.rho.str()},
                     {"rho_rest", h.rho_rest.str()},
-                    {"r", h.r.str()}, {"n", h.n.str()}, {"exact", h.exact}, {"value", h.value.str()},
-                    {"log3_lower", exact_text(h.log3_lower)}, {"log3_upper", exact_text(h.log3_upper)},
-                    {"log3_lower_ld", exact_text(big_float(h.log3_lower_ld))}, {"from_N", h.from_N}};
+                    {"r", h.r.str()},
+                    {"n", h.n.str()},
+                    {"exact", h.exact},
+                    {"value", h.value.str()},
+                    {"log3_lower", exact_text(h.log3_lower)},
+                    {"log3_upper", exact_text(h.log3_upper)},
+                    {"log3_lower_ld", exact_text(big_float(h.log3_lower_ld))},
+                    {"from_N", h.from_N}};
   }
   return j;
 }
@@ -81,12 +97,22 @@ std::string audit_rows_text(const std::vector<audit_row>& rows) {
   for (const auto& r : rows) {
     json findings = json::array();
     for (const auto& f : r.findings)
-      findings.push_back({{"statement", static_cast<int>(f.statement)}, {"claimed", f.claimed}, {"defined", f.defined},
-                          {"bound_log3", exact_text(f.bound_log3)}, {"status", static_cast<int>(f.status)},
-                          {"evidence", bound_json(f.evidence)}, {"other", f.other ? bound_json(*f.other) : json()},
+      findings.push_back({{"statement", static_cast<int>(f.statement)},
+                          {"claimed", f.claimed},
+                          {"defined", f.defined},
+                          {"bound_log3", exact_text(f.bound_log3)},
+                          {"status", static_cast<int>(f.status)},
+                          {"evidence", bound_json(f.evidence)},
+                          {"other", f.other ? bound_json(*f.other) : json()},
                           {"from_N", f.from_N}});
-    out.push_back({{"L", r.L}, {"dx", r.dx}, {"H", r.H}, {"regime", static_cast<int>(r.reg)}, {"findings", findings},
-                   {"counts_exact", r.counts_exact}, {"gram_count", r.gram_count.str()}, {"refined_count", r.refined_count.str()},
+    out.push_back({{"L", r.L},
+                   {"dx", r.dx},
+                   {"H", r.H},
+                   {"regime", static_cast<int>(r.reg)},
+                   {"findings", findings},
+                   {"counts_exact", r.counts_exact},
+                   {"gram_count", r.gram_count.str()},
+                   {"refined_count", r.refined_count.str()},
                    {"refined", static_cast<int>(r.refined)}});
   }
   return out.dump();
@@ -121,20 +147,26 @@ std::vector<audit_row> audit_rows_of_text(const std::string& text) {
   return rows;
 }
 
-audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>& dxs, long H, bool exact_counts, long N,
-                             unit_runner* runner, const audit_row_sink& sink) {
+audit_map audit_map_by_units(const audit_map_request& q, unit_runner* runner, const audit_row_sink& sink) {
+  const std::vector<int>& Ls = q.L;
+  const std::vector<long>& dxs = q.dx;
+  const long H = q.H, N = q.N;
+  const bool exact_counts = q.exact_counts;
   if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts, N, sink);
   // Version 3: the lower bound's witness is the moment form's (level, width, rho; Theorem 15.1), at N.
-  unit_batch batch{"audit-rows", 3,
+  unit_batch batch{"audit-rows",
+                   3,
                    "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0") +
                        " N=" + std::to_string(N),
-                   "", {}};
+                   "",
+                   {}};
   long widths = 0;
   for (long dx : dxs) widths += dx % H == 0;
   for (int L : Ls)  // measured: about 30 us a row (100-digit rows at large L cost more), more with exact counts
     batch.units.push_back({"L=" + std::to_string(L), widths * (exact_counts ? 1e-4 : 3e-5) * (1 + L / 10.0), 64});
-  const auto results =
-      run_units(runner, batch, [&](std::size_t i) { return audit_rows_text(audit_map_of({Ls[i]}, dxs, H, exact_counts, N).rows); });
+  const auto results = run_units(runner, batch, [&](std::size_t i) {
+    return audit_rows_text(audit_map_of({Ls[i]}, dxs, H, exact_counts, N).rows);
+  });
   // audit_map_of's order: widths outside, depths inside.
   std::vector<std::vector<audit_row>> by_L;
   for (const auto& r : results) by_L.push_back(audit_rows_of_text(r.data));
@@ -147,8 +179,10 @@ audit_map audit_map_by_units(const std::vector<int>& Ls, const std::vector<long>
       continue;
     }
     for (auto& rows : by_L) {
-      if (sink) sink(std::move(rows[at]));
-      else m.rows.push_back(std::move(rows[at]));
+      if (sink)
+        sink(std::move(rows[at]));
+      else
+        m.rows.push_back(std::move(rows[at]));
     }
     ++at;
   }

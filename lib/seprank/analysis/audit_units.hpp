@@ -10,9 +10,17 @@
 
 namespace seprank {
 
+// What the map covers: audit_map_of's depths, widths, heads, exact counts and N.
+struct audit_map_request {
+  std::vector<int> L;
+  std::vector<long> dx;
+  long H = 1;
+  bool exact_counts = false;
+  long N = 0;
+};
+
 // audit_map_of over units (by L) handed to `runner`; without a runner, audit_map_of itself.
-audit_map audit_map_by_units(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts, long N,
-                             unit_runner* runner, const audit_row_sink& sink = {});
+audit_map audit_map_by_units(const audit_map_request& q, unit_runner* runner, const audit_row_sink& sink = {});
 
 // An audit row as text and back (every field, logarithms to the last digit): the units' results.
 std::string audit_rows_text(const std::vector<audit_row>& rows);

@@ -56,13 +56,14 @@ std::string expansion_refusal(const network_config& c, const expansion_estimate&
   if (e.terms.exceeds)
     return what + ": y_p lies in a monomial space of dimension " + e.terms.str() + " (limit --max-terms " +
            std::to_string(lim.max_terms) + ")";
-  const std::string size = " (up to " + e.terms.str() + " terms, coefficients of up to " +
-                           std::to_string(e.coefficient_bits) + " bits)";
+  const std::string size =
+      " (up to " + e.terms.str() + " terms, coefficients of up to " + std::to_string(e.coefficient_bits) + " bits)";
   if (e.memory_mb > lim.max_memory_mb)
     return what + size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return what + size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " + seconds_figure(lim.max_seconds) + ")";
+    return what + size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " +
+           seconds_figure(lim.max_seconds) + ")";
   return "";
 }
 
@@ -94,7 +95,8 @@ gram_form_estimate estimate_gram_form(const network_config& c) {
   // (L = 6, d_x = 2: 1,001 s with another job on the other core); about right up to C' = 13.
   const double coefficient_growth = std::max(1.0, 2.2 * std::pow(static_cast<double>(Cp) / 40.0, 2));
   // Plus the generic matrix work on polynomials in D variables (calibrated: d_x = 64, D = 2080, 18 s).
-  e.seconds = 4e-8 * c.dx * c.dx * big * small * coefficient_growth + 2e-6 * std::pow(c.dx, 3) * (static_cast<double>(D) / 64 + 1);
+  e.seconds = 4e-8 * c.dx * c.dx * big * small * coefficient_growth +
+              2e-6 * std::pow(c.dx, 3) * (static_cast<double>(D) / 64 + 1);
   return e;
 }
 
@@ -102,14 +104,16 @@ std::string gram_form_refusal(const network_config& c, const resource_limits& li
   const gram_form_estimate e = estimate_gram_form(c);
   const std::string what = "the Gram form A_L(M) for " + config_text(c);
   if (e.terms.exceeds)
-    return what + " would have more than 2^62 terms (dx * multichoose(D, C)), far beyond any memory (limit --max-memory " +
+    return what +
+           " would have more than 2^62 terms (dx * multichoose(D, C)), far beyond any memory (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + " MiB)";
   const std::string size = what + " (up to dx * multichoose(D, C) = " + e.terms.str() + " terms)";
   if (e.memory_mb > lim.max_memory_mb)
     return size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
            std::to_string(lim.max_memory_mb) + ")";
   if (e.seconds > lim.max_seconds)
-    return size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " + seconds_figure(lim.max_seconds) + ")";
+    return size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " +
+           seconds_figure(lim.max_seconds) + ")";
   return "";
 }
 
@@ -147,7 +151,8 @@ int gram_rank_variable_count(const network_config& c) { return c.dx + 2 * gram_e
 
 void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits& lim) {
   std::uint64_t big = 0;
-  for (const auto& b : blocks) big = std::max(big, static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols));
+  for (const auto& b : blocks)
+    big = std::max(big, static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols));
   if (big > lim.max_dense_entries)
     throw resource_error("rank refused: the largest block of the coefficient matrix has " + std::to_string(big) +
                          " entries (" + std::to_string(big * 8 / (1 << 20)) + " MiB dense mod p; limit " +
@@ -155,7 +160,8 @@ void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits
 }
 
 double dense_rank_seconds(double rows, double cols, bool small_prime, int threads) {
-  return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 / std::max(1, std::min(threads, 2));
+  return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 /
+         std::max(1, std::min(threads, 2));
 }
 
 double gram_block_seconds(double s, double t, int D, bool small_prime, int threads) {
@@ -167,8 +173,10 @@ std::uint64_t dense_block_mb(long rows, long cols) {
 }
 
 big_int gram_table_bytes(const network_config& c) {
-  return 2 * big_int(c.dx) * multichoose(static_cast<std::uint64_t>(gram_entry_count(c.dx)),
-                                         static_cast<std::uint64_t>(summed_index_count(c.L))) * 8;
+  return 2 * big_int(c.dx) *
+         multichoose(static_cast<std::uint64_t>(gram_entry_count(c.dx)),
+                     static_cast<std::uint64_t>(summed_index_count(c.L))) *
+         8;
 }
 
 std::uint64_t mib_of(const big_int& bytes) {
@@ -200,11 +208,15 @@ double grid_evaluation_seconds(const network_config& c, double pairs, int thread
 double grid_seconds(const network_config& c, long s, int threads) {
   // Doubling s up to S evaluates about (4/3) S^2 pairs; the ranks add about 1.2e-10 s x s^3 (per block when graded).
   const double blocks = grid_is_graded(c) ? static_cast<double>(summed_index_count(c.L) + 1) : 1.0;
-  return grid_evaluation_seconds(c, (4.0 / 3.0) * static_cast<double>(s) * s, threads) + blocks * 1.2e-10 * static_cast<double>(s) * s * s;
+  return grid_evaluation_seconds(c, (4.0 / 3.0) * static_cast<double>(s) * s, threads) +
+         blocks * 1.2e-10 * static_cast<double>(s) * s * s;
 }
 
-long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads, std::uint64_t max_memory_mb) {
-  const auto fits = [&](long s) { return grid_seconds(c, s, threads) <= max_seconds && grid_memory_mb(c, s) <= max_memory_mb; };
+long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads,
+                        std::uint64_t max_memory_mb) {
+  const auto fits = [&](long s) {
+    return grid_seconds(c, s, threads) <= max_seconds && grid_memory_mb(c, s) <= max_memory_mb;
+  };
   long s = 8;
   while (2 * s <= max_points && fits(2 * s)) s *= 2;
   return fits(s) ? s : 4;
@@ -219,7 +231,8 @@ std::uint64_t grid_memory_mb(const network_config& c, long s) {
 std::uint64_t side_bound_entries_within(std::uint64_t max_memory_mb) {
   if (max_memory_mb <= 16) return 0;
   const double entries = static_cast<double>(max_memory_mb - 16) * (1 << 20) / 16;
-  return entries >= static_cast<double>(side_bound_max_entries) ? side_bound_max_entries : static_cast<std::uint64_t>(entries);
+  return entries >= static_cast<double>(side_bound_max_entries) ? side_bound_max_entries
+                                                                : static_cast<std::uint64_t>(entries);
 }
 
 }  // namespace seprank

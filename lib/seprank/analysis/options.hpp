@@ -38,9 +38,9 @@ struct rank_options {
   bool all_partitions = false;                  // Proposition 1, N <= 8
   bool stabilization = true;                    // sep(N) for N = 2, 4, ... against the Gram rank
   long max_grid_points = 1024;
-  std::uint64_t max_gram_terms = 20000000;     // nonzeros of the Gram coefficient matrix
+  std::uint64_t max_gram_terms = 20000000;  // nonzeros of the Gram coefficient matrix
   rank_limits limits;
-  unit_runner* runner = nullptr;                // runs the units of work (store, MPI); null: here, in order
+  unit_runner* runner = nullptr;  // runs the units of work (store, MPI); null: here, in order
 };
 
 }  // namespace seprank

@@ -19,7 +19,8 @@ unit_result compute_unit(const std::function<std::string(std::size_t)>& compute,
 }
 
 std::vector<unit_result> run_units(unit_runner* runner, const unit_batch& batch,
-                                   const std::function<std::string(std::size_t)>& compute, unit_provenance* provenance) {
+                                   const std::function<std::string(std::size_t)>& compute,
+                                   unit_provenance* provenance) {
   std::vector<unit_result> out;
   if (runner) {
     out = runner->run(batch, compute);

@@ -22,29 +22,29 @@ struct work_unit {
 // unit changes), the configuration and the exact weights. A store reuses a result only when all four
 // and the unit's name agree.
 struct unit_batch {
-  std::string method;           // e.g. "gram-block"
+  std::string method;  // e.g. "gram-block"
   int version = 1;
-  std::string config;           // canonical text, e.g. "L=3 dx=4 H=1 entry=1 residual=0 prime=..."
-  std::string weights;          // the weights as a weight file (weights.hpp), compared in full
+  std::string config;   // canonical text, e.g. "L=3 dx=4 H=1 entry=1 residual=0 prime=..."
+  std::string weights;  // the weights as a weight file (weights.hpp), compared in full
   std::vector<work_unit> units;
 };
 
 enum class unit_origin { computed, stored };
 
 struct unit_result {
-  std::string data;             // the serialized result (deterministic: equal inputs give equal text)
+  std::string data;  // the serialized result (deterministic: equal inputs give equal text)
   unit_origin origin = unit_origin::computed;
-  bool verified = false;        // taken from the store and recomputed here with the same data
-  bool disagreed = false;       // taken from the store, recomputed here, and the data differ (FAILED)
-  std::string rejected;         // the store held it altered (its digest does not match): why; computed here instead (FAILED)
-  double seconds = 0;           // measured when it was computed (also for stored units)
+  bool verified = false;   // taken from the store and recomputed here with the same data
+  bool disagreed = false;  // taken from the store, recomputed here, and the data differ (FAILED)
+  std::string rejected;    // the store held it altered (its digest does not match): why; computed here instead (FAILED)
+  double seconds = 0;      // measured when it was computed (also for stored units)
   std::uint64_t memory_mb = 0;  // peak resident memory of the process that computed it
 };
 
 // How a stage's units were obtained: the report says which values came from the store.
 struct unit_provenance {
   long computed = 0, stored = 0, verified = 0, disagreed = 0;
-  std::string store;            // the store's path ("" when none)
+  std::string store;  // the store's path ("" when none)
   // Stored units whose result is impossible for the unit (checked without recomputing: shape, ranks within
   // min(rows, cols) and proven bounds) or whose keyed digest does not match: "unit: why". Never used; the
   // stage is FAILED.
@@ -52,7 +52,7 @@ struct unit_provenance {
   bool any_stored() const { return stored > 0; }
   bool all_intact() const { return impossible.empty(); }  // a check: FAILED otherwise
   bool all_agree() const { return disagreed == 0; }       // of the units re-ranked (--verify): FAILED otherwise
-  void add(const unit_provenance& o) {  // another batch of the same stage
+  void add(const unit_provenance& o) {                    // another batch of the same stage
     computed += o.computed, stored += o.stored, verified += o.verified, disagreed += o.disagreed, store = o.store;
     impossible.insert(impossible.end(), o.impossible.begin(), o.impossible.end());
   }
@@ -63,7 +63,8 @@ class unit_runner {
   virtual ~unit_runner() = default;
   // Results in the batch's order. `compute(i)` computes unit i here; every process of a distributed run
   // calls run() with the same batch, in the same order, and gets the same results.
-  virtual std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) = 0;
+  virtual std::vector<unit_result> run(const unit_batch& batch,
+                                       const std::function<std::string(std::size_t)>& compute) = 0;
   virtual std::string store_path() const { return {}; }
   virtual int processes() const { return 1; }  // the processes that share the units (the time estimates divide)
   // A decision every process must take alike (e.g. a wall-clock limit): process 0's value, on every process.
@@ -75,6 +76,7 @@ unit_result compute_unit(const std::function<std::string(std::size_t)>& compute,
 
 // Runs the batch with `runner`, or here in order when it is null; `provenance` counts the origins.
 std::vector<unit_result> run_units(unit_runner* runner, const unit_batch& batch,
-                                   const std::function<std::string(std::size_t)>& compute, unit_provenance* provenance = nullptr);
+                                   const std::function<std::string(std::size_t)>& compute,
+                                   unit_provenance* provenance = nullptr);
 
 }  // namespace seprank

@@ -22,7 +22,8 @@ nlohmann::ordered_json matrix_json(const dense_matrix<long>& m) {
 }
 
 // Written whole under a temporary name (flushed and its size checked), or removed: a full disk never leaves a file
-// that looks complete (an empty check.py used to exit 0). Returns the temporary name; commit() renames it.
+// that looks complete (an empty check.py would exit 0: a check that passes). Returns the temporary name; commit()
+// renames it.
 std::filesystem::path write_part(const std::filesystem::path& path, const std::string& text) {
   const std::filesystem::path part = path.string() + ".part";
   {
@@ -33,13 +34,15 @@ std::filesystem::path write_part(const std::filesystem::path& path, const std::s
       out.close();
       std::error_code ec;
       std::filesystem::remove(part, ec);
-      throw output_error("certificate: cannot write " + path.string() + " (a full disk?); the directory was left as it was");
+      throw output_error("certificate: cannot write " + path.string() +
+                         " (a full disk?); the directory was left as it was");
     }
   }
   std::error_code ec;
   if (std::filesystem::file_size(part, ec) != text.size() || ec) {
     std::filesystem::remove(part, ec);
-    throw output_error("certificate: " + path.string() + " was not written whole (a full disk?); the directory was left as it was");
+    throw output_error("certificate: " + path.string() +
+                       " was not written whole (a full disk?); the directory was left as it was");
   }
   return part;
 }
@@ -47,7 +50,8 @@ std::filesystem::path write_part(const std::filesystem::path& path, const std::s
 void commit(const std::filesystem::path& part, const std::filesystem::path& path) {
   std::error_code ec;
   std::filesystem::rename(part, path, ec);
-  if (ec) throw output_error("certificate: cannot move " + part.string() + " to " + path.string() + ": " + ec.message());
+  if (ec)
+    throw output_error("certificate: cannot move " + part.string() + " to " + path.string() + ": " + ec.message());
 }
 
 }  // namespace
@@ -61,7 +65,8 @@ void write_certificate(const std::string& dir, const network_config& c, const in
   for (const auto& layer : w.layers) {
     nlohmann::ordered_json heads = nlohmann::ordered_json::array();
     for (const auto& h : layer)
-      heads.push_back({{"Q", matrix_json(h.Q)}, {"K", matrix_json(h.K)}, {"V", matrix_json(h.V)}, {"O", matrix_json(h.O)}});
+      heads.push_back(
+          {{"Q", matrix_json(h.Q)}, {"K", matrix_json(h.K)}, {"V", matrix_json(h.V)}, {"O", matrix_json(h.O)}});
     weights.push_back(heads);
   }
   // The checker insists that A holds the output position: swapping the sides transposes the grid (same rank).
@@ -70,7 +75,13 @@ void write_certificate(const std::string& dir, const network_config& c, const in
       {"format", "seprank-sym grid certificate v1"},
       {"statement", "sep(y_p; A, B) >= claimed_rank for these weights, hence for almost every weight"},
       {"config",
-       {{"L", c.L}, {"dx", c.dx}, {"H", c.H}, {"N", c.N}, {"position", c.position}, {"entry", c.entry}, {"residual", c.residual}}},
+       {{"L", c.L},
+        {"dx", c.dx},
+        {"H", c.H},
+        {"N", c.N},
+        {"position", c.position},
+        {"entry", c.entry},
+        {"residual", c.residual}}},
       {"partition", {{"A", i_in_A ? p.A : p.B}, {"B", i_in_A ? p.B : p.A}}},
       {"prime", g.prime},
       {"weights", weights},
@@ -94,7 +105,8 @@ void write_certificate(const std::string& dir, const network_config& c, const in
 bool remove_certificate(const std::string& dir) {
   const std::filesystem::path base(dir);
   std::error_code ec;
-  const bool had = std::filesystem::exists(base / "certificate.json", ec) || std::filesystem::exists(base / "check.py", ec);
+  const bool had =
+      std::filesystem::exists(base / "certificate.json", ec) || std::filesystem::exists(base / "check.py", ec);
   std::filesystem::remove(base / "certificate.json", ec);
   std::filesystem::remove(base / "check.py", ec);
   return had;

@@ -21,15 +21,17 @@ std::string range_help(const std::string& what, const range_limits& limits, cons
   return what + ": a..b, a,b,c or a (" + range + (note.empty() ? "" : "; " + note) + ")";
 }
 
-atlas_config atlas_of_sizes(long long L, long long dx, long long H) { return atlas_config{static_cast<long>(L), dx, H}; }
+atlas_config atlas_of_sizes(long long L, long long dx, long long H) {
+  return atlas_config{static_cast<long>(L), dx, H};
+}
 
 double time_limit_if_given(const command_requests& r, const command_context& c) {
   return c.given("--time-limit") ? r.main.limits.max_seconds : 0;
 }
 
 const std::vector<command>& subcommands() {
-  static const std::vector<command> table{bounds_command(), corollary1_command(),   corollary2_command(),
-                                          sweep_command(),  audit_command(),        plan_command(),
+  static const std::vector<command> table{bounds_command(),       corollary1_command(),    corollary2_command(),
+                                          sweep_command(),        audit_command(),         plan_command(),
                                           annihilators_command(), hessian_ranks_command(), store_command()};
   return table;
 }

@@ -2,8 +2,9 @@
 // its range, the request member it sets, typed) and the call that runs its request. The CLI binds every row
 // (tools/seprank-sym.cpp: options, help, dispatch), the man page's SUBCOMMAND OPTIONS are made from them
 // (tools/man_page.cpp), Python's docstrings take the help texts and defaults from them (_seprank.subcommand_options),
-// and tests/test_python.py checks Python's functions and the type stub (__init__.pyi) against the rows. The main command's options are request_options' table. Each row is made in the file of its command
-// (app/commands/: bounds, corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
+// and tests/test_python.py checks Python's functions and the type stub (__init__.pyi) against the rows. The main
+// command's options are request_options' table. Each row is made in the file of its command (app/commands/: bounds,
+// corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
 #pragma once
 #include <cstdint>
 #include <functional>

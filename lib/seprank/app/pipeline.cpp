@@ -34,7 +34,8 @@ void validate(const derivation_request& r) {
   const auto& o = r.ranks;
   check_number(seeds_limits, o.seeds);
   if (o.max_grid_points < min_grid_points)
-    throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) + " is out of range: must be >= " + std::to_string(min_grid_points));
+    throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) +
+                      " is out of range: must be >= " + std::to_string(min_grid_points));
   require_positive("time-limit", r.limits.max_seconds);
   require_positive("max-memory", static_cast<double>(r.limits.max_memory_mb));
   require_positive("max-terms", static_cast<double>(r.limits.max_terms));
@@ -57,11 +58,14 @@ void validate(const derivation_request& r) {
                               : o.seeds > 1          ? "--seeds"
                               : o.all_partitions     ? "--all-partitions"
                                                      : nullptr;
-    if (rank_option) throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
+    if (rank_option)
+      throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
   }
   check_number(verify_limits, r.verify);
-  if (r.verify > 0 && r.store.empty()) throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
-  if (r.structure_only && !r.store.empty()) throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
+  if (r.verify > 0 && r.store.empty())
+    throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
+  if (r.structure_only && !r.store.empty())
+    throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
 }
 
 void give_weights(derivation_request& r, std::shared_ptr<const network_weights<long>> w) {
@@ -79,7 +83,8 @@ void prepare_certificate_directory(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || access(dir.c_str(), W_OK) != 0)
-    throw usage_error("certificate: the directory " + dir + " cannot be created or written" + (ec ? ": " + ec.message() : std::string()));
+    throw usage_error("certificate: the directory " + dir + " cannot be created or written" +
+                      (ec ? ": " + ec.message() : std::string()));
 }
 
 }  // namespace
@@ -98,7 +103,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   t.listed_monomials = r.basis ? r.basis_print_limit : 0;
   t.certificate = !r.certificate.empty();
   const process_group& group = process_group::world();
-  t.deadline = group.root();  // --time-limit stops process 0, which then ends the run (the others wait for it)
+  t.deadline = group.root();       // --time-limit stops process 0, which then ends the run (the others wait for it)
   std::optional<scheduler> units;  // the store and the other processes, when there are any
   if (!r.store.empty() || group.size() > 1) {
     // Opening the store may wait for another process's lock: within --time-limit (and Ctrl-C), not 30 s regardless.
@@ -122,8 +127,9 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
   }
   const theorem_analysis& a = *analysed;
   const bool removed_stale = !a.certificate && remove_stale();
-  if (!a.stopped_in_structure.empty()) return time_limited_structure_derivation(a, r.cfg, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H),
-                                                                                          r.limits.max_seconds);
+  if (!a.stopped_in_structure.empty())
+    return time_limited_structure_derivation(a, r.cfg, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H),
+                                             r.limits.max_seconds);
   const report_options report{r.print_polynomial};
   if (r.structure_only) return structure_derivation(a.structure, paper_bounds_of(r.cfg.L, r.cfg.dx, r.cfg.H), report);
   if (a.certificate && group.root()) {
@@ -141,7 +147,8 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
 }
 
 std::vector<int> parse_range(const std::string& text, const range_limits& lim) {
-  return parse_range(lim.option, text, static_cast<int>(lim.lo), static_cast<int>(lim.hi), static_cast<int>(lim.max_values));
+  return parse_range(lim.option, text, static_cast<int>(lim.lo), static_cast<int>(lim.hi),
+                     static_cast<int>(lim.max_values));
 }
 
 std::vector<int> values_from(int a, int b) {
@@ -156,12 +163,11 @@ std::string number_help(const std::string& what, const number_limits& lim) {
 
 void check_number(const number_limits& lim, long long v) {
   if (v < lim.lo || v > lim.hi)
-    throw usage_error(std::string(lim.name) + " = " + std::to_string(v) + " is out of range: must satisfy " + std::to_string(lim.lo) +
-                      " <= " + lim.name + " <= " + std::to_string(lim.hi));
+    throw usage_error(std::string(lim.name) + " = " + std::to_string(v) + " is out of range: must satisfy " +
+                      std::to_string(lim.lo) + " <= " + lim.name + " <= " + std::to_string(lim.hi));
 }
 
 derivation summary_of(const derivation& d) { return summary_view(d); }
-
 
 void start_processes(int* argc, char*** argv) { process_group::start(argc, argv); }
 
@@ -186,9 +192,7 @@ int end_processes(int status) {
 }
 
 int default_thread_count() { return default_engine_threads(); }
-void require_thread_count(int n) {
-  check_number(threads_limits, n);
-}
+void require_thread_count(int n) { check_number(threads_limits, n); }
 
 void set_thread_count(int n) {
   require_thread_count(n);  // before any thread starts (FLINT would start them all)

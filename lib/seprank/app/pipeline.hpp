@@ -31,9 +31,9 @@ struct derivation_request {
   bool basis = false;
   long basis_print_limit = 2000;
   bool timings = false;
-  std::string certificate;          // a directory: write certificate.json and check.py there
-  std::string store;                // the results store (run/store): finished units are kept and reused
-  long verify = 0;                  // re-rank this many units taken from the store (FAILED on disagreement)
+  std::string certificate;  // a directory: write certificate.json and check.py there
+  std::string store;        // the results store (run/store): finished units are kept and reused
+  long verify = 0;          // re-rank this many units taken from the store (FAILED on disagreement)
 };
 
 // Throws usage_error naming the first invalid option and its allowed range; no side effects.
@@ -41,7 +41,8 @@ void validate(const derivation_request& r);
 // Integer weights in memory (Python's Network), checked against r.cfg by derive. They replace the weights option,
 // which must then be left at its default (random): usage_error otherwise.
 void give_weights(derivation_request& r, std::shared_ptr<const network_weights<long>> w);
-// Validates the request (as validate), creates the --certificate directory, runs the analysis (refusing over-limit steps with resource_error) and builds the derivation.
+// Validates the request (as validate), creates the --certificate directory, runs the analysis (refusing over-limit
+// steps with resource_error) and builds the derivation.
 derivation derive(const derivation_request& r, const progress_fn& progress);
 // The derivation's answer first and short (--summary; report: summary_view): configuration, summary, findings
 // and every FAILED step.
@@ -76,8 +77,8 @@ struct number_limits {
   long long lo, hi;
 };
 inline constexpr number_limits sweep_N_limits{"N", 2, max_positions}, audit_H_limits{"H", 1, 1000000},
-    max_beta2_limits{"max-beta2", 1, 10000}, seeds_limits{"seeds", 1, 1000}, corollary1_L_limits{"L", 2, max_atlas_depth},
-    threads_limits{"threads", 1, 64}, verify_limits{"verify", 0, 1000000};
+    max_beta2_limits{"max-beta2", 1, 10000}, seeds_limits{"seeds", 1, 1000},
+    corollary1_L_limits{"L", 2, max_atlas_depth}, threads_limits{"threads", 1, 64}, verify_limits{"verify", 0, 1000000};
 inline constexpr long min_grid_points = 8;  // --max-grid-points
 // "what, lo..hi" for --help.
 std::string number_help(const std::string& what, const number_limits& lim);
@@ -88,9 +89,9 @@ void check_number(const number_limits& lim, long long v);
 struct sweep_request {
   std::vector<int> dx = values_from(2, 4), L = values_from(1, 3), H = {1};
   int N = 4;
-  derivation_request base;          // weights, limits, rank options, threads
-  std::string plot;                 // SVG path; empty: no plot
-  std::string plot_against = "L";   // the plot's x axis: "L" (depth, a series per d_x) or "dx" (width, a series per L)
+  derivation_request base;         // weights, limits, rank options, threads
+  std::string plot;                // SVG path; empty: no plot
+  std::string plot_against = "L";  // the plot's x axis: "L" (depth, a series per d_x) or "dx" (width, a series per L)
 };
 // Ctrl-C: the rows done so far, with interrupted set (exit status 130).
 derivation derive_sweep(const sweep_request& r, const progress_fn& progress);
@@ -100,19 +101,19 @@ derivation derive_sweep(const sweep_request& r, const progress_fn& progress);
 struct audit_request {
   std::vector<int> L = values_from(1, 8), dx = values_from(1, 100);
   long H = 1;
-  std::string plot;                 // SVG or PNG path; empty: no plot
-  std::string export_path;          // CSV or NDJSON path for the rows (--export); empty: none
-  bool exact_counts = false;        // each row carries the Gram count and the refined count as integers (JSON)
-  bool rows = true;                 // results.rows: each row as data (JSON; the text shows the table and counts)
-  double time_limit = 0;            // seconds (--time-limit); 0: none. Reached: time_limit_reached (exit 4)
-  long N = 0;                       // the statuses at this N (0: each from its own N); 2..max_bounds_N
+  std::string plot;           // SVG or PNG path; empty: no plot
+  std::string export_path;    // CSV or NDJSON path for the rows (--export); empty: none
+  bool exact_counts = false;  // each row carries the Gram count and the refined count as integers (JSON)
+  bool rows = true;           // results.rows: each row as data (JSON; the text shows the table and counts)
+  double time_limit = 0;      // seconds (--time-limit); 0: none. Reached: time_limit_reached (exit 4)
+  long N = 0;                 // the statuses at this N (0: each from its own N); 2..max_bounds_N
 };
 derivation derive_audit(const audit_request& r, const progress_fn& progress);
 // The audit map itself for explicit values (the Python module's arrays), validated as derive_audit
 // validates its ranges.
 // With several processes (mpirun) the rows are computed as units of work, one per L (analysis/audit_units).
-audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0,
-                   const audit_row_sink& sink = {});
+audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false,
+                   long N = 0, const audit_row_sink& sink = {});
 
 // The rank-one annihilators and the refined bound for the request's configuration and weights
 // (`seprank-sym annihilators`): the word of A_L only, so any size the options allow (docs/theory.md, section 14).

@@ -28,7 +28,7 @@ struct request_option {
   std::string help;     // ranges are part of it ("depth L (number of layers), 1..8")
   // The member of the request it sets; empty for the CLI's output options (they set the CLI's own fields).
   std::function<option_target(derivation_request&)> target;
-  bool needs_ranks = false;  // it asks for the rank stage: --structure-only excludes it
+  bool needs_ranks = false;      // it asks for the rank stage: --structure-only excludes it
   bool machine_default = false;  // its default is the machine's (default_request; Python: None)
 };
 

@@ -9,8 +9,8 @@
 // OpenBLAS's thread count, where libblas.so.3 is OpenBLAS (a weak reference: null with another BLAS).
 extern "C" void openblas_set_num_threads(int) __attribute__((weak));
 
-extern "C" __attribute__((visibility("default"))) long seprank_fflas_rank(double* a, long rows, long cols, std::uint64_t p,
-                                                                          int threads) {
+extern "C" __attribute__((visibility("default"))) long seprank_fflas_rank(double* a, long rows, long cols,
+                                                                          std::uint64_t p, int threads) {
   // OpenBLAS starts one thread per core unless told otherwise; --threads is the user's word.
   if (openblas_set_num_threads) openblas_set_num_threads(threads < 1 ? 1 : threads);
   const Givaro::Modular<double> field(static_cast<double>(p));

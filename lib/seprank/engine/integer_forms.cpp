@@ -35,7 +35,8 @@ bool zmatrix_proportional(const zmatrix& a, const zmatrix& b) {
   // With b_i != 0 the pivot: a_j b_i = b_j a_i for every j says a = (a_i / b_i) b (and a_i = 0 would force a = 0).
   const auto& x = a.data();
   const auto& y = b.data();
-  const std::size_t i = static_cast<std::size_t>(std::find_if(y.begin(), y.end(), [](const mpz_class& v) { return v != 0; }) - y.begin());
+  const std::size_t i =
+      static_cast<std::size_t>(std::find_if(y.begin(), y.end(), [](const mpz_class& v) { return v != 0; }) - y.begin());
   if (i == y.size()) return zmatrix_is_zero(a);
   for (std::size_t j = 0; j < x.size(); ++j)
     if (x[j] * y[i] != y[j] * x[i]) return false;

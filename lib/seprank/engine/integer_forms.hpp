@@ -13,9 +13,9 @@ namespace seprank {
 
 using zmatrix = dense_matrix<mpz_class>;
 
-zmatrix zmatrix_mul(const zmatrix& x, const zmatrix& y);   // x y, also with an empty side (matrix_product needs entries)
+zmatrix zmatrix_mul(const zmatrix& x, const zmatrix& y);  // x y, also with an empty side (matrix_product needs entries)
 zmatrix zmatrix_of(const dense_matrix<long>& m);
-zmatrix zmatrix_symmetric(const zmatrix& K);               // K + K^T: v^T K v = (1/2) v^T (K + K^T) v
+zmatrix zmatrix_symmetric(const zmatrix& K);  // K + K^T: v^T K v = (1/2) v^T (K + K^T) v
 bool zmatrix_is_zero(const zmatrix& S);
 bool zmatrix_proportional(const zmatrix& a, const zmatrix& b);  // a = c b for a rational c != 0 (b = 0: a = 0)
 

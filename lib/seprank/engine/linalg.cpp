@@ -26,7 +26,8 @@ struct fmpz_matrix {
 }  // namespace
 
 std::uint64_t draw_prime(std::uint64_t seed, int bits) {
-  const std::uint64_t start = (1ULL << (bits - 1)) | (splitmix_hash(seed) >> (65 - bits));  // uniform in [2^(bits-1), 2^bits)
+  const std::uint64_t start =
+      (1ULL << (bits - 1)) | (splitmix_hash(seed) >> (65 - bits));  // uniform in [2^(bits-1), 2^bits)
   return n_nextprime(start, 1);
 }
 

@@ -50,8 +50,8 @@ double log2_hadamard_bound(const integer_matrix& m);
 // blocks' bounds (union bound).
 double rank_error_bound(double log2_hadamard, std::uint64_t prime);
 
-// Basis of the right kernel over Q as primitive integer vectors (first nonzero entry positive) (FLINT fmpz_mat_nullspace), verified:
-// m * v == 0 exactly for every basis vector, and the vectors are linearly independent
+// Basis of the right kernel over Q as primitive integer vectors (first nonzero entry positive) (FLINT
+// fmpz_mat_nullspace), verified: m * v == 0 exactly for every basis vector, and the vectors are linearly independent
 // (throws std::logic_error otherwise).
 std::vector<std::vector<mpz_class>> kernel_basis(const integer_matrix& m);
 

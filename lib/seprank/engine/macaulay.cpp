@@ -20,7 +20,8 @@ polynomial quadratic_form(const dense_matrix<mpz_class>& S, const ring_ptr& ring
   polynomial f(ring);
   for (int i = 0; i < S.rows(); ++i)
     for (int j = 0; j < S.cols(); ++j)
-      if (S(i, j) != 0) f += polynomial::constant(ring, S(i, j)) * polynomial::variable(ring, i) * polynomial::variable(ring, j);
+      if (S(i, j) != 0)
+        f += polynomial::constant(ring, S(i, j)) * polynomial::variable(ring, i) * polynomial::variable(ring, j);
   return f;
 }
 
@@ -36,8 +37,10 @@ polynomial determinant(const std::vector<std::vector<polynomial>>& m) {
         if (k != j) row.push_back(m[i][k]);
       minor.push_back(std::move(row));
     }
-    if (j % 2) out -= m[0][j] * determinant(minor);
-    else out += m[0][j] * determinant(minor);
+    if (j % 2)
+      out -= m[0][j] * determinant(minor);
+    else
+      out += m[0][j] * determinant(minor);
   }
   return out;
 }
@@ -65,7 +68,9 @@ integer_matrix macaulay_matrix(const std::vector<polynomial>& gens, int d) {
       index.unrank(s, rest, shift.data());
       for (long t = 0; t < g.term_count(); ++t) {
         g.exponents(t, term.data());
-        for (int i = 0; i < n; ++i) e[static_cast<std::size_t>(i)] = static_cast<unsigned>(term[static_cast<std::size_t>(i)]) + shift[static_cast<std::size_t>(i)];
+        for (int i = 0; i < n; ++i)
+          e[static_cast<std::size_t>(i)] =
+              static_cast<unsigned>(term[static_cast<std::size_t>(i)]) + shift[static_cast<std::size_t>(i)];
         mac.entries.push_back({mac.rows, static_cast<long>(index.rank(e.data(), d)), g.coefficient(t)});
       }
       ++mac.rows;

@@ -22,12 +22,12 @@ std::uint64_t modp_network::evaluate(std::vector<std::uint64_t>& x, std::vector<
   const int N = cfg_.N, dx = cfg_.dx, da = cfg_.head_size();
   const std::size_t head = 4 * static_cast<std::size_t>(da) * dx;  // Q, K, V, O
   scratch.assign(static_cast<std::size_t>(N) * dx + 2 * static_cast<std::size_t>(N) * da + da * da + 2 * da, 0);
-  std::uint64_t* y = scratch.data();         // N x dx: the layer output
-  std::uint64_t* v = y + N * dx;             // N x da: W^V x^j
-  std::uint64_t* k = v + N * da;             // N x da: W^K x^j
-  std::uint64_t* S = k + N * da;             // da x da: sum_j v_j k_j^T
-  std::uint64_t* q = S + da * da;            // da: W^Q x^i
-  std::uint64_t* t = q + da;                 // da: S q
+  std::uint64_t* y = scratch.data();  // N x dx: the layer output
+  std::uint64_t* v = y + N * dx;      // N x da: W^V x^j
+  std::uint64_t* k = v + N * da;      // N x da: W^K x^j
+  std::uint64_t* S = k + N * da;      // da x da: sum_j v_j k_j^T
+  std::uint64_t* q = S + da * da;     // da: W^Q x^i
+  std::uint64_t* t = q + da;          // da: S q
   auto mul = [this](std::uint64_t a, std::uint64_t b) { return n_mulmod2_preinv(a, b, p_, pinv_); };
   auto add = [this](std::uint64_t a, std::uint64_t b) { return n_addmod(a, b, p_); };
   // p < 2^28 and at most 255 terms per sum: products stay below 2^56, so a dot product is
@@ -57,7 +57,8 @@ std::uint64_t modp_network::evaluate(std::vector<std::uint64_t>& x, std::vector<
         apply(WK, da, &x[j * dx], dx, k + j * da);
         for (int a = 0; a < da; ++a)
           for (int b = 0; b < da; ++b)
-            S[a * da + b] = lazy ? S[a * da + b] + v[j * da + a] * k[j * da + b] : add(S[a * da + b], mul(v[j * da + a], k[j * da + b]));
+            S[a * da + b] = lazy ? S[a * da + b] + v[j * da + a] * k[j * da + b]
+                                 : add(S[a * da + b], mul(v[j * da + a], k[j * da + b]));
       }
       if (lazy)
         for (int z = 0; z < da * da; ++z) S[z] %= p_;

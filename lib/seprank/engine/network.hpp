@@ -23,8 +23,7 @@ polynomial expand_output(const network_config& cfg, const integer_weights& w, co
 // One layer of eq. 3, literally: y^i = sum_j sum_h <W^Q x^i, W^K x^j> W^O W^V x^j
 // (+ x^i with the residual connection), for every position i.
 template <class S, class W>
-std::vector<std::vector<S>> attention_layer(const network_config& c,
-                                            const std::vector<head_weights<W>>& heads,
+std::vector<std::vector<S>> attention_layer(const network_config& c, const std::vector<head_weights<W>>& heads,
                                             const std::vector<std::vector<S>>& x) {
   auto apply = [](const dense_matrix<W>& m, const std::vector<S>& v) {
     std::vector<S> out(m.rows(), S(0));
@@ -56,8 +55,7 @@ std::vector<std::vector<S>> attention_layer(const network_config& c,
 
 // Entry p of y^{L,i} by L literal layers of eq. 3. inputs[j][r] is x^{j+1}_{r+1}.
 template <class S, class W>
-S forward_output(const network_config& c, const network_weights<W>& w,
-                 std::vector<std::vector<S>> inputs) {
+S forward_output(const network_config& c, const network_weights<W>& w, std::vector<std::vector<S>> inputs) {
   for (const auto& layer : w.layers) inputs = attention_layer<S, W>(c, layer, inputs);
   return inputs[c.position - 1][c.entry - 1];
 }

@@ -166,13 +166,9 @@ bool polynomial::operator==(const polynomial& b) const {
 
 bool polynomial::is_zero() const { return fmpz_mpoly_is_zero(p_, ring_->ctx()); }
 long polynomial::term_count() const { return fmpz_mpoly_length(p_, ring_->ctx()); }
-int polynomial::total_degree() const {
-  return static_cast<int>(fmpz_mpoly_total_degree_si(p_, ring_->ctx()));
-}
+int polynomial::total_degree() const { return static_cast<int>(fmpz_mpoly_total_degree_si(p_, ring_->ctx())); }
 
-void polynomial::exponents(long t, unsigned long* out) const {
-  fmpz_mpoly_get_term_exp_ui(out, p_, t, ring_->ctx());
-}
+void polynomial::exponents(long t, unsigned long* out) const { fmpz_mpoly_get_term_exp_ui(out, p_, t, ring_->ctx()); }
 
 std::vector<unsigned long> polynomial::exponents(long t) const {
   std::vector<unsigned long> e(ring_->variable_count());
@@ -308,7 +304,8 @@ mpz_class discriminant(const std::vector<mpz_class>& c) {
   return out;
 }
 
-std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A, const std::vector<std::vector<mpz_class>>& B) {
+std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A,
+                                          const std::vector<std::vector<mpz_class>>& B) {
   const auto n = static_cast<slong>(A.size());
   fmpz_poly_mat_t m;
   fmpz_poly_mat_init(m, n, n);

@@ -37,7 +37,7 @@ using ring_ptr = std::shared_ptr<const polynomial_ring>;
 
 class polynomial {
  public:
-  polynomial() = default;  // an empty handle; assign before use
+  polynomial() = default;              // an empty handle; assign before use
   explicit polynomial(ring_ptr ring);  // zero
   static polynomial variable(const ring_ptr& ring, int i);
   static polynomial constant(const ring_ptr& ring, long c);
@@ -77,7 +77,6 @@ class polynomial {
   // Exact value at an integer point.
   mpz_class evaluate(const std::vector<mpz_class>& point) const;
 
-
   const ring_ptr& ring() const { return ring_; }
   fmpz_mpoly_struct* get() { return p_; }
   const fmpz_mpoly_struct* get() const { return p_; }
@@ -98,7 +97,8 @@ polynomial resultant(const polynomial& a, const polynomial& b, int var);
 mpz_class discriminant(const std::vector<mpz_class>& c);
 // The coefficients (by degree) of det(x A + B) for square integer matrices A, B of one size (FLINT
 // fmpz_poly_mat_det): the binary form det(x A + y B) at y = 1.
-std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A, const std::vector<std::vector<mpz_class>>& B);
+std::vector<mpz_class> pencil_determinant(const std::vector<std::vector<mpz_class>>& A,
+                                          const std::vector<std::vector<mpz_class>>& B);
 
 // FLINT's threads: the process's pool (call on the main thread, while no FLINT call runs) ...
 void set_engine_threads(int n);

@@ -12,7 +12,7 @@ template <class S>
 struct network_weights;  // model/weights.hpp
 
 // Ranges accepted for network computations (expansion, evaluation).
-inline constexpr int max_depth = 8;       // C = (3^8 - 1)/2 = 3280 summed indices
+inline constexpr int max_depth = 8;  // C = (3^8 - 1)/2 = 3280 summed indices
 inline constexpr int max_width = 64;
 inline constexpr int max_positions = 64;
 
@@ -46,8 +46,8 @@ struct weight_choice {
   kind source = kind::random;
   std::uint64_t seed = default_seed;
   long range = default_weight_range;
-  std::string path;                                     // for kind::file
-  std::shared_ptr<const network_weights<long>> given;   // for kind::given
+  std::string path;                                    // for kind::file
+  std::shared_ptr<const network_weights<long>> given;  // for kind::given
   // The weights are the seeded draw (random, and symbolic's exact checks): seed S is the main draw.
   bool drawn() const { return source == kind::random || source == kind::symbolic; }
 };
@@ -57,7 +57,6 @@ struct weight_choice {
 void set_weights_text(weight_choice& w, const std::string& text);
 // The inverse: "random", "symbolic", the path, or "given" for matrices in memory.
 std::string weights_text(const weight_choice& w);
-
 
 // A configuration for the closed forms only (bounds, corollaries): any size, since nothing is
 // expanded. H need not divide d_x: the closed forms only use H as a number.

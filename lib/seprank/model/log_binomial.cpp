@@ -129,8 +129,10 @@ void ln_binomial(interval& out, const mpz_t n, const mpz_t r) {
       const bool want_small = (t.sign > 0) == lower;  // the smaller eps moves this end outward
       // eps(x) > 1/(12x + 1) and < 1/(12x): the small bound at the largest x, the large one at the smallest.
       eps(e.v, want_small ? t.x->hi.v : t.x->lo.v, want_small, want_small ? MPFR_RNDD : MPFR_RNDU);
-      if (t.sign > 0) mpfr_add(end, end, e.v, dir);
-      else mpfr_sub(end, end, e.v, dir);
+      if (t.sign > 0)
+        mpfr_add(end, end, e.v, dir);
+      else
+        mpfr_sub(end, end, e.v, dir);
     }
   }
 }
@@ -226,6 +228,5 @@ long double binomial_log3_estimate(long double n, long double r) {
   const long double ln3 = std::log(3.0L);
   return ((n + 0.5L) * std::log1p(r / n) + r * std::log(n + r) - (r + 0.5L) * std::log(r) - 0.9189385332046727L) / ln3;
 }
-
 
 }  // namespace seprank

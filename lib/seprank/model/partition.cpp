@@ -39,7 +39,8 @@ void check_cover(const partition& p, int N, const std::string& label) {
     if (all[k] == all[k - 1]) throw usage_error(label + ": position " + std::to_string(all[k]) + " appears twice");
   for (int j = 1; j <= N; ++j)
     if (!std::binary_search(all.begin(), all.end(), j))
-      throw usage_error(label + ": position " + std::to_string(j) + " is missing (the sides must cover 1.." + std::to_string(N) + ")");
+      throw usage_error(label + ": position " + std::to_string(j) + " is missing (the sides must cover 1.." +
+                        std::to_string(N) + ")");
 }
 
 }  // namespace
@@ -75,14 +76,14 @@ void validate(const partition& p, int N) {
   for (const auto* side : {&p.A, &p.B}) {
     if (!std::is_sorted(side->begin(), side->end())) throw usage_error(label + ": each side must be sorted");
     for (int j : *side)
-      if (j < 1 || j > N) throw usage_error(label + ": position " + std::to_string(j) + " is out of range 1.." + std::to_string(N));
+      if (j < 1 || j > N)
+        throw usage_error(label + ": position " + std::to_string(j) + " is out of range 1.." + std::to_string(N));
   }
   check_cover(p, N, label);
 }
 
 std::vector<partition> balanced_partitions(const network_config& c) {
-  if (c.N % 2 != 0)
-    throw usage_error("N = " + std::to_string(c.N) + " is odd: balanced partitions need an even N");
+  if (c.N % 2 != 0) throw usage_error("N = " + std::to_string(c.N) + " is odd: balanced partitions need an even N");
   std::vector<int> others;
   for (int j = 1; j <= c.N; ++j)
     if (j != c.position) others.push_back(j);

@@ -56,7 +56,8 @@ big_int multichoose(std::uint64_t n, std::uint64_t k) {
 }
 
 std::string decimal(const big_int& v) {
-  if (v >= std::numeric_limits<long>::min() && v <= std::numeric_limits<long>::max()) return std::to_string(v.convert_to<long>());
+  if (v >= std::numeric_limits<long>::min() && v <= std::numeric_limits<long>::max())
+    return std::to_string(v.convert_to<long>());
   std::vector<std::uint64_t> words;
   boost::multiprecision::export_bits(v, std::back_inserter(words), 64, false);
   mpz_class x;
@@ -88,7 +89,8 @@ bounded_count multichoose_capped(std::uint64_t n, std::uint64_t k, std::uint64_t
 
 double multichoose_double(int n, int k) {
   if (k < 0) return 0;
-  const bounded_count b = multichoose_capped(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k), std::uint64_t{1} << 62);
+  const bounded_count b =
+      multichoose_capped(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k), std::uint64_t{1} << 62);
   return b.exceeds ? 1e300 : static_cast<double>(b.value);
 }
 

@@ -31,14 +31,13 @@ network_weights<S> shaped(const network_config& c, const S& fill) {
   w.layers.assign(c.L, std::vector<head_weights<S>>(c.H));
   for (auto& layer : w.layers)
     for (auto& h : layer)
-      h = {dense_matrix<S>(da, c.dx, fill), dense_matrix<S>(da, c.dx, fill),
-           dense_matrix<S>(da, c.dx, fill), dense_matrix<S>(c.dx, da, fill)};
+      h = {dense_matrix<S>(da, c.dx, fill), dense_matrix<S>(da, c.dx, fill), dense_matrix<S>(da, c.dx, fill),
+           dense_matrix<S>(c.dx, da, fill)};
   return w;
 }
 
 [[noreturn]] void file_error(const std::string& source, int line, const std::string& what) {
-  throw usage_error("weight file " + source + (line > 0 ? ":" + std::to_string(line) : "") +
-                    ": " + what);
+  throw usage_error("weight file " + source + (line > 0 ? ":" + std::to_string(line) : "") + ": " + what);
 }
 
 long parse_entry(const std::string& tok, const std::string& source, int line) {
@@ -65,7 +64,7 @@ integer_weights draw_weights(const network_config& c, std::uint64_t seed, long r
         for (int r = 0; r < m.rows(); ++r)
           for (int col = 0; col < m.cols(); ++col) {
             const long u = static_cast<long>(rng.next() % span);  // 0 .. 2R-1
-            m(r, col) = u < range ? u - range : u - range + 1;   // -R..-1, 1..R
+            m(r, col) = u < range ? u - range : u - range + 1;    // -R..-1, 1..R
           }
       }
   return w;
@@ -78,8 +77,8 @@ integer_weights parse_weights(std::istream& in, const network_config& c, const s
   int rows_read = 0, header_line = 0, lineno = 0;
   auto finish_block = [&] {
     if (current && rows_read != current->rows())
-      file_error(src, header_line, "block has " + std::to_string(rows_read) + " rows, expected " +
-                                       std::to_string(current->rows()));
+      file_error(src, header_line,
+                 "block has " + std::to_string(rows_read) + " rows, expected " + std::to_string(current->rows()));
   };
   std::string line;
   while (std::getline(in, line)) {
@@ -94,12 +93,12 @@ integer_weights parse_weights(std::istream& in, const network_config& c, const s
       int kind = -1;
       for (int k = 0; k < 4; ++k)
         if (tok[0] == kinds[k]) kind = k;
-      if (kind < 0 || tok.size() != 3)
-        file_error(src, lineno, "expected a header 'WQ|WK|WV|WO <layer> <head>'");
+      if (kind < 0 || tok.size() != 3) file_error(src, lineno, "expected a header 'WQ|WK|WV|WO <layer> <head>'");
       const long l = parse_entry(tok[1], src, lineno), h = parse_entry(tok[2], src, lineno);
       if (l < 1 || l > c.L || h < 1 || h > c.H)
-        file_error(src, lineno, "layer " + tok[1] + " head " + tok[2] + " out of range (1 <= layer <= " +
-                                    std::to_string(c.L) + ", 1 <= head <= " + std::to_string(c.H) + ")");
+        file_error(src, lineno,
+                   "layer " + tok[1] + " head " + tok[2] + " out of range (1 <= layer <= " + std::to_string(c.L) +
+                       ", 1 <= head <= " + std::to_string(c.H) + ")");
       auto key = std::make_tuple(kind, static_cast<int>(l), static_cast<int>(h));
       if (seen.count(key)) file_error(src, lineno, "block repeated");
       seen[key] = lineno;
@@ -112,10 +111,9 @@ integer_weights parse_weights(std::istream& in, const network_config& c, const s
     if (rows_read == current->rows())
       file_error(src, lineno, "too many rows: expected " + std::to_string(current->rows()));
     if (static_cast<int>(tok.size()) != current->cols())
-      file_error(src, lineno, "row has " + std::to_string(tok.size()) + " entries, expected " +
-                                  std::to_string(current->cols()));
-    for (int col = 0; col < current->cols(); ++col)
-      (*current)(rows_read, col) = parse_entry(tok[col], src, lineno);
+      file_error(src, lineno,
+                 "row has " + std::to_string(tok.size()) + " entries, expected " + std::to_string(current->cols()));
+    for (int col = 0; col < current->cols(); ++col) (*current)(rows_read, col) = parse_entry(tok[col], src, lineno);
     ++rows_read;
   }
   finish_block();
@@ -125,15 +123,16 @@ integer_weights parse_weights(std::istream& in, const network_config& c, const s
       for (int h = 1; h <= c.H; ++h)
         for (int k = 0; k < 4; ++k)
           if (!seen.count(std::make_tuple(k, l, h)))
-            file_error(src, 0, "missing block " + std::string(kinds[k]) + " " + std::to_string(l) +
-                                   " " + std::to_string(h) + " (" + std::to_string(seen.size()) +
-                                   " of " + std::to_string(expected) + " blocks present)");
+            file_error(src, 0,
+                       "missing block " + std::string(kinds[k]) + " " + std::to_string(l) + " " + std::to_string(h) +
+                           " (" + std::to_string(seen.size()) + " of " + std::to_string(expected) + " blocks present)");
   }
   return w;
 }
 
 integer_weights read_weight_file(const std::string& path, const network_config& c) {
-  // The largest weight file (L = 8, d_x = 64, every entry at 10 digits) is about 1.5 MB; 64 MiB leaves room for comments.
+  // The largest weight file (L = 8, d_x = 64, every entry at 10 digits) is about 1.5 MB; 64 MiB leaves room for
+  // comments.
   const auto text = read_bounded(path, 64u << 20, "weight file");
   if (!text) throw usage_error("weight file " + path + ": cannot be opened");
   std::istringstream in(*text);
@@ -169,10 +168,10 @@ symbolic_weights make_symbolic_weights(const network_config& c) {
         for (int r = 0; r < m.rows(); ++r)
           for (int col = 0; col < m.cols(); ++col) {
             const std::string idx = std::to_string(r + 1) + std::to_string(col + 1);
-            const std::string name = std::string(1, letters[k]) + std::to_string(l + 1) +
-                                     std::to_string(h + 1) + "_" + idx;
-            const std::string tex = std::string("W^{") + letters[k] + "," + std::to_string(l + 1) +
-                                    "," + std::to_string(h + 1) + "}_{" + idx + "}";
+            const std::string name =
+                std::string(1, letters[k]) + std::to_string(l + 1) + std::to_string(h + 1) + "_" + idx;
+            const std::string tex = std::string("W^{") + letters[k] + "," + std::to_string(l + 1) + "," +
+                                    std::to_string(h + 1) + "}_{" + idx + "}";
             m(r, col) = GiNaC::symbol(name, tex);
           }
       }
@@ -221,8 +220,8 @@ void check_weights(const integer_weights& w, const network_config& c, const std:
         const int rows = k == 3 ? c.dx : c.head_size(), cols = k == 3 ? c.head_size() : c.dx;
         const std::string where = source + ": " + kinds[k] + " " + std::to_string(l + 1) + " " + std::to_string(h + 1);
         if (m.rows() != rows || m.cols() != cols)
-          throw usage_error(where + " is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + ", expected " +
-                            std::to_string(rows) + " x " + std::to_string(cols));
+          throw usage_error(where + " is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
+                            ", expected " + std::to_string(rows) + " x " + std::to_string(cols));
         for (int r = 0; r < rows; ++r)
           for (int col = 0; col < cols; ++col)
             if (m(r, col) > max_weight_magnitude || m(r, col) < -max_weight_magnitude)

@@ -11,9 +11,12 @@ std::string h(const std::string& marked) { return markup_html(marked); }
 
 // A table that fits the page: as wide as it, each column a fixed share, long cells wrapped (the notebook's
 // own table style sizes columns by their first row and squeezed every formula to a token per line).
-const char* table_style = "table-layout:fixed;width:100%;max-width:100%;border-collapse:collapse;margin:0.4em 0 0.8em 0;font-size:13px";
-const char* cell_style = "text-align:left;vertical-align:top;padding:0.3em 0.6em;white-space:normal;overflow-wrap:anywhere;border-bottom:1px solid #ddd";
-const char* head_style = "text-align:left;vertical-align:bottom;padding:0.3em 0.6em;white-space:normal;overflow-wrap:anywhere;border-bottom:2px solid #999";
+const char* table_style =
+    "table-layout:fixed;width:100%;max-width:100%;border-collapse:collapse;margin:0.4em 0 0.8em 0;font-size:13px";
+const char* cell_style =
+    "text-align:left;vertical-align:top;padding:0.3em 0.6em;white-space:normal;overflow-wrap:anywhere;border-bottom:1px solid #ddd";
+const char* head_style =
+    "text-align:left;vertical-align:bottom;padding:0.3em 0.6em;white-space:normal;overflow-wrap:anywhere;border-bottom:2px solid #999";
 
 std::string status_html(claim_status s) {
   const std::string name = status_name(s);
@@ -22,11 +25,12 @@ std::string status_html(claim_status s) {
   return "<em>" + name + "</em>";
 }
 
-void table(std::ostringstream& out, const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-           const std::vector<int>& percent) {
+void table(std::ostringstream& out, const std::vector<std::string>& header,
+           const std::vector<std::vector<std::string>>& rows, const std::vector<int>& percent) {
   out << "<table style=\"" << table_style << "\"><colgroup>";
   for (std::size_t c = 0; c < header.size(); ++c)
-    out << "<col" << (c < percent.size() ? " style=\"width:" + std::to_string(percent[c]) + "%\"" : std::string()) << ">";
+    out << "<col" << (c < percent.size() ? " style=\"width:" + std::to_string(percent[c]) + "%\"" : std::string())
+        << ">";
   out << "</colgroup><thead><tr>";
   for (const auto& c : header) out << "<th style=\"" << head_style << "\">" << h(c) << "</th>";
   out << "</tr></thead><tbody>\n";
@@ -40,8 +44,8 @@ void table(std::ostringstream& out, const std::vector<std::string>& header, cons
 
 std::string step_html(const derivation_step& s, int n) {
   std::ostringstream out;
-  out << "<div class=\"seprank-step\"><h3>Step " << n << (s.id.empty() ? "" : " (<code>" + html_text(s.id) + "</code>)") << ". " << h(s.title)
-      << " — " << status_html(s.status) << "</h3>\n";
+  out << "<div class=\"seprank-step\"><h3>Step " << n << (s.id.empty() ? "" : " (<code>" + html_text(s.id) + "</code>)")
+      << ". " << h(s.title) << " — " << status_html(s.status) << "</h3>\n";
   if (!s.claim.empty()) out << "<p><strong>Claim.</strong> " << h(s.claim) << "</p>\n";
   std::vector<std::vector<std::string>> rows;
   for (const auto& v : s.values)
@@ -54,7 +58,8 @@ std::string step_html(const derivation_step& s, int n) {
     out << "</ul>\n";
   }
   if (!s.check.empty())
-    out << "<p><em>" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":</em> " << h(s.check) << "</p>\n";
+    out << "<p><em>" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":</em> " << h(s.check)
+        << "</p>\n";
   out << "</div>\n";
   return out.str();
 }
@@ -74,13 +79,15 @@ std::string render_html(const derivation& d) {
   if (!d.answer.empty()) {
     out << "<p><strong>" << h(d.answer_title) << ".</strong></p>\n<ul>\n";
     for (const auto& a : d.answer)
-      out << "<li><strong>" << h(a.label) << "</strong>: " << (a.verdict.empty() ? "" : "<em>" + a.verdict + "</em>; ") << h(a.text) << "</li>\n";
+      out << "<li><strong>" << h(a.label) << "</strong>: " << (a.verdict.empty() ? "" : "<em>" + a.verdict + "</em>; ")
+          << h(a.text) << "</li>\n";
     out << "</ul>\n";
   }
   out << "<p>Statuses: ";
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
-    out << "<strong>" << status_name(legend[k].status) << "</strong> (" << h(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".</p>\n");
+    out << "<strong>" << status_name(legend[k].status) << "</strong> (" << h(legend[k].meaning) << ")"
+        << (k + 1 < legend.size() ? ", " : ".</p>\n");
   for (const auto& s : render_html_steps(d)) out << s;
   if (shows_findings(d)) {
     out << "<h3>Findings: the paper's statements at this configuration</h3>\n";

@@ -7,7 +7,8 @@ namespace {
 
 // Every string of a record (configuration, results, a value's data) with its formula markup dropped, in place.
 void make_plain(json& j) {
-  if (j.is_string()) j = markup_plain(j.get_ref<const std::string&>());
+  if (j.is_string())
+    j = markup_plain(j.get_ref<const std::string&>());
   else if (j.is_array() || j.is_object())
     for (auto& v : j) make_plain(v);
 }
@@ -56,7 +57,8 @@ std::string render_json(const derivation& d) {
     for (const auto& h : t.header) header.push_back(markup_plain(h));
     for (const auto& r : t.rows) {
       json row = json::object();
-      for (std::size_t c = 0; c < r.size() && c < t.header.size(); ++c) row[header[c].get<std::string>()] = r[c].data.is_null() ? json(markup_plain(r[c].text)) : plain(r[c].data);
+      for (std::size_t c = 0; c < r.size() && c < t.header.size(); ++c)
+        row[header[c].get<std::string>()] = r[c].data.is_null() ? json(markup_plain(r[c].text)) : plain(r[c].data);
       rows.push_back(row);
     }
     tables.push_back(json{{"title", markup_plain(t.title)}, {"header", header}, {"rows", rows}});
@@ -80,8 +82,11 @@ std::string render_json(const derivation& d) {
   }
   json answer = json::array();
   for (const auto& a : d.answer)
-    answer.push_back(json{{"key", a.key}, {"label", markup_plain(a.label)}, {"verdict", a.verdict.empty() ? json() : json(a.verdict)},
-                          {"text", markup_plain(a.text)}, {"data", plain(a.data)}});
+    answer.push_back(json{{"key", a.key},
+                          {"label", markup_plain(a.label)},
+                          {"verdict", a.verdict.empty() ? json() : json(a.verdict)},
+                          {"text", markup_plain(a.text)},
+                          {"data", plain(a.data)}});
   const json top{{"schema", "seprank-sym derivation v7"},
                  {"title", markup_plain(d.title)},
                  {"config", plain(d.config)},

@@ -29,9 +29,7 @@ const char* status_colour(claim_status s) {
   return "gray";
 }
 
-std::string tag(claim_status s) {
-  return std::string("\\sepstatus{") + status_colour(s) + "}{" + status_name(s) + "}";
-}
+std::string tag(claim_status s) { return std::string("\\sepstatus{") + status_colour(s) + "}{" + status_name(s) + "}"; }
 
 const char* finding_colour(verdict v) {
   switch (v) {
@@ -75,12 +73,51 @@ std::string value_cell(const step_value& v) {
   return out;
 }
 
+// A result table as a longtable whose columns share the line by what their cells need.
+void latex_table(std::ostringstream& out, const result_table& t) {
+  // Columns that fill the line exactly, each (line width - 2 n tabcolsep) times its share: what its cells need, in
+  // thirds of a character: a word cannot break (4 thirds a character, digits and bold being wide), prose wraps
+  // beyond 18 characters. So no column prints over the next.
+  const std::size_t n_cols = t.header.size();
+  std::vector<std::size_t> share(n_cols, 9);
+  const auto need = [](const std::string& text) {
+    std::size_t word = 0, longest = 0;
+    for (const char ch : text) word = ch == ' ' ? 0 : word + 1, longest = std::max(longest, word);
+    return std::max(4 * longest, 3 * std::min<std::size_t>(text.size(), 18));
+  };
+  for (std::size_t c = 0; c < n_cols; ++c) {
+    share[c] = std::max(share[c], need(t.header[c]));
+    for (const auto& row : t.rows)
+      if (c < row.size()) share[c] = std::max(share[c], need(row[c].text));
+  }
+  std::size_t total = 0;
+  for (const std::size_t s : share) total += s;
+  out << "\n\\subsection*{" << tex(t.title) << "}\n{"
+      << (n_cols > 11  ? "\\tiny"
+          : n_cols > 8 ? "\\scriptsize"
+                       : "\\footnotesize")
+      << "\\setlength{\\tabcolsep}{" << (n_cols > 13 ? "0.5pt" : "2pt") << "}\n\\begin{longtable}{@{}";
+  for (std::size_t c = 0; c < n_cols; ++c)
+    out << ">{\\raggedright\\arraybackslash}p{\\dimexpr(\\linewidth-" << 2 * n_cols << "\\tabcolsep)*" << share[c]
+        << "/" << total << "\\relax}";
+  out << "@{}";
+  out << "}\n\\toprule\n";
+  for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";
+  out << " \\\\\n\\midrule\n\\endhead\n";
+  for (const auto& row : t.rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c].text);
+    out << " \\\\\n";
+  }
+  out << "\\bottomrule\n\\end{longtable}}\n";
+}
+
 void body(std::ostringstream& out, const derivation& d) {
   out << "\\section*{" << tex(d.title) << "}\n";
   if (!d.answer.empty()) {
     out << "\\noindent\\textbf{" << tex(d.answer_title) << ".}\n\\begin{itemize}\n";
     for (const auto& a : d.answer)
-      out << "\\item \\textbf{" << tex(a.label) << "}: " << (a.verdict.empty() ? "" : "\\textit{" + a.verdict + "}; ") << tex(a.text) << "\n";
+      out << "\\item \\textbf{" << tex(a.label) << "}: " << (a.verdict.empty() ? "" : "\\textit{" + a.verdict + "}; ")
+          << tex(a.text) << "\n";
     out << "\\end{itemize}\n";
   }
   out << "\\noindent Statuses: ";
@@ -98,7 +135,8 @@ void body(std::ostringstream& out, const derivation& d) {
       out << "\\bottomrule\n\\end{tabular}\n";
     }
     if (!s.check.empty())
-      out << "\\par\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ".} " << tex(s.check) << "\n";
+      out << "\\par\\noindent\\textit{" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ".} "
+          << tex(s.check) << "\n";
   }
   if (shows_findings(d)) {
     out << "\n\\subsection*{Findings: the paper's statements at this configuration}\n";
@@ -107,43 +145,12 @@ void body(std::ostringstream& out, const derivation& d) {
       out << "\\begin{itemize}\n";
       for (const auto& f : d.findings)
         out << "\\item \\sepstatus{" << finding_colour(f.status) << "}{" << finding_words(f) << "}"
-            << " \\texttt{" << tex(f.id) << "}: "
-            << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence) << "\n";
+            << " \\texttt{" << tex(f.id) << "}: " << tex(f.statement) << ". \\textit{Evidence:} " << tex(f.evidence)
+            << "\n";
       out << "\\end{itemize}\n";
     }
   }
-  for (const auto& t : d.tables) {
-    // Columns that fill the line exactly, each (line width - 2 n tabcolsep) times its share: what its cells need, in
-    // thirds of a character: a word cannot break (4 thirds a character, digits and bold being wide), prose wraps
-    // beyond 18 characters. So no column prints over the next.
-    const std::size_t n_cols = t.header.size();
-    std::vector<std::size_t> share(n_cols, 9);
-    const auto need = [](const std::string& text) {
-      std::size_t word = 0, longest = 0;
-      for (const char ch : text) word = ch == ' ' ? 0 : word + 1, longest = std::max(longest, word);
-      return std::max(4 * longest, 3 * std::min<std::size_t>(text.size(), 18));
-    };
-    for (std::size_t c = 0; c < n_cols; ++c) {
-      share[c] = std::max(share[c], need(t.header[c]));
-      for (const auto& row : t.rows)
-        if (c < row.size()) share[c] = std::max(share[c], need(row[c].text));
-    }
-    std::size_t total = 0;
-    for (const std::size_t s : share) total += s;
-    out << "\n\\subsection*{" << tex(t.title) << "}\n{" << (n_cols > 11 ? "\\tiny" : n_cols > 8 ? "\\scriptsize" : "\\footnotesize")
-        << "\\setlength{\\tabcolsep}{" << (n_cols > 13 ? "0.5pt" : "2pt") << "}\n\\begin{longtable}{@{}";
-    for (std::size_t c = 0; c < n_cols; ++c)
-      out << ">{\\raggedright\\arraybackslash}p{\\dimexpr(\\linewidth-" << 2 * n_cols << "\\tabcolsep)*" << share[c] << "/" << total << "\\relax}";
-    out << "@{}";
-    out << "}\n\\toprule\n";
-    for (std::size_t c = 0; c < t.header.size(); ++c) out << (c ? " & " : "") << "\\textbf{" << tex(t.header[c]) << "}";
-    out << " \\\\\n\\midrule\n\\endhead\n";
-    for (const auto& row : t.rows) {
-      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " & " : "") << tex(row[c].text);
-      out << " \\\\\n";
-    }
-    out << "\\bottomrule\n\\end{longtable}}\n";
-  }
+  for (const auto& t : d.tables) latex_table(out, t);
   for (const auto& a : d.appendix) {
     out << "\n\\subsection*{" << tex(a.title) << "}\n";
     if (!a.latex.empty())

@@ -18,7 +18,8 @@ void row(std::ostringstream& out, const std::vector<std::string>& cells) {
 
 std::string step_markdown(const derivation_step& s, int n) {
   std::ostringstream out;
-  out << "\n## Step " << n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << md(s.title) << " — *" << status_name(s.status) << "*\n\n";
+  out << "\n## Step " << n << (s.id.empty() ? "" : " (`" + s.id + "`)") << ". " << md(s.title) << " — *"
+      << status_name(s.status) << "*\n\n";
   if (!s.claim.empty()) out << "**Claim.** " << md(s.claim) << "\n\n";
   bool table = false;
   for (const auto& v : s.values) {
@@ -34,7 +35,8 @@ std::string step_markdown(const derivation_step& s, int n) {
     for (const auto& item : v.items) out << "- " << md(item) << "\n";
     out << "\n";
   }
-  if (!s.check.empty()) out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << md(s.check) << "\n";
+  if (!s.check.empty())
+    out << "*" << (s.status == claim_status::skipped ? "Skipped" : "Check") << ":* " << md(s.check) << "\n";
   return out.str();
 }
 
@@ -53,19 +55,22 @@ std::string render_markdown(const derivation& d) {
   if (!d.answer.empty()) {
     out << "**" << md(d.answer_title) << ".**\n\n";
     for (const auto& a : d.answer)
-      out << "- **" << md(a.label) << "**: " << (a.verdict.empty() ? "" : "*" + a.verdict + "*; ") << md(a.text) << "\n";
+      out << "- **" << md(a.label) << "**: " << (a.verdict.empty() ? "" : "*" + a.verdict + "*; ") << md(a.text)
+          << "\n";
     out << "\n";
   }
   out << "Statuses: ";
   const auto& legend = status_legend();
   for (std::size_t k = 0; k < legend.size(); ++k)
-    out << "**" << status_name(legend[k].status) << "** (" << md(legend[k].meaning) << ")" << (k + 1 < legend.size() ? ", " : ".\n");
+    out << "**" << status_name(legend[k].status) << "** (" << md(legend[k].meaning) << ")"
+        << (k + 1 < legend.size() ? ", " : ".\n");
   for (const auto& s : render_markdown_steps(d)) out << s;
   if (shows_findings(d)) {
     out << "\n## Findings: the paper's statements at this configuration\n\n";
     if (!d.findings_note.empty()) out << md(d.findings_note) << ".\n\n";
     for (const auto& f : d.findings)
-      out << "- **" << finding_words(f) << "** `" << f.id << "`: " << md(f.statement) << ". *Evidence:* " << md(f.evidence) << "\n";
+      out << "- **" << finding_words(f) << "** `" << f.id << "`: " << md(f.statement) << ". *Evidence:* "
+          << md(f.evidence) << "\n";
   }
   for (const auto& t : d.tables) {
     out << "\n## " << md(t.title) << "\n\n";

@@ -23,13 +23,30 @@ std::string grouped(const std::string& digits) {
 
 // Words inside formulas: functions and operators of the notation, and Greek letters.
 const std::map<std::string, std::string>& word_table() {
-  static const std::map<std::string, std::string> t{
-      {"sum", "\\sum"},         {"prod", "\\prod"},       {"log", "\\log"},        {"min", "\\min"},
-      {"max", "\\max"},         {"exp", "\\exp"},         {"dim", "\\dim"},        {"sep", "\\operatorname{sep}"},
-      {"rank", "\\operatorname{rank}"}, {"mod", "\\;\\mathrm{mod}\\;"}, {"in", "\\in"},        {"infinity", "\\infty"},
-      {"alpha", "\\alpha"},     {"beta", "\\beta"},       {"gamma", "\\gamma"},    {"delta", "\\delta"},
-      {"lambda", "\\lambda"},   {"psi", "\\psi"},         {"phi", "\\phi"},        {"sigma", "\\sigma"},
-      {"and", "\\text{ and }"}, {"or", "\\text{ or }"},   {"for", "\\text{ for }"}, {"at", "\\text{ at }"}};
+  static const std::map<std::string, std::string> t{{"sum", "\\sum"},
+                                                    {"prod", "\\prod"},
+                                                    {"log", "\\log"},
+                                                    {"min", "\\min"},
+                                                    {"max", "\\max"},
+                                                    {"exp", "\\exp"},
+                                                    {"dim", "\\dim"},
+                                                    {"sep", "\\operatorname{sep}"},
+                                                    {"rank", "\\operatorname{rank}"},
+                                                    {"mod", "\\;\\mathrm{mod}\\;"},
+                                                    {"in", "\\in"},
+                                                    {"infinity", "\\infty"},
+                                                    {"alpha", "\\alpha"},
+                                                    {"beta", "\\beta"},
+                                                    {"gamma", "\\gamma"},
+                                                    {"delta", "\\delta"},
+                                                    {"lambda", "\\lambda"},
+                                                    {"psi", "\\psi"},
+                                                    {"phi", "\\phi"},
+                                                    {"sigma", "\\sigma"},
+                                                    {"and", "\\text{ and }"},
+                                                    {"or", "\\text{ or }"},
+                                                    {"for", "\\text{ for }"},
+                                                    {"at", "\\text{ at }"}};
   return t;
 }
 
@@ -119,7 +136,8 @@ class translator {
       while (is_digit(at(k_))) ++k_;
       frac = s_.substr(f, k_ - f);
     }
-    if ((at(k_) == 'e' || at(k_) == 'E') && (is_digit(at(k_ + 1)) || ((at(k_ + 1) == '+' || at(k_ + 1) == '-') && is_digit(at(k_ + 2))))) {
+    if ((at(k_) == 'e' || at(k_) == 'E') &&
+        (is_digit(at(k_ + 1)) || ((at(k_ + 1) == '+' || at(k_ + 1) == '-') && is_digit(at(k_ + 2))))) {
       ++k_;
       const bool negative = at(k_) == '-';
       if (at(k_) == '+' || at(k_) == '-') ++k_;
@@ -293,7 +311,8 @@ std::string latex_prose(const std::string& s) {
 std::string markdown_prose(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '*' || c == '_' || c == '|' || c == '\\' || c == '<' || c == '>' || c == '[' || c == ']' || c == '`') out += '\\';
+    if (c == '*' || c == '_' || c == '|' || c == '\\' || c == '<' || c == '>' || c == '[' || c == ']' || c == '`')
+      out += '\\';
     out += c;
   }
   return out;

@@ -12,8 +12,9 @@ std::string markup_plain(const std::string& marked);
 
 // One ASCII formula as LaTeX math (without the surrounding $): sum_X -> \sum_{X},
 // multichoose(a, b) / mc(a, b) -> ((a over b)), binom(a, b) -> \binom{a}{b}, sqrt(a) -> \sqrt{a},
-// log_3 -> \log_3, mod -> \mathrm{mod} (spaced: "rank mod p" starts a formula), <= -> \le, <u, v> -> \langle u, v\rangle, (x) -> \otimes, a standalone x -> \times,
-// m{a}_{b} -> M_{ab}, x{j}_{r} -> x^{(j)}_r, 1.5e+04 -> 1.5 \times 10^{4}, 172380 -> 172{,}380.
+// log_3 -> \log_3, mod -> \mathrm{mod} (spaced: "rank mod p" starts a formula), <= -> \le, <u, v> -> \langle u,
+// v\rangle, (x) -> \otimes, a standalone x -> \times, m{a}_{b} -> M_{ab}, x{j}_{r} -> x^{(j)}_r, 1.5e+04 -> 1.5 \times
+// 10^{4}, 172380 -> 172{,}380.
 std::string ascii_math_latex(const std::string& formula);
 
 // Prose escaped for LaTeX text mode, formulas as $...$ in LaTeX math.

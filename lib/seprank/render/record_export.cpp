@@ -38,9 +38,11 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 void check_export_path(const std::string& path) {
   if (path.empty()) throw usage_error("--export: the path is empty (give FILE.csv, FILE.ndjson or FILE.jsonl)");
   if (!has_suffix(path, ".csv") && !has_suffix(path, ".ndjson") && !has_suffix(path, ".jsonl"))
-    throw usage_error("--export " + path + ": the file name must end in .csv, .ndjson or .jsonl (the format it is written in)");
+    throw usage_error("--export " + path +
+                      ": the file name must end in .csv, .ndjson or .jsonl (the format it is written in)");
   const std::string dir = directory_of(path);
-  if (access(dir.c_str(), W_OK) != 0) throw usage_error("--export " + path + ": the directory " + dir + " does not exist or cannot be written");
+  if (access(dir.c_str(), W_OK) != 0)
+    throw usage_error("--export " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 
 record_export::record_export(std::string path, std::vector<std::string> columns) : path_(std::move(path)) {
@@ -78,7 +80,8 @@ void record_export::finish() {
   if (!ok || out_.fail()) {
     std::remove(part_.c_str());
     finished_ = true;
-    throw output_error("--export " + path_ + ": the file could not be written whole (a full disk?); nothing was written");
+    throw output_error("--export " + path_ +
+                       ": the file could not be written whole (a full disk?); nothing was written");
   }
   if (std::rename(part_.c_str(), path_.c_str()) != 0) {
     std::remove(part_.c_str());

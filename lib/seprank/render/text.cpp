@@ -15,14 +15,16 @@ std::string legend(int width) {
   std::string prose = "Every claim is labelled: ";
   const auto& items = status_legend();
   for (std::size_t k = 0; k < items.size(); ++k)
-    prose += std::string(status_name(items[k].status)) + " (" + items[k].meaning + ")" + (k + 1 < items.size() ? ", " : ".");
+    prose +=
+        std::string(status_name(items[k].status)) + " (" + items[k].meaning + ")" + (k + 1 < items.size() ? ", " : ".");
   std::vector<std::string> lines{""};
   std::istringstream words(prose);
   for (std::string w; words >> w;) {
     if (!lines.back().empty() && lines.back().size() + 1 + w.size() > limit) lines.emplace_back();
     lines.back() += (lines.back().empty() ? "" : " ") + w;
   }
-  if (lines.size() > 1 && lines.back().size() < 10 && lines[lines.size() - 2].size() + 1 + lines.back().size() <= (width > 0 ? limit : limit + 10)) {
+  if (lines.size() > 1 && lines.back().size() < 10 &&
+      lines[lines.size() - 2].size() + 1 + lines.back().size() <= (width > 0 ? limit : limit + 10)) {
     lines[lines.size() - 2] += " " + lines.back();
     lines.pop_back();
   }
@@ -65,7 +67,8 @@ void text_step(std::ostream& out, const derivation_step& s, int n, int width) {
     if (width > 0 && w + 5 + 20 > static_cast<std::size_t>(width))  // aligned, the values would have < 20 columns
       out << wrap_text_line("  ", name + " = " + markup_plain(v.value), 6, width);
     else
-      out << wrap_text_line("  " + name + std::string(w - name.size(), ' ') + " = ", markup_plain(v.value), w + 5, width);
+      out << wrap_text_line("  " + name + std::string(w - name.size(), ' ') + " = ", markup_plain(v.value), w + 5,
+                            width);
     for (const auto& item : v.items) out << wrap_text_line("      ", markup_plain(item), 8, width);
   }
   if (!s.check.empty()) {
@@ -117,12 +120,14 @@ std::string render_text(const derivation& d, int width) {
   if (!d.answer.empty()) {
     out << wrap_text_line("", markup_plain(d.answer_title) + ":", 2, width);
     for (const auto& a : d.answer)
-      out << wrap_text_line("  " + markup_plain(a.label) + ": ", (a.verdict.empty() ? "" : a.verdict + "; ") + markup_plain(a.text), 6, width);
+      out << wrap_text_line("  " + markup_plain(a.label) + ": ",
+                            (a.verdict.empty() ? "" : a.verdict + "; ") + markup_plain(a.text), 6, width);
     out << "\n";
   }
   if (d.brief) {
     std::string words;
-    for (const auto& item : status_legend()) words += (words.empty() ? "" : ", ") + std::string(status_name(item.status));
+    for (const auto& item : status_legend())
+      words += (words.empty() ? "" : ", ") + std::string(status_name(item.status));
     out << wrap_text_line("", "Status words: " + words + " (see --help).", 2, width);
   } else {
     out << legend(width);

@@ -7,13 +7,15 @@ namespace {
 
 using S = claim_status;
 
-std::string big_text(const mpz_class& x) {  // a nonzero certificate: its digits when short, else their count (JSON has all)
+std::string big_text(
+    const mpz_class& x) {  // a nonzero certificate: its digits when short, else their count (JSON has all)
   const std::string d = x.get_str();
   return d.size() <= 40 ? "$" + d + "$" : "$!= 0$ (" + std::to_string(d.size() - (x < 0 ? 1 : 0)) + " digits)";
 }
 
 std::string quadrics_text(std::size_t m, int n) {
-  return std::to_string(m) + (m == 1 ? " distinct quadric in " : " distinct quadrics in ") + std::to_string(n) + " variables";
+  return std::to_string(m) + (m == 1 ? " distinct quadric in " : " distinct quadrics in ") + std::to_string(n) +
+         " variables";
 }
 
 // The positions as runs of step 2: "$K_2$, $K_4$, ..., $K_24$, $K_27$, ..., $K_39$" (a run of three or fewer in full).
@@ -42,18 +44,20 @@ std::string labels_text(const std::vector<int>& forms) {
 }
 
 std::string grouping_text(const annihilator_grouping& g) {
-  return std::string(g.linear ? "the first $M$ alone ($u^T v = 0$), " : "") + "pairs of $M$ around " + positions_text(g.positions) +
+  return std::string(g.linear ? "the first $M$ alone ($u^T v = 0$), " : "") + "pairs of $M$ around " +
+         positions_text(g.positions) +
          (g.forms.empty() ? std::string() : " (the junction forms of layers " + labels_text(g.forms) + ")") +
-         ": degree at most " + std::to_string(g.t_degree) + " in $t$, operators of order $>= " + std::to_string(g.order()) + "$";
+         ": degree at most " + std::to_string(g.t_degree) +
+         " in $t$, operators of order $>= " + std::to_string(g.order()) + "$";
 }
 
 std::string proof_text(const annihilator_family& f) {
   const std::string n = std::to_string(f.ambient);
   switch (f.proof) {
-    case variety_proof::expected_empty:
-      return "more conditions than dimensions, no operators claimed";
+    case variety_proof::expected_empty: return "more conditions than dimensions, no operators claimed";
     case variety_proof::whole_space: return "no quadric condition: $Z$ is the whole linear space";
-    case variety_proof::nondegenerate_quadric: return "the quadric's determinant is " + big_text(f.certificate) + ": smooth";
+    case variety_proof::nondegenerate_quadric:
+      return "the quadric's determinant is " + big_text(f.certificate) + ": smooth";
     case variety_proof::pencil_discriminant:
       return "$det(x A + B)$ of the two quadrics has degree " + n + " and discriminant " + big_text(f.certificate) +
              ": the pencil has distinct roots, so $Z$ is a smooth complete intersection";
@@ -65,8 +69,8 @@ std::string proof_text(const annihilator_family& f) {
       return "smoothness not shown: only $dim Z >= " + std::to_string(f.dimension) +
              "$ (Krull), and $mc(e + 1, 2k)$ operators of order $k$ (Noether normalization)";
     case variety_proof::empty_macaulay_mod_p:
-      return "the quadrics span every form of degree " + std::to_string(f.macaulay_degree) + " mod $p = " +
-             std::to_string(f.prime) + "$ (Macaulay matrix of full rank), hence over $Q$: $Z$ is empty";
+      return "the quadrics span every form of degree " + std::to_string(f.macaulay_degree) +
+             " mod $p = " + std::to_string(f.prime) + "$ (Macaulay matrix of full rank), hence over $Q$: $Z$ is empty";
     case variety_proof::reduced_section_mod_p:
       return "on a linear space of projective dimension " + std::to_string(f.quadrics.size()) +
              " the quadrics and the maximal minors of their Jacobian span every form of degree " +
@@ -75,8 +79,9 @@ std::string proof_text(const annihilator_family& f) {
              "point of every component, and its ideal is radical";
     case variety_proof::regular_sequence_mod_p:
       return "on a linear space of projective dimension " + std::to_string(f.quadrics.size() - 1) +
-             " the quadrics span every form of degree " + std::to_string(f.macaulay_degree) + " mod $p = " +
-             std::to_string(f.prime) + "$, hence over $Q$: $Z$ misses it, so it has the expected dimension and the "
+             " the quadrics span every form of degree " + std::to_string(f.macaulay_degree) +
+             " mod $p = " + std::to_string(f.prime) +
+             "$, hence over $Q$: $Z$ misses it, so it has the expected dimension and the "
              "quadrics are a regular sequence";
   }
   return "";
@@ -85,7 +90,8 @@ std::string proof_text(const annihilator_family& f) {
 const char* skip_text(annihilator_skip s) {
   switch (s) {
     case annihilator_skip::heads: return "H > 1: A_L is a sum of words, the lemma is stated for one word";
-    case annihilator_skip::residual: return "the residual connection mixes degrees: the lemma is stated for the homogeneous network";
+    case annihilator_skip::residual:
+      return "the residual connection mixes degrees: the lemma is stated for the homogeneous network";
     case annihilator_skip::zero_row: return "u = e_p^T K_0 = 0: row p of A_L vanishes identically";
     case annihilator_skip::none: break;
   }
@@ -106,8 +112,8 @@ std::string annihilator_variety_text(const annihilator_family& f) {
   if (f.proof == variety_proof::whole_space) return "the whole space $P^" + std::to_string(f.ambient - 1) + "$" + where;
   const std::string deg = str(f.degree());
   if (f.proof == variety_proof::reduced_section_mod_p)
-    return "a reduced complete intersection of dimension " + std::to_string(f.dimension) + " and degree " + deg + where +
-           " (smooth at the points of a linear section)";
+    return "a reduced complete intersection of dimension " + std::to_string(f.dimension) + " and degree " + deg +
+           where + " (smooth at the points of a linear section)";
   switch (f.dimension) {
     case 0: return deg + " distinct points" + where;
     case 1: return "a smooth curve of degree " + deg + where;
@@ -129,9 +135,9 @@ json family_json(const annihilator_family& f) {
           {"generic", f.generic()},
           {"degree", f.smooth() || f.proof == variety_proof::regular_sequence_mod_p ? exact_json(f.degree()) : json()},
           {"description", annihilator_variety_text(f)}};
-  static const char* const proofs[] = {"expected-empty", "whole-space",    "nondegenerate-quadric", "pencil-discriminant",
-                                       "macaulay-mod-p", "dimension-only", "empty-macaulay-mod-p",
-                                       "regular-sequence-mod-p", "reduced-section-mod-p"};
+  static const char* const proofs[] = {
+      "expected-empty", "whole-space",          "nondegenerate-quadric",  "pencil-discriminant",  "macaulay-mod-p",
+      "dimension-only", "empty-macaulay-mod-p", "regular-sequence-mod-p", "reduced-section-mod-p"};
   fj["proof"] = proofs[static_cast<int>(f.proof)];
   if (f.certificate != 0) fj["certificate"] = exact_json(big_int(f.certificate.get_str()));
   if (f.proof == variety_proof::macaulay_mod_p || f.proof == variety_proof::empty_macaulay_mod_p ||
@@ -158,8 +164,8 @@ std::string count_text(const annihilator_count& c) {
   switch (c.method) {
     case annihilator_union::single: return "grouping " + name(c.families.at(0));
     case annihilator_union::pair:
-      return "the union of groupings " + name(c.families.at(0)) + " and " + name(c.families.at(1)) + ": " + str(c.parts.at(0)) +
-             " + " + str(c.parts.at(1)) + " - " + str(c.parts.at(2));
+      return "the union of groupings " + name(c.families.at(0)) + " and " + name(c.families.at(1)) + ": " +
+             str(c.parts.at(0)) + " + " + str(c.parts.at(1)) + " - " + str(c.parts.at(2));
     case annihilator_union::disjoint_points: {
       std::string names, sum;
       for (std::size_t i = 0; i < c.families.size(); ++i) {
@@ -172,11 +178,14 @@ std::string count_text(const annihilator_count& c) {
       std::string sum;
       std::size_t zero = 0;
       for (const auto& f : c.faces)
-        if (f.term == 0) ++zero;
-        else sum += (sum.empty() ? "" : " + ") + str(f.term);
-      return "the union of groupings " + names_text(c.families) + ", whose generators are one regular sequence (intersection " +
-             std::to_string(c.intersections.at(0) + 1) + "): " + (sum.empty() ? "0" : sum) + " over the " +
-             std::to_string(c.faces.size()) + " sets of generators that miss some grouping's" +
+        if (f.term == 0)
+          ++zero;
+        else
+          sum += (sum.empty() ? "" : " + ") + str(f.term);
+      return "the union of groupings " + names_text(c.families) +
+             ", whose generators are one regular sequence (intersection " + std::to_string(c.intersections.at(0) + 1) +
+             "): " + (sum.empty() ? "0" : sum) + " over the " + std::to_string(c.faces.size()) +
+             " sets of generators that miss some grouping's" +
              (zero > 0 ? " (" + std::to_string(zero) + " of them give 0)" : "");
     }
   }
@@ -185,11 +194,13 @@ std::string count_text(const annihilator_count& c) {
 
 // Whether a losing block's count is the whole span of the lemma's powers there, or a part of it, and why.
 std::string whole_text(const annihilator_count& c) {
-  const std::string inexact = c.dimension_only ? "; a counted variety is known by its dimension only (a lower bound)" : "";
+  const std::string inexact =
+      c.dimension_only ? "; a counted variety is known by its dimension only (a lower bound)" : "";
   if (!c.left_out.empty()) {
     const std::string names = names_text(c.left_out);
-    return (c.left_out.size() == 1 ? "; a sub-union: grouping " + names + " (order $<= k$) is left out and may add operators"
-                                   : "; a sub-union: groupings " + names + " (order $<= k$) are left out and may add operators") +
+    return (c.left_out.size() == 1
+                ? "; a sub-union: grouping " + names + " (order $<= k$) is left out and may add operators"
+                : "; a sub-union: groupings " + names + " (order $<= k$) are left out and may add operators") +
            inexact;
   }
   if (c.dimension_only) return inexact;
@@ -202,18 +213,21 @@ std::string whole_text(const annihilator_count& c) {
 
 // The losing blocks: a line each (the first 12) and every one in JSON.
 step_value losing_blocks_value(const annihilator_analysis& a) {
-  step_value blocks{"blocks that lose", !a.losing.empty()    ? ""
-                                        : a.families.empty() ? "none proven: no grouping was analysed before the time limit"
-                                                             : "none: every block with operators has room for them"};
+  step_value blocks{"blocks that lose", !a.losing.empty() ? ""
+                                        : a.families.empty()
+                                            ? "none proven: no grouping was analysed before the time limit"
+                                            : "none: every block with operators has room for them"};
   blocks.data = json::array();
   const std::size_t shown = 12;
   for (std::size_t i = 0; i < a.losing.size(); ++i) {
     const auto& b = a.losing[i];
     if (i < shown)
-      blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " + str(b.operators) +
-                             " operators (" + count_text(b.count) + whole_text(b.count) + "): rank $<= " + str(b.bound) + "$ (loses " +
+      blocks.items.push_back("$k = " + std::to_string(b.k) + "$: " + str(b.rows) + " x " + str(b.cols) + ", " +
+                             str(b.operators) + " operators (" + count_text(b.count) + whole_text(b.count) +
+                             "): rank $<= " + str(b.bound) + "$ (loses " +
                              str((b.rows < b.cols ? b.rows : b.cols) - b.bound) + ")");
-    static const char* const methods[] = {"single", "pair", "disjoint-points", "regular-sequence"};  // by annihilator_union
+    static const char* const methods[] = {"single", "pair", "disjoint-points",
+                                          "regular-sequence"};  // by annihilator_union
     json groupings = json::array(), intersections = json::array();
     for (int f : b.count.families) groupings.push_back(f + 1);
     for (int j : b.count.intersections) intersections.push_back(j + 1);
@@ -221,21 +235,29 @@ step_value losing_blocks_value(const annihilator_analysis& a) {
     for (int j : b.count.shown_empty) shown_empty.push_back(j + 1);
     json left_out = json::array();
     for (int f : b.count.left_out) left_out.push_back(f + 1);
-    json bj{{"k", b.k}, {"rows", exact_json(b.rows)}, {"cols", exact_json(b.cols)},
-            {"operators", exact_json(b.operators)}, {"bound", exact_json(b.bound)},
-            {"union", methods[static_cast<int>(b.count.method)]}, {"groupings", std::move(groupings)},
-            {"intersections", std::move(intersections)}, {"whole", b.count.whole},
-            {"shown_empty", std::move(shown_empty)}, {"left_out", std::move(left_out)}};
+    json bj{{"k", b.k},
+            {"rows", exact_json(b.rows)},
+            {"cols", exact_json(b.cols)},
+            {"operators", exact_json(b.operators)},
+            {"bound", exact_json(b.bound)},
+            {"union", methods[static_cast<int>(b.count.method)]},
+            {"groupings", std::move(groupings)},
+            {"intersections", std::move(intersections)},
+            {"whole", b.count.whole},
+            {"shown_empty", std::move(shown_empty)},
+            {"left_out", std::move(left_out)}};
     if (b.count.method == annihilator_union::regular_sequence) {
       // Each term: the generators F set aside (u^T v when linear, quadrics by label), deg F, H_CI(G \ F)(2k - deg F).
       json faces = json::array();
       for (const auto& f : b.count.faces)
-        faces.push_back(json{{"linear", f.linear}, {"forms", f.forms}, {"shift", f.shift}, {"term", exact_json(f.term)}});
+        faces.push_back(
+            json{{"linear", f.linear}, {"forms", f.forms}, {"shift", f.shift}, {"term", exact_json(f.term)}});
       bj["faces"] = std::move(faces);
     }
     blocks.data.push_back(std::move(bj));
   }
-  if (a.losing.size() > shown) blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
+  if (a.losing.size() > shown)
+    blocks.items.push_back("... " + std::to_string(a.losing.size() - shown) + " more blocks (JSON lists all)");
   return blocks;
 }
 
@@ -243,12 +265,14 @@ step_value losing_blocks_value(const annihilator_analysis& a) {
 step_value time_limit_value(const annihilator_analysis& a) {
   return {"stopped by the time limit (--time-limit)",
           "after " + std::to_string(a.families.size()) + " of " + std::to_string(a.groupings_planned) + " groupings" +
-              (a.blocks_single_only > 0 ? "; " + std::to_string(a.blocks_single_only) + " blocks counted from single families only"
-                                        : std::string()) +
+              (a.blocks_single_only > 0
+                   ? "; " + std::to_string(a.blocks_single_only) + " blocks counted from single families only"
+                   : std::string()) +
               ": the counts use only what was proven before it, so the bound above is still an upper bound (a larger "
               "--time-limit may lower it)",
           {},
-          json{{"groupings_analysed", a.families.size()}, {"groupings_planned", a.groupings_planned},
+          json{{"groupings_analysed", a.families.size()},
+               {"groupings_planned", a.groupings_planned},
                {"blocks_single_only", a.blocks_single_only}}};
 }
 
@@ -256,12 +280,16 @@ step_value time_limit_value(const annihilator_analysis& a) {
 // smoothness shown by a rank mod p), and whether the bound holds for every weight.
 void settle_check(const annihilator_analysis& a, derivation_step& st) {
   const bool every_weight = a.every_weight();
-  const bool two_methods = a.resultant_points > 0 && !a.families.empty() && a.families.front().proof == variety_proof::pencil_discriminant &&
+  const bool two_methods = a.resultant_points > 0 && !a.families.empty() &&
+                           a.families.front().proof == variety_proof::pencil_discriminant &&
                            a.families.front().dimension == 0;
   st.status = two_methods ? S::verified : S::computed;
   // How the varieties were settled, each kind once: exact integers, except a smoothness shown by a rank mod p.
-  static const char* const method_text[] = {  // by variety_proof
-      "a count of conditions against dimensions", "no quadric condition", "a quadric's exact determinant",
+  static const char* const method_text[] = {
+      // by variety_proof
+      "a count of conditions against dimensions",
+      "no quadric condition",
+      "a quadric's exact determinant",
       "a pencil's exact discriminant",
       "a Macaulay matrix of full rank mod a prime for smoothness (it has full rank over $Q$ as well: a rank mod p "
       "never exceeds the rank over $Q$)",
@@ -282,38 +310,42 @@ void settle_check(const annihilator_analysis& a, derivation_step& st) {
     methods += (methods.empty() ? "" : "; ") + std::string(method_text[kind]);
   }
   if (settled.empty()) {
-    st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); no variety was settled "
-               "before the time limit, so nothing is subtracted from the Gram count";
+    st.check =
+        "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); no variety was settled "
+        "before the time limit, so nothing is subtracted from the Gram count";
     return;
   }
-  st.check = "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
-             methods + ". " +
-             (every_weight ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness" +
-                                 std::string(a.intersections.empty() ? " are" : ", and the emptiness of an intersection, are") +
-                                 " open conditions, the Gram rank's maximum is attained on an open dense set, so the bound "
-                                 "holds for every weight"
-                           : "Some grouping has fewer distinct quadrics than a generic weight: the bound is proven for these "
-                             "weights only") +
-             (two_methods ? "; the four points are found by two methods (pencil discriminant and resultant)" : "");
+  st.check =
+      "the word of these weights in exact integers (the lemma: docs/theory.md, section 14); each variety settled by " +
+      methods + ". " +
+      (every_weight
+           ? "Every grouping has as many distinct quadrics as any weight can: distinctness and smoothness" +
+                 std::string(a.intersections.empty() ? " are" : ", and the emptiness of an intersection, are") +
+                 " open conditions, the Gram rank's maximum is attained on an open dense set, so the bound "
+                 "holds for every weight"
+           : "Some grouping has fewer distinct quadrics than a generic weight: the bound is proven for these "
+             "weights only") +
+      (two_methods ? "; the four points are found by two methods (pencil discriminant and resultant)" : "");
 }
 
 }  // namespace
 
 derivation_step annihilator_step(const network_config& c, const annihilator_analysis& a, const big_int& gram_count) {
-  derivation_step st{"Rank-one annihilators below the Gram count (docs/theory.md, section 14)",
-                     "write row $p$ of $A_L(M)$ as the word $u^T M K_1 M ... M K_C$; if $v$ kills the factors between paired $M$'s "
-                     "as quadrics ($v^T K_j v = 0$) and $u^T v = 0$ where the first $M$ stands alone, every $P_r(M + t v v^T)$ has "
-                     "low degree in $t$, so $(v^T d_M v)^k$ annihilates every $P_r$ above it; the points $v$ of $Z$ give "
-                     "$H_Z(2k)$ independent operators of order $k$, and Gram block $k$ has rank at most $min(rows, cols - H_Z(2k))$; "
-                     "the groupings of order $<= k$ act on block $k$ together, with $H_Y(2k)$ operators for the union $Y$ of "
-                     "their varieties, counted here for one family, for two ($H_Z + H_Z' - dim (R/(I + I'))$), for "
-                     "disjoint point sets (their number, once $2k >= $ it $- 1$), or for every smooth one when $u^T v$ and "
-                     "their quadrics are one regular sequence $G$ (the sum over the sets $F$ of generators that miss some "
-                     "grouping's of the complete intersection of $G - F$ at degree $2k - deg F$)",
-                     {},
-                     S::computed,
-                     "",
-                     "annihilators"};
+  derivation_step st{
+      "Rank-one annihilators below the Gram count (docs/theory.md, section 14)",
+      "write row $p$ of $A_L(M)$ as the word $u^T M K_1 M ... M K_C$; if $v$ kills the factors between paired $M$'s "
+      "as quadrics ($v^T K_j v = 0$) and $u^T v = 0$ where the first $M$ stands alone, every $P_r(M + t v v^T)$ has "
+      "low degree in $t$, so $(v^T d_M v)^k$ annihilates every $P_r$ above it; the points $v$ of $Z$ give "
+      "$H_Z(2k)$ independent operators of order $k$, and Gram block $k$ has rank at most $min(rows, cols - H_Z(2k))$; "
+      "the groupings of order $<= k$ act on block $k$ together, with $H_Y(2k)$ operators for the union $Y$ of "
+      "their varieties, counted here for one family, for two ($H_Z + H_Z' - dim (R/(I + I'))$), for "
+      "disjoint point sets (their number, once $2k >= $ it $- 1$), or for every smooth one when $u^T v$ and "
+      "their quadrics are one regular sequence $G$ (the sum over the sets $F$ of generators that miss some "
+      "grouping's of the complete intersection of $G - F$ at degree $2k - deg F$)",
+      {},
+      S::computed,
+      "",
+      "annihilators"};
   if (a.skipped != annihilator_skip::none) {
     st.status = S::skipped;
     st.check = skip_text(a.skipped);
@@ -323,7 +355,8 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     const auto& f = a.families[i];
     const std::string tag = a.families.size() > 1 ? " " + std::to_string(i + 1) : "";
     st.values.push_back({"grouping" + tag, grouping_text(f.grouping)});
-    st.values.push_back({"$Z$" + (tag.empty() ? std::string() : " of grouping" + tag), variety_value(f), {}, family_json(f)});
+    st.values.push_back(
+        {"$Z$" + (tag.empty() ? std::string() : " of grouping" + tag), variety_value(f), {}, family_json(f)});
   }
   // The intersections the unions rest on, named by the two groupings they join (or the one shown empty).
   for (std::size_t j = 0; j < a.intersections.size(); ++j) {
@@ -331,8 +364,11 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
     fj.erase("order");
     const auto& of = a.intersection_of.at(j);
     const std::string n = " (intersection " + std::to_string(j + 1) + ")";
-    st.values.push_back({of.size() == 1 ? "$Z$ of grouping " + names_text(of) + n : "$Z$ of groupings " + names_text(of) + " together" + n,
-                         variety_value(a.intersections[j]), {}, std::move(fj)});
+    st.values.push_back({of.size() == 1 ? "$Z$ of grouping " + names_text(of) + n
+                                        : "$Z$ of groupings " + names_text(of) + " together" + n,
+                         variety_value(a.intersections[j]),
+                         {},
+                         std::move(fj)});
   }
   if (a.resultant_points > 0)
     st.values.push_back({"second method (four points in a plane)",
@@ -340,7 +376,8 @@ derivation_step annihilator_step(const network_config& c, const annihilator_anal
                              big_text(a.resultant_discriminant) + ": 4 distinct points"});
   st.values.push_back(losing_blocks_value(a));
   st.values.push_back(exact_value("Gram count", gram_count));
-  st.values.push_back(exact_value("the Gram count minus the proven annihilators (an upper bound, not the rank)", gram_count - a.loss,
+  st.values.push_back(exact_value("the Gram count minus the proven annihilators (an upper bound, not the rank)",
+                                  gram_count - a.loss,
                                   str(gram_count - a.loss) + " (the Gram count minus " + str(a.loss) + ")"));
   if (a.time_limited) st.values.push_back(time_limit_value(a));
   settle_check(a, st);
@@ -353,11 +390,13 @@ derivation annihilator_derivation(const network_config& c, const std::string& we
   derivation d;
   d.title = "seprank-sym annihilators: L = " + std::to_string(c.L) + ", d_x = " + std::to_string(c.dx) +
             ", H = " + std::to_string(c.H) + ", entry p = " + std::to_string(c.entry);
-  d.config = json{{"L", c.L}, {"dx", c.dx}, {"H", c.H}, {"entry", c.entry}, {"residual", c.residual}, {"weights", weights}};
+  d.config =
+      json{{"L", c.L}, {"dx", c.dx}, {"H", c.H}, {"entry", c.entry}, {"residual", c.residual}, {"weights", weights}};
   d.steps.push_back(annihilator_step(c, a, gram_count));
   d.results = json::object();
   d.results["gram_count"] = exact_json(gram_count);
-  d.results["refined_gram_count"] = a.skipped == annihilator_skip::none ? exact_json(big_int(gram_count - a.loss)) : json();
+  d.results["refined_gram_count"] =
+      a.skipped == annihilator_skip::none ? exact_json(big_int(gram_count - a.loss)) : json();
   d.results["annihilator_loss"] = exact_json(a.loss);
   d.results["every_weight"] = a.skipped == annihilator_skip::none ? json(a.every_weight()) : json();
   d.results["complete"] = !a.time_limited;

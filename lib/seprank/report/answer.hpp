@@ -17,7 +17,7 @@ struct answer_input {
   long L = 0, dx = 0, H = 1;
   std::vector<statement_finding> findings;
   const sep_facts* facts = nullptr;
-  const growth_slopes* slopes = nullptr;        // null: no growth line (residual networks)
+  const growth_slopes* slopes = nullptr;             // null: no growth line (residual networks)
   const printed_upper_failure* elsewhere = nullptr;  // null: no line on the neighbourhood
   std::string skipped;  // why the statements are not audited here (residual, unbalanced); empty: audited
   long N = 0;           // the N the output is about (0: every balanced N): a failure from a larger N says its N

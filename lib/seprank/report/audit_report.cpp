@@ -39,35 +39,42 @@ derivation_step rules_step(const audit_map& m, std::size_t row_count) {
           "at or below it; a lower bound holds by a certified lower bound at or above it and is contradicted by a "
           "certified upper bound below it; a statement outside its theorem's hypothesis is not claimed",
           {{"$sep >= 1$", "$y_p$ is a nonzero polynomial for almost every weight, so $log_3 sep >= 0$"},
-           {"the Gram count", "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); "
-                              "exact (two binomials at the crossing degree) up to 1,000 digits, else bounded in "
-                              "log space with its rounding pointed upward"},
-           {"the refined count", "at $H = 1$ and $d_x >= L + 1$ every weight has rank-one annihilators: $Z$ has "
-                                 "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
-                                 "them (Noether's count), and for $L <= " + str(static_cast<long long>(annihilator_table_max_L)) +
-                                 "$, $d_x <= " + str(static_cast<long long>(annihilator_table_max_dx)) +
-                                 "$ the union of the annihilator families counted per block, generic at every weight (the "
-                                 "shipped table, re-derived by `seprank-sym annihilators`; docs/theory.md, section 14); the "
-                                 "Gram count minus the larger loss is used where the count is exact (JSON rows: gram_count, "
-                                 "refined_gram_count, refined_by)"},
-           {"the proven lower bound", "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
-                                      "gamma^n f$ at special weights, $gamma = b^T M^g b$, $r = H rho_g(d_x/H) - 1$ with "
-                                      "$rho_g$ the Hessian rank of the moment form in closed form (Theorem 15.1); at every "
-                                      "balanced $N >= 2 d_x + 2$; compared by the lower end of its outward-rounded interval"},
+           {"the Gram count",
+            "$sep <= sum_k min(d_x mc(D, C-k), mc(D, k))$ for every weight and $N$ (section 4); "
+            "exact (two binomials at the crossing degree) up to 1,000 digits, else bounded in "
+            "log space with its rounding pointed upward"},
+           {"the refined count",
+            "at $H = 1$ and $d_x >= L + 1$ every weight has rank-one annihilators: $Z$ has "
+            "dimension $e >= d_x - L - 1$, so block $k > C/2$ has at least $mc(e + 1, 2k)$ of "
+            "them (Noether's count), and for $L <= " +
+                str(static_cast<long long>(annihilator_table_max_L)) +
+                "$, $d_x <= " + str(static_cast<long long>(annihilator_table_max_dx)) +
+                "$ the union of the annihilator families counted per block, generic at every weight (the "
+                "shipped table, re-derived by `seprank-sym annihilators`; docs/theory.md, section 14); the "
+                "Gram count minus the larger loss is used where the count is exact (JSON rows: gram_count, "
+                "refined_gram_count, refined_by)"},
+           {"the proven lower bound",
+            "$sep >= 2 binom(r + n, n)$ at every size (docs/theory.md, section 15): $y_p = "
+            "gamma^n f$ at special weights, $gamma = b^T M^g b$, $r = H rho_g(d_x/H) - 1$ with "
+            "$rho_g$ the Hessian rank of the moment form in closed form (Theorem 15.1); at every "
+            "balanced $N >= 2 d_x + 2$; compared by the lower end of its outward-rounded interval"},
            {"certified values", str(static_cast<long long>(certified_table().size())) +
                                     " separation ranks certified by this tool (bench/certified_table.sh), each "
                                     "carried to every larger width with the same $L$, $H$ and $N$ by zero padding"},
-           {"which $N$", std::string("the Gram count and $sep >= 1$ hold at every $N$; a value certified at $N$ holds at every "
-                         "larger $N$ ($sep(N)$ never decreases) and says nothing at a smaller one, so a status it "
-                         "decides is marked with the $N$ it holds from, e.g. contradicted ($N >= 4$)") +
-                             (m.N > 0 ? "; this map uses only the facts that hold at $N = " + str(static_cast<long long>(m.N)) +
-                                            "$ (the lower bound of section 15 by zero padding where $N < 2 d_x + 2$)"
-                                      : std::string())},
-           {"arithmetic", "long double, with any comparison closer than 1e-9 (relative) or than the Gram "
-                          "count's rounding bound decided again in 100-digit arithmetic (every comparison there "
-                          "when long double cannot bound the count to 1e-6)"},
-           {"configurations", str(static_cast<long long>(row_count)) + " ($L$ in " + str(static_cast<long long>(m.L.size())) +
-                                  " values, $d_x$ in " + str(static_cast<long long>(m.dx.size())) + " values" +
+           {"which $N$",
+            std::string("the Gram count and $sep >= 1$ hold at every $N$; a value certified at $N$ holds at every "
+                        "larger $N$ ($sep(N)$ never decreases) and says nothing at a smaller one, so a status it "
+                        "decides is marked with the $N$ it holds from, e.g. contradicted ($N >= 4$)") +
+                (m.N > 0 ? "; this map uses only the facts that hold at $N = " + str(static_cast<long long>(m.N)) +
+                               "$ (the lower bound of section 15 by zero padding where $N < 2 d_x + 2$)"
+                         : std::string())},
+           {"arithmetic",
+            "long double, with any comparison closer than 1e-9 (relative) or than the Gram "
+            "count's rounding bound decided again in 100-digit arithmetic (every comparison there "
+            "when long double cannot bound the count to 1e-6)"},
+           {"configurations", str(static_cast<long long>(row_count)) + " ($L$ in " +
+                                  str(static_cast<long long>(m.L.size())) + " values, $d_x$ in " +
+                                  str(static_cast<long long>(m.dx.size())) + " values" +
                                   (m.skipped_not_dividing ? ", " + str(static_cast<long long>(m.skipped_not_dividing)) +
                                                                 " widths left out: $H$ does not divide them"
                                                           : "") +
@@ -92,7 +99,8 @@ json map_row(const audit_row& row, result_table& t, status_counts& counts, bool 
   for (const auto& f : row.findings) {
     const bool undefined = !f.defined && f.status == verdict::undecided;
     ++counts[static_cast<std::size_t>(f.statement)][undefined ? undefined_index : static_cast<std::size_t>(f.status)];
-    cells.emplace_back(std::string(row_status(f)) + (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
+    cells.emplace_back(std::string(row_status(f)) +
+                       (f.from_N > 0 ? " (N >= " + str(static_cast<long long>(f.from_N)) + ")" : ""));
     if (!with_json) continue;
     json st = json::object();
     st["name"] = statement_id(f.statement);
@@ -118,10 +126,14 @@ json map_row(const audit_row& row, result_table& t, status_counts& counts, bool 
 
 // The counts per statement and status, with the undecided share of the rows where the paper claims it.
 derivation_step counts_step(const status_counts& counts, long row_count, json& summary_json, json& undecided_json) {
-  derivation_step summary{"Counts", "configurations per statement and status", {}, claim_status::computed,
-                          "contradicted: a certified computation refutes the printed statement there; the evidence is in the "
-                          "table Evidence for maps of at most 20 rows, else in JSON (per row, by source)",
-                          "audit-counts"};
+  derivation_step summary{
+      "Counts",
+      "configurations per statement and status",
+      {},
+      claim_status::computed,
+      "contradicted: a certified computation refutes the printed statement there; the evidence is in the "
+      "table Evidence for maps of at most 20 rows, else in JSON (per row, by source)",
+      "audit-counts"};
   for (paper_statement s : all_paper_statements) {
     const auto& of = counts[static_cast<std::size_t>(s)];
     std::string line;
@@ -134,11 +146,13 @@ derivation_step counts_step(const status_counts& counts, long row_count, json& s
     line += ", undefined " + str(static_cast<long long>(of[undefined_index]));
     per["undefined"] = of[undefined_index];
     // The undecided share of the rows where the paper claims the statement (the audit's open part).
-    const long claimed = row_count ? row_count - of[static_cast<std::size_t>(verdict::not_claimed)] - of[undefined_index] : 0;
+    const long claimed =
+        row_count ? row_count - of[static_cast<std::size_t>(verdict::not_claimed)] - of[undefined_index] : 0;
     const long undecided = of[static_cast<std::size_t>(verdict::undecided)];
     if (claimed > 0) {
       const double share = 100.0 * static_cast<double>(undecided) / static_cast<double>(claimed);
-      line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) + " rows where it is claimed and defined";
+      line += "; undecided " + format_float(big_float(share), 1) + " % of the " + str(static_cast<long long>(claimed)) +
+              " rows where it is claimed and defined";
       undecided_json[statement_id(s)] = static_cast<double>(undecided) / static_cast<double>(claimed);
     } else {
       undecided_json[statement_id(s)] = nullptr;
@@ -153,14 +167,16 @@ derivation_step counts_step(const status_counts& counts, long row_count, json& s
 // break it across pages).
 result_table evidence_table(const std::vector<audit_row>& rows) {
   result_table t;
-  t.title = "Evidence: why each claimed statement has its status (the facts of the rules above, with the N it holds from)";
+  t.title =
+      "Evidence: why each claimed statement has its status (the facts of the rules above, with the N it holds from)";
   t.header = {"configuration and statement", "status", "evidence"};
   for (const auto& row : rows)
     for (const auto& f : row.findings) {
       if (f.status == verdict::not_claimed) continue;
-      t.rows.push_back({"$L = " + str(static_cast<long long>(row.L)) + "$, $d_x = " + str(static_cast<long long>(row.dx)) + "$: " +
-                            statement_id(f.statement),
-                        {row_status(f), row_status(f)}, evidence_text(f)});
+      t.rows.push_back({"$L = " + str(static_cast<long long>(row.L)) +
+                            "$, $d_x = " + str(static_cast<long long>(row.dx)) + "$: " + statement_id(f.statement),
+                        {row_status(f), row_status(f)},
+                        evidence_text(f)});
     }
   return t;
 }
@@ -198,7 +214,8 @@ const char* source_words(sep_source s) {
 
 std::string run_text(const region_run& r) {
   const std::string widths = r.dx_from == r.dx_to ? "$d_x = " + str(static_cast<long long>(r.dx_from)) + "$"
-                                                  : "$d_x$ " + str(static_cast<long long>(r.dx_from)) + ".." + str(static_cast<long long>(r.dx_to));
+                                                  : "$d_x$ " + str(static_cast<long long>(r.dx_from)) + ".." +
+                                                        str(static_cast<long long>(r.dx_to));
   const std::string theorem = r.statement == paper_statement::theorem1_upper ? "Th. 1" : "Th. 2";
   switch (r.status) {
     case verdict::holds: return widths + ": " + theorem + " holds (" + source_words(r.source) + ")";
@@ -213,9 +230,10 @@ std::string run_text(const region_run& r) {
 // contradicted or undecided, and the kind of fact that decides it (at most max_runs runs a depth; the rest counted).
 void add_region_answer(derivation& d, const std::map<int, std::vector<region_run>>& regions, long H) {
   constexpr std::size_t max_runs = 8;
-  d.answer_title = "The answer by region ($H = " + str(static_cast<long long>(H)) +
-                   "$): where the printed upper bound of the regime's theorem (Theorem 1 below $L = log_3 d_x$, Theorem 2 above; "
-                   "$c_2$ as printed) holds, is contradicted or is undecided, over the widths given, and the fact that decides it";
+  d.answer_title =
+      "The answer by region ($H = " + str(static_cast<long long>(H)) +
+      "$): where the printed upper bound of the regime's theorem (Theorem 1 below $L = log_3 d_x$, Theorem 2 above; "
+      "$c_2$ as printed) holds, is contradicted or is undecided, over the widths given, and the fact that decides it";
   for (const auto& [L, runs] : regions) {
     std::string text;
     json data = json::array();
@@ -223,13 +241,17 @@ void add_region_answer(derivation& d, const std::map<int, std::vector<region_run
       const region_run& r = runs[k];
       if (k < max_runs) text += (text.empty() ? "" : "; ") + run_text(r);
       const bool decided = r.status == verdict::holds || r.status == verdict::contradicted;
-      data.push_back(json{{"dx_from", r.dx_from}, {"dx_to", r.dx_to}, {"statement", statement_id(r.statement)},
+      data.push_back(json{{"dx_from", r.dx_from},
+                          {"dx_to", r.dx_to},
+                          {"statement", statement_id(r.statement)},
                           {"status", r.defined ? verdict_name(r.status) : "undefined"},
                           {"source", decided ? json(sep_source_key(r.source)) : json()}});
     }
     if (runs.size() > max_runs)
-      text += "; and " + str(static_cast<long long>(runs.size() - max_runs)) + " more runs (the table; or --export FILE.csv)";
-    d.answer.push_back({"region", "$L = " + str(static_cast<long long>(L)) + "$", "", text, json{{"L", L}, {"runs", std::move(data)}}});
+      text += "; and " + str(static_cast<long long>(runs.size() - max_runs)) +
+              " more runs (the table; or --export FILE.csv)";
+    d.answer.push_back({"region", "$L = " + str(static_cast<long long>(L)) + "$", "", text,
+                        json{{"L", L}, {"runs", std::move(data)}}});
   }
 }
 
@@ -244,10 +266,11 @@ struct audit_report_builder::state {
   std::vector<audit_row> kept;  // small maps: the rows, for the evidence table
   audit_plot plot;
   std::map<int, std::vector<region_run>> regions;  // per depth, the runs of the headline statement
-  std::function<void(const json&)> export_row;   // each row's record, to a CSV or NDJSON file
+  std::function<void(const json&)> export_row;     // each row's record, to a CSV or NDJSON file
 };
 
-audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows, std::function<void(const json&)> export_row)
+audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows,
+                                           std::function<void(const json&)> export_row)
     : s_(std::make_unique<state>()) {
   s_->json_rows = json_rows;
   s_->planned = rows;
@@ -255,10 +278,16 @@ audit_report_builder::audit_report_builder(std::size_t rows, bool json_rows, std
   s_->with_text = rows <= evidence_text_rows;
   s_->keep_rows = rows <= evidence_table_rows;
   s_->table.title = "Audit map (statuses; JSON adds bounds and evidence)";
-  s_->table.header = {"$L$", "$d_x$", "regime", "theorem1-lower", "theorem1-upper", "theorem2-lower", "theorem2-upper-printed",
+  s_->table.header = {"$L$",
+                      "$d_x$",
+                      "regime",
+                      "theorem1-lower",
+                      "theorem1-upper",
+                      "theorem2-lower",
+                      "theorem2-upper-printed",
                       "theorem2-upper-fraction"};
-  s_->plot.statuses = {verdict_name(verdict::holds), verdict_name(verdict::contradicted), verdict_name(verdict::undecided),
-                        verdict_name(verdict::not_claimed)};
+  s_->plot.statuses = {verdict_name(verdict::holds), verdict_name(verdict::contradicted),
+                       verdict_name(verdict::undecided), verdict_name(verdict::not_claimed)};
 }
 audit_report_builder::~audit_report_builder() = default;
 
@@ -272,8 +301,10 @@ void audit_report_builder::add(const audit_row& row) {
     if (f.statement != headline(row.reg)) continue;
     region_run run{row.dx, row.dx, f.statement, f.status, f.defined, f.evidence.source};
     auto& runs = s.regions[row.L];
-    if (!runs.empty() && runs.back().same_kind(run)) runs.back().dx_to = row.dx;
-    else runs.push_back(run);
+    if (!runs.empty() && runs.back().same_kind(run))
+      runs.back().dx_to = row.dx;
+    else
+      runs.push_back(run);
   }
   if (s.keep_rows) s.kept.push_back(row);
   audit_plot& p = s.plot;
@@ -281,7 +312,8 @@ void audit_report_builder::add(const audit_row& row) {
     if (f.statement == headline(row.reg)) p.cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
     if (f.statement == lower_headline(row.reg)) p.lower_cells.push_back({row.dx, row.L, static_cast<int>(f.status)});
     if (f.statement == headline(row.reg) && f.claimed && f.defined)
-      (row.reg == regime::depth_efficient ? p.margins_theorem1 : p.margins_theorem2).push_back({row.dx, row.L, printed_margin_log3(f)});
+      (row.reg == regime::depth_efficient ? p.margins_theorem1 : p.margins_theorem2)
+          .push_back({row.dx, row.L, printed_margin_log3(f)});
   }
   const bool first = s.added++ == 0;
   p.dx_min = first ? row.dx : std::min(p.dx_min, row.dx);
@@ -301,8 +333,9 @@ audit_plot audit_report_builder::plot(long H) const {
 derivation audit_report_builder::finish(const audit_map& m, stop_reason stop) {
   state& s = *s_;
   derivation d;
-  d.title = "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
-            (m.N > 0 ? ", at N = " + str(static_cast<long long>(m.N)) : std::string()) + ")";
+  d.title =
+      "seprank-sym audit: the paper's printed bounds against certified facts (H = " + str(static_cast<long long>(m.H)) +
+      (m.N > 0 ? ", at N = " + str(static_cast<long long>(m.N)) : std::string()) + ")";
   d.config = json{{"H", m.H}, {"N", m.N > 0 ? json(m.N) : json()}};
   add_region_answer(d, s.regions, m.H);
   const std::string done = str(static_cast<long long>(s.added)) + " of " + str(static_cast<long long>(s.planned));
@@ -310,14 +343,16 @@ derivation audit_report_builder::finish(const audit_map& m, stop_reason stop) {
     const bool user = stop == stop_reason::interrupted;
     d.answer_title += (user ? " (interrupted by the user after " : " (stopped by the time limit after ") + done +
                       " rows: only the widths decided before it)";
-    d.steps.push_back({user ? "Interrupted" : "Time limit",
-                       user ? "the audit was interrupted by the user (Ctrl-C)" : "the audit reached its time limit (--time-limit, for the whole audit)",
-                       {{"rows decided", done, {}, static_cast<long long>(s.added)}},
-                       claim_status::skipped,
-                       std::string("the rows decided before ") + (user ? "it" : "the limit") +
-                           " are shown (the widths run in order, every depth at each); the rest are skipped (exit status " +
-                           (user ? "130" : "4") + ")",
-                       user ? "interrupted" : "time-limit"});
+    d.steps.push_back(
+        {user ? "Interrupted" : "Time limit",
+         user ? "the audit was interrupted by the user (Ctrl-C)"
+              : "the audit reached its time limit (--time-limit, for the whole audit)",
+         {{"rows decided", done, {}, static_cast<long long>(s.added)}},
+         claim_status::skipped,
+         std::string("the rows decided before ") + (user ? "it" : "the limit") +
+             " are shown (the widths run in order, every depth at each); the rest are skipped (exit status " +
+             (user ? "130" : "4") + ")",
+         user ? "interrupted" : "time-limit"});
     (user ? d.interrupted : d.time_limited) = true;
   }
   d.steps.push_back(rules_step(m, s.added));
@@ -355,7 +390,8 @@ std::vector<json> audit_csv_cells(const json& row) {
   std::vector<json> c{row["L"], row["dx"], row["H"], row["regime"]};
   for (const auto& st : row["statements"]) {
     const json& e = st["evidence"];
-    c.insert(c.end(), {st["status"], st["log3_bound"], st["holds_from_N"], e.is_null() ? json() : e["source"], e.is_null() ? json() : e["log3"]});
+    c.insert(c.end(), {st["status"], st["log3_bound"], st["holds_from_N"], e.is_null() ? json() : e["source"],
+                       e.is_null() ? json() : e["log3"]});
   }
   return c;
 }

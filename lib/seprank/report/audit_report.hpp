@@ -16,14 +16,16 @@ namespace seprank {
 // N; its rows may be empty). rows: how many will be added; json_rows: results.rows, each row with its statements
 // and evidence as data (JSON output); without, the text's table and counts only. export_row: handed each row's record
 // (as in results.rows) in the map's order, for a CSV or NDJSON file; the records are not kept for it. The derivation
-// opens with the answer by region: per depth, where the printed upper bound holds, is contradicted or is undecided, and why.
+// opens with the answer by region: per depth, where the printed upper bound holds, is contradicted or is undecided, and
+// why.
 class audit_report_builder {
  public:
   audit_report_builder(std::size_t rows, bool json_rows, std::function<void(const json&)> export_row = {});
   ~audit_report_builder();
   void add(const audit_row& row);
-  derivation finish(const audit_map& m, stop_reason stop = stop_reason::none);  // stopped: the rows added so far, the rest skipped
-  audit_plot plot(long H) const;  // the map's plot data, from the rows added
+  derivation finish(const audit_map& m,
+                    stop_reason stop = stop_reason::none);  // stopped: the rows added so far, the rest skipped
+  audit_plot plot(long H) const;                            // the map's plot data, from the rows added
   std::size_t rows_added() const;
 
  private:

@@ -15,10 +15,12 @@ struct status_info {
 };
 constexpr status_info status_table[] = {
     {claim_status::computed, "computed", "exact computation"},
-    {claim_status::verified, "verified", "identity checked exactly, two independent computations agree, or a certified bound implies the paper's statement"},
+    {claim_status::verified, "verified",
+     "identity checked exactly, two independent computations agree, or a certified bound implies the paper's statement"},
     {claim_status::probabilistic, "probabilistic", "with its error bound"},
     {claim_status::paper, "paper", "the paper's statement, not checked here"},
-    {claim_status::contradicted, "contradicted", "a paper statement refuted by a certified computation, with the evidence"},
+    {claim_status::contradicted, "contradicted",
+     "a paper statement refuted by a certified computation, with the evidence"},
     {claim_status::skipped, "skipped", "with the reason"},
     {claim_status::failed, "FAILED", "one of our own checks did not hold"},
 };
@@ -53,11 +55,13 @@ void propagate_certainty(derivation& d) {
     return weak;
   };
   for (auto& s : d.steps) {
-    if (s.status != claim_status::verified && s.status != claim_status::computed && s.status != claim_status::contradicted) continue;
+    if (s.status != claim_status::verified && s.status != claim_status::computed &&
+        s.status != claim_status::contradicted)
+      continue;
     const std::string weak = probabilistic_among(s.rests_on);
     if (weak.empty()) continue;
-    s.check += std::string(s.check.empty() ? "" : ". ") + "Probabilistic, not " + status_name(s.status) + ": it rests on step " + weak +
-               ", which is probabilistic";
+    s.check += std::string(s.check.empty() ? "" : ". ") + "Probabilistic, not " + status_name(s.status) +
+               ": it rests on step " + weak + ", which is probabilistic";
     s.status = claim_status::probabilistic;
   }
   for (auto& s : d.steps)
@@ -78,8 +82,9 @@ derivation summary_view(const derivation& d) {
   for (auto& s : out.steps)
     if (s.id == "configuration") s.claim.clear(), s.check.clear();  // eq. 3 and the validation: in the full run
   if (!out.findings.empty())
-    out.findings_note = "holds, contradicted, undecided or not claimed as in docs/theory.md, section 13; certified lower bounds "
-                        "hold for the drawn weights, the Gram count for every weight and N";
+    out.findings_note =
+        "holds, contradicted, undecided or not claimed as in docs/theory.md, section 13; certified lower bounds "
+        "hold for the drawn weights, the Gram count for every weight and N";
   out.title += " -- summary: " + std::to_string(out.steps.size()) + " of its " + std::to_string(d.steps.size()) +
                " steps (every step: run without --summary)";
   return out;
@@ -90,11 +95,15 @@ std::string finding_key(const finding& f) {
 }
 
 std::string finding_words(const finding& f) {
-  return f.status == verdict::undecided && f.log3_bound.is_null() ? "undefined" : verdict_words(f.status, f.probabilistic);
+  return f.status == verdict::undecided && f.log3_bound.is_null() ? "undefined"
+                                                                  : verdict_words(f.status, f.probabilistic);
 }
 
 int exit_status_of(const derivation& d) {
-  return d.interrupted ? exit_interrupted : d.has_failure() ? exit_check_failed : d.time_limited ? exit_time_limit : exit_ok;
+  return d.interrupted     ? exit_interrupted
+         : d.has_failure() ? exit_check_failed
+         : d.time_limited  ? exit_time_limit
+                           : exit_ok;
 }
 
 }  // namespace seprank

@@ -66,11 +66,11 @@ inline step_value keyed(step_value v, std::string key) {
 
 struct derivation_step {
   std::string title;
-  std::string claim;                // the statement or formula
-  std::vector<step_value> values;   // its values for this configuration
+  std::string claim;               // the statement or formula
+  std::vector<step_value> values;  // its values for this configuration
   claim_status status = claim_status::computed;
-  std::string check;                // how it was checked, or why skipped / failed
-  std::string id = {};              // stable across configurations ("gram-form", "separation-rank", ...)
+  std::string check;    // how it was checked, or why skipped / failed
+  std::string id = {};  // stable across configurations ("gram-form", "separation-rank", ...)
   // The steps whose certainty this one's claim inherits: a step is never more certain than the weakest
   // of them (propagate_certainty).
   std::vector<std::string> rests_on = {};
@@ -84,12 +84,12 @@ inline derivation_step identified(derivation_step s, std::string id) {
 
 // One statement of the paper at this configuration and what the certified computations say of it.
 struct finding {
-  std::string id;          // "theorem2-upper-printed", ...
-  std::string statement;   // the inequality, with its value here
+  std::string id;         // "theorem2-upper-printed", ...
+  std::string statement;  // the inequality, with its value here
   verdict status = verdict::undecided;
   json log3_bound = nullptr;  // the paper's bound, log_3, as shown (null when undefined)
-  std::string evidence;    // the certified facts that decide it, with their source
-  int holds_from_N = 0;    // proved, contradicted: holds for balanced partitions at every N >= this (0: every N)
+  std::string evidence;       // the certified facts that decide it, with their source
+  int holds_from_N = 0;       // proved, contradicted: holds for balanced partitions at every N >= this (0: every N)
   std::vector<std::string> rests_on = {};  // the steps its evidence rests on
   bool probabilistic = false;              // some step it rests on is only probabilistic (propagate_certainty)
 };
@@ -141,21 +141,21 @@ struct answer_line {
 
 struct derivation {
   std::string title;
-  json config = json::object();   // the configuration, for machine-readable output
-  std::string answer_title;        // empty: no answer block
+  json config = json::object();     // the configuration, for machine-readable output
+  std::string answer_title;         // empty: no answer block
   std::vector<answer_line> answer;  // the answer first: before the legend and the steps
   std::vector<derivation_step> steps;
   json results = json::object();  // the main numbers (big integers as strings)
   std::vector<appendix_block> appendix;
   std::vector<result_table> tables;
-  bool audited = false;            // the derivation has a findings section (results.findings in JSON)
+  bool audited = false;  // the derivation has a findings section (results.findings in JSON)
   std::vector<finding> findings;
-  std::string findings_note;       // why there are none, or what they rest on
-  bool brief = false;              // a summary view (summary_view): text names the status words in one line, and
-                                   // the findings are left to the answer (shows_findings)
+  std::string findings_note;  // why there are none, or what they rest on
+  bool brief = false;         // a summary view (summary_view): text names the status words in one line, and
+                              // the findings are left to the answer (shows_findings)
 
-  bool time_limited = false;       // the run reached its time limit: some steps are skipped for it
-  bool interrupted = false;        // the user stopped a command of many rows (Ctrl-C): the rows done are shown
+  bool time_limited = false;  // the run reached its time limit: some steps are skipped for it
+  bool interrupted = false;   // the user stopped a command of many rows (Ctrl-C): the rows done are shown
   bool has_failure() const;
 };
 

@@ -15,9 +15,12 @@ struct statement_info {
   const char* text;
 };
 constexpr statement_info statement_table[] = {
-    {paper_statement::theorem1_lower, "theorem1-lower", "Theorem 1 lower bound (eq. 7): $log_3 sep >= 3^{L-2} (log_3(d_x - H) + a)"},
-    {paper_statement::theorem1_upper, "theorem1-upper", "Theorem 1 upper bound (eq. 7): $log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)"},
-    {paper_statement::theorem2_lower, "theorem2-lower", "Theorem 2 lower bound (eq. 8): $log_3 sep >= (1/2) d_x L + b_1 + b_2"},
+    {paper_statement::theorem1_lower, "theorem1-lower",
+     "Theorem 1 lower bound (eq. 7): $log_3 sep >= 3^{L-2} (log_3(d_x - H) + a)"},
+    {paper_statement::theorem1_upper, "theorem1-upper",
+     "Theorem 1 upper bound (eq. 7): $log_3 sep <= ((3^L - 1)/2) log_3(d_x + H)"},
+    {paper_statement::theorem2_lower, "theorem2-lower",
+     "Theorem 2 lower bound (eq. 8): $log_3 sep >= (1/2) d_x L + b_1 + b_2"},
     {paper_statement::theorem2_upper_printed, "theorem2-upper-printed",
      "Theorem 2 upper bound (eq. 8), $c_2$ as transcribed from the printed eq. 8, $c_2 = -2 d_x log_3((d_x/2) sqrt(2 sqrt(2e))) + "
      "log_3 d_x$: $log_3 sep <= 2 d_x L + c_1 + c_2"},
@@ -56,23 +59,30 @@ std::string hessian_witness_text(const hessian_lower_bound& h) {
   return "$2 binom(r + n, n)$ with $l_0 = " + str(static_cast<long long>(h.level)) + "$, $rho_{" + g + "}(" +
          str(static_cast<long long>(h.width)) + ") = " + str(h.rho) + "$ (Theorem 15.1)" +
          (h.heads > 1 ? " in each of " + str(static_cast<long long>(h.heads)) + " heads" : std::string()) +
-         (h.rest_width > 0 ? " and $rho_{" + g + "}(" + str(static_cast<long long>(h.rest_width)) + ") = " + str(h.rho_rest) + "$ in one more" : std::string()) +
-         (h.padded ? " (zero padding: " + str(static_cast<long long>(h.heads * h.width + h.rest_width)) + " coordinates)" : std::string()) +
-         ", $r = " + str(h.r) + "$, $n = (3^{L - l_0} - 1)/2" + (h.n < big_int("1000000000000") ? " = " + str(h.n) : std::string()) + "$";
+         (h.rest_width > 0 ? " and $rho_{" + g + "}(" + str(static_cast<long long>(h.rest_width)) +
+                                 ") = " + str(h.rho_rest) + "$ in one more"
+                           : std::string()) +
+         (h.padded
+              ? " (zero padding: " + str(static_cast<long long>(h.heads * h.width + h.rest_width)) + " coordinates)"
+              : std::string()) +
+         ", $r = " + str(h.r) + "$, $n = (3^{L - l_0} - 1)/2" +
+         (h.n < big_int("1000000000000") ? " = " + str(h.n) : std::string()) + "$";
 }
 
 std::string bound_text(const sep_bound& b, bool lower) {
   const std::string rel = lower ? "$sep >= " : "$sep <= ";
-  const std::string at_N = b.N > 0 ? " at $N = " + str(static_cast<long long>(b.N)) + "$" : " at every balanced $N >= 2 d_x + 2$";
+  const std::string at_N =
+      b.N > 0 ? " at $N = " + str(static_cast<long long>(b.N)) + "$" : " at every balanced $N >= 2 d_x + 2$";
   switch (b.source) {
     case sep_source::nonzero: return "$sep >= 1$ ($y_p$ is a nonzero polynomial for almost every weight)";
     case sep_source::gram_count:
       return b.count_exact ? rel + str(b.value) + "$ (the Gram count, for every weight and $N$; step n-free-bound)"
-                           : "$sep <= 3^" + format_log3_fast(b.log3, +1) + "$ (the Gram count, bounded in log space: for every weight and $N$)";
+                           : "$sep <= 3^" + format_log3_fast(b.log3, +1) +
+                                 "$ (the Gram count, bounded in log space: for every weight and $N$)";
     case sep_source::refined_count:
-      return rel + str(b.value) + "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$: " +
-             refined_by_prose(b.refined) +
-             "; docs/theory.md, section 14)";
+      return rel + str(b.value) +
+             "$ (the Gram count minus the loss forced by rank-one annihilators, for every weight and $N$: " +
+             refined_by_prose(b.refined) + "; docs/theory.md, section 14)";
     case sep_source::computed: {
       const char* how = b.how == computed_by::coefficient_rank ? "rank of the coefficient matrix"
                         : b.how == computed_by::grid_rank      ? "grid-tensor rank"
@@ -92,12 +102,14 @@ std::string bound_text(const sep_bound& b, bool lower) {
       thread_local hessian_lower_bound last;
       thread_local std::string last_text;
       auto same = [](const hessian_lower_bound& a, const hessian_lower_bound& c) {
-        return a.L == c.L && a.level == c.level && a.heads == c.heads && a.width == c.width && a.rest_width == c.rest_width &&
-               a.padded == c.padded;
+        return a.L == c.L && a.level == c.level && a.heads == c.heads && a.width == c.width &&
+               a.rest_width == c.rest_width && a.padded == c.padded;
       };
-      if (b.hessian && (last_text.empty() || !same(*b.hessian, last))) last = *b.hessian, last_text = hessian_witness_text(*b.hessian);
+      if (b.hessian && (last_text.empty() || !same(*b.hessian, last)))
+        last = *b.hessian, last_text = hessian_witness_text(*b.hessian);
       return head + " (proven at every size, docs/theory.md, section 15: " + (b.hessian ? last_text : std::string()) +
-             "; at every balanced $N >= " + str(static_cast<long long>(b.hessian ? b.hessian->from_N : b.from_N())) + "$)";
+             "; at every balanced $N >= " + str(static_cast<long long>(b.hessian ? b.hessian->from_N : b.from_N())) +
+             "$)";
     }
   }
   return "?";
@@ -132,24 +144,23 @@ std::vector<std::string> evidence_steps(const statement_finding& f) {
 
 std::string evidence_text(const statement_finding& f) {
   const bool upper = is_upper(f.statement);
-  const std::string bound = "$3^" + format_log3_fast(f.bound_log3) + "$ (about $" + format_power_of_three_fast(f.bound_log3) + "$)";
+  const std::string bound =
+      "$3^" + format_log3_fast(f.bound_log3) + "$ (about $" + format_power_of_three_fast(f.bound_log3) + "$)";
   const std::string facts = bound_text(f.evidence, !f.evidence.is_upper());
   switch (f.status) {
     case verdict::not_claimed:
-      return std::string("the theorem's hypothesis ($L ") + (f.statement == paper_statement::theorem1_lower ||
-                                                                    f.statement == paper_statement::theorem1_upper
-                                                                ? "<"
-                                                                : ">") +
+      return std::string("the theorem's hypothesis ($L ") +
+             (f.statement == paper_statement::theorem1_lower || f.statement == paper_statement::theorem1_upper ? "<"
+                                                                                                               : ">") +
              " log_3 d_x$) does not hold here: the paper claims nothing";
-    case verdict::contradicted:
-      return (upper ? facts + " $>$ " + bound : facts + " $<$ " + bound) + range_text(f);
+    case verdict::contradicted: return (upper ? facts + " $>$ " + bound : facts + " $<$ " + bound) + range_text(f);
     case verdict::holds:
       if (!upper && f.bound_log3 <= 0) return "vacuous: $sep >= 1$ $>=$ " + bound + " (at every $N$)";
       return (upper ? facts + " $<=$ " + bound : facts + " $>=$ " + bound) + range_text(f);
     case verdict::undecided:
       if (!f.defined) return "undefined: $d_x = H$ makes $log_3(d_x - H)$ undefined";
-      return "certified " + facts + (f.other ? " and " + bound_text(*f.other, false) : std::string()) + "; the bound " + bound +
-             " lies between them";
+      return "certified " + facts + (f.other ? " and " + bound_text(*f.other, false) : std::string()) + "; the bound " +
+             bound + " lies between them";
   }
   return "?";
 }
@@ -157,7 +168,8 @@ std::string evidence_text(const statement_finding& f) {
 namespace {
 
 json fact_json(const sep_bound& b) {
-  json j{{"source", sep_source_key(b.source)}, {"log3", full_double(b.log3, b.is_upper() ? +1 : -1)}};  // full precision, safe side
+  json j{{"source", sep_source_key(b.source)},
+         {"log3", full_double(b.log3, b.is_upper() ? +1 : -1)}};  // full precision, safe side
   if (b.value > 0 && b.value < big_int("1" + std::string(30, '0'))) j["value"] = exact_json(b.value);
   return j;
 }
@@ -174,7 +186,8 @@ json evidence_json(const statement_finding& f) {
 std::vector<finding> findings_of(const std::vector<statement_finding>& fs) {
   std::vector<finding> out;
   for (const auto& f : fs)
-    out.push_back({statement_id(f.statement), statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
+    out.push_back({statement_id(f.statement),
+                   statement_text(f.statement) + (f.defined ? " = " + format_log3_fast(f.bound_log3) : "") + "$",
                    f.status, f.defined ? json(full_double(f.bound_log3)) : json(), evidence_text(f), f.from_N,
                    evidence_steps(f)});
   return out;

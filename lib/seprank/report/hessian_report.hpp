@@ -10,7 +10,7 @@
 namespace seprank {
 
 // stop: the command was stopped (its time limit, exit 4; Ctrl-C, exit 130) after rows.size() of planned rows.
-derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed, std::size_t planned = 0,
-                                    stop_reason stop = stop_reason::none);
+derivation hessian_ranks_derivation(const std::vector<moment_hessian_row>& rows, std::uint64_t seed,
+                                    std::size_t planned = 0, stop_reason stop = stop_reason::none);
 
 }  // namespace seprank

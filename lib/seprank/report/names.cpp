@@ -41,7 +41,6 @@ constexpr regime_info regime_table[] = {
     {regime::depth_inefficient, "theorem2", "Th. 2", "Theorem 2 ($L > log_3 d_x$: depth inefficiency)"},
 };
 
-
 }  // namespace
 
 const char* regime_key(regime r) { return table_row_of(regime_table, r).key; }
@@ -61,9 +60,11 @@ std::string regime_name(regime r) { return table_row_of(regime_table, r).prose; 
 
 std::string weight_description(const weight_choice& w) {
   if (w.source == weight_choice::kind::file) return "read from " + w.path;
-  if (w.source == weight_choice::kind::given) return "given in memory (integer matrices from the caller, e.g. seprank.Network(weights=...))";
-  return "seeded draw (seed " + std::to_string(w.seed) + ", SplitMix64; every weight uniform on the nonzero integers in [-" +
-         std::to_string(w.range) + ", " + std::to_string(w.range) + "])";
+  if (w.source == weight_choice::kind::given)
+    return "given in memory (integer matrices from the caller, e.g. seprank.Network(weights=...))";
+  return "seeded draw (seed " + std::to_string(w.seed) +
+         ", SplitMix64; every weight uniform on the nonzero integers in [-" + std::to_string(w.range) + ", " +
+         std::to_string(w.range) + "])";
 }
 
 }  // namespace seprank

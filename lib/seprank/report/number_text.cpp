@@ -77,7 +77,8 @@ std::string format_power_of_three(const big_float& v) {
   std::ostringstream out;
   const big_int exponent = abs(e).convert_to<big_int>();
   const std::string digits = exponent.str();  // at least two digits, as printf writes them
-  out << std::fixed << std::setprecision(5) << m << "e" << (e < 0 ? "-" : "+") << (digits.size() < 2 ? "0" : "") << digits;
+  out << std::fixed << std::setprecision(5) << m << "e" << (e < 0 ? "-" : "+") << (digits.size() < 2 ? "0" : "")
+      << digits;
   return out.str();
 }
 

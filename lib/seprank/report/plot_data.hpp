@@ -10,7 +10,7 @@
 namespace seprank {
 
 struct plot_point {
-  int x = 0;                                   // L, or d_x when the plot is against d_x
+  int x = 0;                                             // L, or d_x when the plot is against d_x
   std::optional<double> sep_certified, sep_lower, gram;  // log_3 values: sep (exact / a lower bound), the Gram rank
   // Bounds that need no rank (log_3): the Gram count, the refined count (shown only where it is below the Gram
   // count), the proven lower bound of docs/theory.md section 15.
@@ -50,7 +50,7 @@ struct audit_plot_cell {
 };
 struct audit_plot {
   long H = 1;
-  std::vector<std::string> statuses;  // verdict_name: "holds", "contradicted", "undecided", "not-claimed"
+  std::vector<std::string> statuses;         // verdict_name: "holds", "contradicted", "undecided", "not-claimed"
   std::vector<audit_plot_cell> cells;        // the regime's printed upper bound
   std::vector<audit_plot_cell> lower_cells;  // the regime's printed lower bound (a second panel)
   // The margin of the printed upper bound (analysis: printed_margin_log3), per theorem: Theorem 2's rows and Theorem
@@ -63,7 +63,8 @@ struct audit_plot {
   std::vector<margin_cell> margins_theorem2, margins_theorem1;
   long dx_min = 1, dx_max = 1;
   int L_min = 1, L_max = 1;
-  std::string partial;  // "" or why the map is partial (e.g. stopped by the time limit after k of n rows), in each title
+  // "" or why the map is partial (e.g. stopped by the time limit after k of n rows), in each title.
+  std::string partial;
 };
 
 }  // namespace seprank

@@ -39,13 +39,18 @@ void note_store(derivation_step& st, const unit_provenance& u, const std::string
                          : "; " + str(checked) + " recomputed here (--verify): " +
                                (u.disagreed == 0 ? std::string("all agree") : str(u.disagreed) + " disagree")),
        {},
-       json{{"store", u.store}, {"stored", u.stored}, {"computed", u.computed}, {"verified", u.verified}, {"disagreed", u.disagreed}}});
+       json{{"store", u.store},
+            {"stored", u.stored},
+            {"computed", u.computed},
+            {"verified", u.verified},
+            {"disagreed", u.disagreed}}});
   st.status = status_of_check(u.all_intact() && u.all_agree(), st.status);
   if (!u.all_intact()) {
     std::string which;
     for (const auto& w : u.impossible) which += (which.empty() ? "" : "; ") + w;
     st.check = "FAILED: the results store " + u.store + " holds " + str(static_cast<long long>(u.impossible.size())) +
-               " impossible or altered " + units_noun + " (" + which + "), not used; the store cannot be trusted. " + st.check;
+               " impossible or altered " + units_noun + " (" + which + "), not used; the store cannot be trusted. " +
+               st.check;
   }
   if (!u.all_agree()) {
     st.check = "FAILED: " + str(u.disagreed) + " of the " + units_noun + " read from the results store " + u.store +

@@ -18,8 +18,8 @@ std::string breakable(const std::string& name) {
 // A unit's result in a few words for the table (the methods this tool writes); otherwise the stored text.
 std::string result_text(const std::string& method, const json& r, const std::string& raw) {
   if (method == "gram-block" && r.is_object() && r.contains("rank_mod_p"))
-    return "rank " + str(r["exact"].get<bool>() ? r["upper"].get<long long>() : r["rank_mod_p"].get<long long>()) + " of " +
-           str(r["rows"].get<long long>()) + " x " + str(r["cols"].get<long long>()) +
+    return "rank " + str(r["exact"].get<bool>() ? r["upper"].get<long long>() : r["rank_mod_p"].get<long long>()) +
+           " of " + str(r["rows"].get<long long>()) + " x " + str(r["cols"].get<long long>()) +
            (r["exact"].get<bool>() ? " (exact)" : " (lower bound)");
   if (method == "grid" && r.is_object() && r.contains("rank"))
     return "rank " + str(r["rank"].get<long long>()) + " at up to " + str(r["points"].get<long long>()) + " points";
@@ -37,14 +37,16 @@ json result_json(const stored_unit& u) {
 
 }  // namespace
 
-derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units, const std::string& key_path) {
+derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units,
+                            const std::string& key_path) {
   derivation d;
   d.title = "seprank-sym store " + path + ": the finished units of work it holds";
   d.config = json{{"store", path}};
   std::vector<std::tuple<std::string, int, std::string, std::string>> batches;  // in the store's order
   double seconds = 0;
   result_table t;
-  t.title = "Stored units (batch, unit: result, time, peak memory, finished UTC, keyed digest; JSON has each full result)";
+  t.title =
+      "Stored units (batch, unit: result, time, peak memory, finished UTC, keyed digest; JSON has each full result)";
   t.header = {"batch", "method", "unit", "result", "seconds", "MiB", "finished", "digest"};
   json rows = json::array();
   long altered = 0, unchecked = 0;
@@ -54,44 +56,64 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
     if (u.digest == "unchecked") ++unchecked;
     if (u.digest == "altered") {
       ++altered;
-      if (altered <= 5) altered_units += std::string(altered_units.empty() ? "" : "; ") + u.method + " " + u.unit + ": " + u.rejected;
+      if (altered <= 5)
+        altered_units += std::string(altered_units.empty() ? "" : "; ") + u.method + " " + u.unit + ": " + u.rejected;
     }
     const auto key = std::make_tuple(u.method, u.version, u.config, u.weights_hash);
     if (batches.empty() || batches.back() != key) batches.push_back(key);
     seconds += u.seconds;
     const json result = result_json(u);
-    t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))}, u.method + " v" + str(static_cast<long long>(u.version)), {breakable(u.unit), u.unit},
-                      {result_text(u.method, result, u.data), result}, {display_double(u.seconds, 3), display_json(u.seconds, 3)},
-                      {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))}, u.finished, digest});
-    rows.push_back(json{{"method", u.method}, {"version", u.version}, {"config", u.config}, {"weights_hash", u.weights_hash},
-                        {"unit", u.unit}, {"position", u.position}, {"result", result},
-                        {"seconds", u.seconds}, {"memory_mb", u.memory_mb}, {"finished", u.finished}, {"digest", digest}});
+    t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))},
+                      u.method + " v" + str(static_cast<long long>(u.version)),
+                      {breakable(u.unit), u.unit},
+                      {result_text(u.method, result, u.data), result},
+                      {display_double(u.seconds, 3), display_json(u.seconds, 3)},
+                      {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))},
+                      u.finished,
+                      digest});
+    rows.push_back(json{{"method", u.method},
+                        {"version", u.version},
+                        {"config", u.config},
+                        {"weights_hash", u.weights_hash},
+                        {"unit", u.unit},
+                        {"position", u.position},
+                        {"result", result},
+                        {"seconds", u.seconds},
+                        {"memory_mb", u.memory_mb},
+                        {"finished", u.finished},
+                        {"digest", digest}});
   }
   step_value batch_list{"batches (method and version: configuration; weights hash)", ""};
   for (std::size_t b = 0; b < batches.size(); ++b) {
     const auto& [method, version, config, hash] = batches[b];
-    batch_list.items.push_back(str(static_cast<long long>(b + 1)) + ". " + method + " v" + str(static_cast<long long>(version)) +
-                               ": " + config + "; " + hash.substr(0, 12));
+    batch_list.items.push_back(str(static_cast<long long>(b + 1)) + ". " + method + " v" +
+                               str(static_cast<long long>(version)) + ": " + config + "; " + hash.substr(0, 12));
   }
-  d.steps.push_back({"Contents",
-                     "every unit finished by a run with --store " + path + ", keyed by its method and version, the configuration, "
-                     "the weights (a 128-bit hash; the full text is kept and compared) and the unit",
-                     {exact_value("units", static_cast<long long>(units.size())),
-                      exact_value("batches (method, configuration, weights)", static_cast<long long>(batches.size())),
-                      {"their computing time", display_double(seconds, 3) + " s", {}, display_json(seconds, 3)},
-                      batch_list,
-                      unchecked > 0 && altered == 0
-                          ? step_value{"units whose keyed digest does not match (never used by a run)", "not checked (no readable key)"}
-                          : exact_value("units whose keyed digest does not match (never used by a run)", altered)},
-                     status_of_check(altered == 0, claim_status::computed),
-                     (altered > 0 ? "FAILED: " + str(altered) + " units were altered after they were written, or written under another key (" +
-                                        altered_units + (altered > 5 ? "; ..." : "") + "); a run recomputes them and says FAILED. "
-                                  : std::string()) +
-                         (unchecked > 0 ? "Digests not checked: no readable key file " + (key_path.empty() ? std::string("(SEPRANK_STORE_KEY and HOME unset)") : key_path) + ". "
-                                        : "Every digest checked with the key " + key_path + ". ") +
-                         "A run with --store " + path + " checks each unit it reads (digest, shape and proven bounds) and with "
-                         "--verify K re-ranks K of them",
-                     "store-contents"});
+  d.steps.push_back(
+      {"Contents",
+       "every unit finished by a run with --store " + path +
+           ", keyed by its method and version, the configuration, "
+           "the weights (a 128-bit hash; the full text is kept and compared) and the unit",
+       {exact_value("units", static_cast<long long>(units.size())),
+        exact_value("batches (method, configuration, weights)", static_cast<long long>(batches.size())),
+        {"their computing time", display_double(seconds, 3) + " s", {}, display_json(seconds, 3)},
+        batch_list,
+        unchecked > 0 && altered == 0
+            ? step_value{"units whose keyed digest does not match (never used by a run)",
+                         "not checked (no readable key)"}
+            : exact_value("units whose keyed digest does not match (never used by a run)", altered)},
+       status_of_check(altered == 0, claim_status::computed),
+       (altered > 0 ? "FAILED: " + str(altered) +
+                          " units were altered after they were written, or written under another key (" +
+                          altered_units + (altered > 5 ? "; ..." : "") + "); a run recomputes them and says FAILED. "
+                    : std::string()) +
+           (unchecked > 0 ? "Digests not checked: no readable key file " +
+                                (key_path.empty() ? std::string("(SEPRANK_STORE_KEY and HOME unset)") : key_path) + ". "
+                          : "Every digest checked with the key " + key_path + ". ") +
+           "A run with --store " + path +
+           " checks each unit it reads (digest, shape and proven bounds) and with "
+           "--verify K re-ranks K of them",
+       "store-contents"});
   d.tables.push_back(std::move(t));
   d.results = json{{"units", std::move(rows)}};
   return d;

@@ -9,6 +9,7 @@
 namespace seprank {
 
 // key_path: the digest key the units were checked with (store_key_path()).
-derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units, const std::string& key_path);
+derivation store_derivation(const std::string& path, const std::vector<stored_unit>& units,
+                            const std::string& key_path);
 
 }  // namespace seprank

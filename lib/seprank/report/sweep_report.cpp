@@ -51,23 +51,31 @@ derivation sweep_derivation(const sweep_result& r) {
   derivation d;
   d.title = "seprank-sym sweep: certified separation ranks next to the paper's bounds (N = " + str(r.spec.N) + ")";
   d.config = json{{"N", r.spec.N}};
-  d.steps.push_back({"How to read the table",
-                     "sep: the certified separation rank at this $N$ for the seeded draw (\">=\" marks a lower bound); Gram: "
-                     "the rank for $N -> infinity$; bounds in $log_3$, from the paper's Theorem 1 ($L < log_3 d_x$) or 2 ($L > log_3 d_x$)",
-                     {{"$W^Q^T W^K$ rank", "exact rank of each head's bilinear form (at most $d_a = d_x / H$): small heads cap what one head can express"},
-                      {"rows", str(static_cast<long long>(r.rows.size())) + " of " + str(static_cast<long long>(total_rows(r.spec))) +
-                                   (r.interrupted ? " (interrupted by the user)" : r.time_limited ? " (the time limit was reached)" : ""),
-                       {}, exact_json(static_cast<long long>(r.rows.size()))}},
-                     r.interrupted || r.time_limited ? claim_status::skipped : claim_status::computed,
-                     r.interrupted      ? "the sweep was interrupted (SIGINT); the rows done so far are shown"
-                     : r.time_limited   ? "the sweep reached its time limit (--time-limit, for the whole sweep); the rows finished before it are shown, the rest skipped (exit status 4)"
-                                        : "",
-                     "how-to-read"});
+  d.steps.push_back(
+      {"How to read the table",
+       "sep: the certified separation rank at this $N$ for the seeded draw (\">=\" marks a lower bound); Gram: "
+       "the rank for $N -> infinity$; bounds in $log_3$, from the paper's Theorem 1 ($L < log_3 d_x$) or 2 ($L > log_3 d_x$)",
+       {{"$W^Q^T W^K$ rank",
+         "exact rank of each head's bilinear form (at most $d_a = d_x / H$): small heads cap what one head can express"},
+        {"rows",
+         str(static_cast<long long>(r.rows.size())) + " of " + str(static_cast<long long>(total_rows(r.spec))) +
+             (r.interrupted    ? " (interrupted by the user)"
+              : r.time_limited ? " (the time limit was reached)"
+                               : ""),
+         {},
+         exact_json(static_cast<long long>(r.rows.size()))}},
+       r.interrupted || r.time_limited ? claim_status::skipped : claim_status::computed,
+       r.interrupted ? "the sweep was interrupted (SIGINT); the rows done so far are shown"
+       : r.time_limited
+           ? "the sweep reached its time limit (--time-limit, for the whole sweep); the rows finished before it are shown, the rest skipped (exit status 4)"
+           : "",
+       "how-to-read"});
   d.time_limited = r.time_limited;
   d.interrupted = r.interrupted;
   result_table t;
   t.title = "Sweep";
-  t.header = {"$d_x$", "$L$", "$H$", "$d_a$", "regime", "sep", "sep exact", "$log_3 sep$", "Gram", "Gram exact", "grid", "$W^Q^T W^K$ rank",
+  t.header = {"$d_x$",       "$L$",         "$H$",  "$d_a$",      "regime", "sep",
+              "sep exact",   "$log_3 sep$", "Gram", "Gram exact", "grid",   "$W^Q^T W^K$ rank",
               "paper lower", "paper upper", "note"};
   json rows = json::array();
   for (const auto& row : r.rows) {
@@ -86,14 +94,14 @@ derivation sweep_derivation(const sweep_result& r) {
     const auto maybe = [&](bool exact, long v) { return exact ? number(v) : table_cell(">=" + str(v), exact_json(v)); };
     const auto flag = [](bool exact) { return table_cell(exact ? "yes" : "no", exact); };
     const table_cell head_ranks = ranks_cell(row.head_ranks);
-    t.rows.push_back({number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-", table_cell(regime_short(p.reg), regime_key(p.reg)),
-                      row.ranked ? maybe(row.sep_exact, row.sep) : "-", row.ranked ? flag(row.sep_exact) : "-",
-                      row.ranked ? log3_cell(row.sep, row.sep_exact) : "-",
-                      row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
-                      row.ranked && row.gram_computed ? flag(row.gram_exact) : "-",
-                      row.ranked ? number(row.grid) : "-", head_ranks,
-                      paper_cell(has_lower, at_threshold ? "n/a" : "undef.", has_lower ? p.lower_log3() : big_float(0)),
-                      paper_cell(has_upper, "n/a", has_upper ? p.upper_log3() : big_float(0)), status});
+    t.rows.push_back(
+        {number(row.dx), number(row.L), number(row.H), row.dx % row.H == 0 ? number(row.dx / row.H) : "-",
+         table_cell(regime_short(p.reg), regime_key(p.reg)), row.ranked ? maybe(row.sep_exact, row.sep) : "-",
+         row.ranked ? flag(row.sep_exact) : "-", row.ranked ? log3_cell(row.sep, row.sep_exact) : "-",
+         row.ranked && row.gram_computed ? maybe(row.gram_exact, row.gram) : "-",
+         row.ranked && row.gram_computed ? flag(row.gram_exact) : "-", row.ranked ? number(row.grid) : "-", head_ranks,
+         paper_cell(has_lower, at_threshold ? "n/a" : "undef.", has_lower ? p.lower_log3() : big_float(0)),
+         paper_cell(has_upper, "n/a", has_upper ? p.upper_log3() : big_float(0)), status});
     rows.push_back(json{{"dx", row.dx},
                         {"L", row.L},
                         {"H", row.H},
@@ -108,7 +116,10 @@ derivation sweep_derivation(const sweep_result& r) {
                         {"paper_upper_log3", has_upper ? json(full_double(p.upper_log3())) : json()}});
   }
   d.tables.push_back(t);
-  d.results = json{{"rows", rows}, {"interrupted", r.interrupted}, {"time_limited", r.time_limited}, {"complete", !r.interrupted && !r.time_limited}};
+  d.results = json{{"rows", rows},
+                   {"interrupted", r.interrupted},
+                   {"time_limited", r.time_limited},
+                   {"complete", !r.interrupted && !r.time_limited}};
   return d;
 }
 
@@ -124,7 +135,8 @@ plot_point plot_point_of(const sweep_row& row, bool against_dx) {
   if (row.ranked && row.sep > 0) (row.sep_exact ? pt.sep_certified : pt.sep_lower) = l3(big_float(row.sep));
   if (row.ranked && row.gram_computed && row.gram > 0) pt.gram = l3(big_float(row.gram));
   if (row.counted && row.gram_count > 0) pt.gram_count = l3(big_float(row.gram_count));
-  if (row.counted && row.refined_count > 0 && row.refined_count < row.gram_count) pt.refined_count = l3(big_float(row.refined_count));
+  if (row.counted && row.refined_count > 0 && row.refined_count < row.gram_count)
+    pt.refined_count = l3(big_float(row.refined_count));
   if (row.has_lower_bound)
     pt.lower_bound = row.lower_bound_exact ? l3(big_float(row.lower_bound)) : row.lower_bound_log3.convert_to<double>();
   if (th1 || th2) (th1 ? pt.th1_upper : pt.th2_upper) = p.upper_log3().convert_to<double>();
@@ -157,7 +169,8 @@ sweep_plot sweep_plot_data(const sweep_result& r, bool against_dx) {
   for (int outer : against_dx ? Ls : dxs)
     for (int H : heads) {
       plot_series s;
-      s.label = (against_dx ? "L = " : "d_x = ") + std::to_string(outer) + (heads.size() > 1 ? ", H = " + std::to_string(H) : "");
+      s.label = (against_dx ? "L = " : "d_x = ") + std::to_string(outer) +
+                (heads.size() > 1 ? ", H = " + std::to_string(H) : "");
       for (const auto& row : r.rows)
         if ((against_dx ? row.L : row.dx) == outer && row.H == H) s.points.push_back(plot_point_of(row, against_dx));
       std::sort(s.points.begin(), s.points.end(), [](const plot_point& a, const plot_point& b) { return a.x < b.x; });

@@ -15,11 +15,11 @@ namespace seprank {
 
 struct derivation_options {
   report_options report;
-  bool basis = false;                        // list the whole basis of V (when small)
-  long basis_print_limit = 2000;             // --basis prints at most this many elements
-  bool timings = false;                      // append the wall-clock time of each rank stage
-  std::string certificate_dir;               // where the certificate was written (with --certificate)
-  bool certificate_removed = false;          // asked for one, not finished: an earlier certificate there was removed
+  bool basis = false;                // list the whole basis of V (when small)
+  long basis_print_limit = 2000;     // --basis prints at most this many elements
+  bool timings = false;              // append the wall-clock time of each rank stage
+  std::string certificate_dir;       // where the certificate was written (with --certificate)
+  bool certificate_removed = false;  // asked for one, not finished: an earlier certificate there was removed
 };
 
 derivation theorem_derivation(const theorem_analysis& a, const derivation_options& opt);
@@ -28,6 +28,6 @@ derivation theorem_derivation(const theorem_analysis& a, const derivation_option
 // paper's closed forms and the proven lower bound, as `bounds` prints them) after a skipped step naming the stage
 // that was running; marked time_limited.
 derivation time_limited_structure_derivation(const theorem_analysis& a, const network_config& c, const paper_bounds& p,
-                                              double seconds);
+                                             double seconds);
 
 }  // namespace seprank

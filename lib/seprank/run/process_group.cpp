@@ -76,8 +76,9 @@ void process_group::start(int* argc, char*** argv) {
 #else
   (void)argc, (void)argv;
   if (size > 1)
-    throw usage_error("launched as one of " + std::to_string(size) +
-                      " MPI processes, but this seprank-sym was built without MPI (install libopenmpi-dev and rebuild)");
+    throw usage_error(
+        "launched as one of " + std::to_string(size) +
+        " MPI processes, but this seprank-sym was built without MPI (install libopenmpi-dev and rebuild)");
 #endif
 }
 

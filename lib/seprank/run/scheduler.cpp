@@ -28,8 +28,13 @@ std::string encode(const nlohmann::json& j) {
 nlohmann::json decode(const std::string& s) { return nlohmann::json::from_cbor(s.begin(), s.end()); }
 
 nlohmann::json json_of(const unit_result& r) {
-  return {{"data", nlohmann::json::binary(std::vector<std::uint8_t>(r.data.begin(), r.data.end()))}, {"stored", r.origin == unit_origin::stored}, {"verified", r.verified},
-          {"disagreed", r.disagreed}, {"rejected", r.rejected}, {"seconds", r.seconds}, {"memory_mb", r.memory_mb}};
+  return {{"data", nlohmann::json::binary(std::vector<std::uint8_t>(r.data.begin(), r.data.end()))},
+          {"stored", r.origin == unit_origin::stored},
+          {"verified", r.verified},
+          {"disagreed", r.disagreed},
+          {"rejected", r.rejected},
+          {"seconds", r.seconds},
+          {"memory_mb", r.memory_mb}};
 }
 
 unit_result result_of(const nlohmann::json& j) {
@@ -71,7 +76,8 @@ struct scheduler::batch_state {
   std::vector<bool> checking;
   std::mutex mu;
 
-  batch_state(const unit_batch& b, results_store* s) : batch(b), store(s), out(b.units.size()), checking(b.units.size(), false) {}
+  batch_state(const unit_batch& b, results_store* s)
+      : batch(b), store(s), out(b.units.size()), checking(b.units.size(), false) {}
   void finished(std::size_t i, unit_result r) {
     if (checking[i]) {
       out[i].verified = r.data == out[i].data;
@@ -85,12 +91,16 @@ struct scheduler::batch_state {
   }
 };
 
-std::vector<unit_result> scheduler::run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) {
+std::vector<unit_result> scheduler::run(const unit_batch& batch,
+                                        const std::function<std::string(std::size_t)>& compute) {
   batch_state b(batch, store_.get());
   if (group_.root()) take_stored(b);
-  if (group_.size() == 1) run_alone(b, compute);
-  else if (group_.root()) run_root(b, compute);
-  else run_worker(b, compute);
+  if (group_.size() == 1)
+    run_alone(b, compute);
+  else if (group_.root())
+    run_root(b, compute);
+  else
+    run_worker(b, compute);
   return std::move(b.out);
 }
 
@@ -108,7 +118,8 @@ void scheduler::take_stored(batch_state& b) const {
         b.out[i].seconds = s->seconds, b.out[i].memory_mb = s->memory_mb;
         stored.push_back(i);
       }
-  for (const std::size_t i : draw_sample(stored, options_.verify, splitmix_hash(options_.seed ^ std::hash<std::string>{}(b.batch.method))))
+  for (const std::size_t i :
+       draw_sample(stored, options_.verify, splitmix_hash(options_.seed ^ std::hash<std::string>{}(b.batch.method))))
     b.checking[i] = true;
   for (std::size_t i = 0; i < n; ++i)
     if (b.out[i].origin == unit_origin::computed || b.checking[i]) b.pending.push_back(i);
@@ -124,7 +135,7 @@ void scheduler::run_alone(batch_state& b, const std::function<std::string(std::s
 void scheduler::run_root(batch_state& b, const std::function<std::string(std::size_t)>& compute) {
   std::size_t next = 0;
   std::atomic<bool> draining{false};  // process 0 stopped (time limit, Ctrl-C): hand out nothing more
-  auto take = [&]() -> long {  // under mu
+  auto take = [&]() -> long {         // under mu
     return !draining && next < b.pending.size() ? static_cast<long>(b.pending[next++]) : -1;
   };
   std::exception_ptr failure;
@@ -142,7 +153,8 @@ void scheduler::run_root(batch_state& b, const std::function<std::string(std::si
         long give;
         {
           const std::lock_guard<std::mutex> lock(b.mu);
-          if (msg.at("unit").get<long>() >= 0) b.finished(msg.at("unit").get<std::size_t>(), result_of(msg.at("result")));
+          if (msg.at("unit").get<long>() >= 0)
+            b.finished(msg.at("unit").get<std::size_t>(), result_of(msg.at("result")));
           give = take();
         }
         group_.send(from, tag_work, std::to_string(give));

@@ -16,16 +16,17 @@
 namespace seprank {
 
 struct scheduler_options {
-  std::string store;          // path of the results store ("" : none)
-  long verify = 0;            // re-compute this many units taken from the store, drawn at random
-  std::uint64_t seed = 1;     // of that draw
-  double time_limit = 0;      // the run's --time-limit: waits for the store's lock end there (0: only after 30 s)
+  std::string store;       // path of the results store ("" : none)
+  long verify = 0;         // re-compute this many units taken from the store, drawn at random
+  std::uint64_t seed = 1;  // of that draw
+  double time_limit = 0;   // the run's --time-limit: waits for the store's lock end there (0: only after 30 s)
 };
 
 class scheduler : public unit_runner {
  public:
   scheduler(const scheduler_options& o, const process_group& group);
-  std::vector<unit_result> run(const unit_batch& batch, const std::function<std::string(std::size_t)>& compute) override;
+  std::vector<unit_result> run(const unit_batch& batch,
+                               const std::function<std::string(std::size_t)>& compute) override;
   std::string store_path() const override { return options_.store; }
   int processes() const override { return group_.size(); }
   bool agree(bool value) override;
@@ -36,7 +37,7 @@ class scheduler : public unit_runner {
   std::unique_ptr<results_store> store_;  // process 0 only
 
   struct batch_state;  // one batch's results, the units to compute and what finishing one means (scheduler.cpp)
-  void take_stored(batch_state& b) const;                                   // process 0: from the store, and the checks
+  void take_stored(batch_state& b) const;  // process 0: from the store, and the checks
   void run_alone(batch_state& b, const std::function<std::string(std::size_t)>& compute);   // one process
   void run_root(batch_state& b, const std::function<std::string(std::size_t)>& compute);    // process 0 of several
   void run_worker(batch_state& b, const std::function<std::string(std::size_t)>& compute);  // every other process

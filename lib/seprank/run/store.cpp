@@ -71,9 +71,12 @@ int wait_for_lock(void* wait_until, int tries) {
     std::rethrow_exception(e);
   }
   const int code = db ? sqlite3_extended_errcode(db) & 0xff : SQLITE_OK;
-  if (code == SQLITE_FULL || code == SQLITE_IOERR) throw output_error(what);  // "database or disk is full", "disk I/O error"
+  if (code == SQLITE_FULL || code == SQLITE_IOERR)
+    throw output_error(what);  // "database or disk is full", "disk I/O error"
   if (code == SQLITE_BUSY)
-    throw usage_error(what + ": another process holds its write lock and kept it 30 s (a run with --time-limit waits up to its limit)");
+    throw usage_error(
+        what +
+        ": another process holds its write lock and kept it 30 s (a run with --time-limit waits up to its limit)");
   throw usage_error(what);
 }
 
@@ -81,14 +84,19 @@ int wait_for_lock(void* wait_until, int tries) {
 struct statement {
   sqlite3_stmt* s = nullptr;
   statement(sqlite3* db, const char* sql, const std::string& path) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK) store_failure("store " + path + ": " + sqlite3_errmsg(db), db);
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+      store_failure("store " + path + ": " + sqlite3_errmsg(db), db);
   }
   ~statement() { sqlite3_finalize(s); }
   statement(const statement&) = delete;
   statement& operator=(const statement&) = delete;
-  void text(int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+  void text(int i, const std::string& v) {
+    sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+  }
   // A unit's data: bytes (a grid band's values are binary), kept whole.
-  void bytes(int i, const std::string& v) { sqlite3_bind_blob(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+  void bytes(int i, const std::string& v) {
+    sqlite3_bind_blob(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+  }
   std::string bytes(int i) const {
     const auto* b = static_cast<const char*>(sqlite3_column_blob(s, i));
     return b ? std::string(b, static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : std::string();
@@ -150,7 +158,7 @@ std::string unit_digest(const std::string& key, unit_fields fields, long positio
 void warn_about_key(const std::string& path, const std::string& key) {
   static std::set<std::string> warned;
   if (!warned.insert(path).second) return;
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && (st.st_mode & 077) != 0) {
     char mode[8];
     std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
@@ -158,7 +166,8 @@ void warn_about_key(const std::string& path, const std::string& key) {
               << "): whoever reads it can re-sign a store's units; chmod 600 " << path << "\n";
   }
   if (key.find_first_not_of(key[0]) == std::string::npos)
-    std::cerr << "seprank-sym: warning: store key " << path << " is one byte repeated: a weak key (remove it, and a new one "
+    std::cerr << "seprank-sym: warning: store key " << path
+              << " is one byte repeated: a weak key (remove it, and a new one "
               << "is drawn at random)\n";
 }
 
@@ -169,7 +178,8 @@ std::string read_key(const std::string& path, bool create) {
   auto existing = [&]() -> std::optional<std::string> {
     auto key = read_bounded(path, 4096, "store key");  // a key is 32 bytes; /dev/zero is not one
     if (!key) return std::nullopt;
-    if (key->size() < 16) throw usage_error("store key " + path + ": " + std::to_string(key->size()) + " bytes; a key needs at least 16");
+    if (key->size() < 16)
+      throw usage_error("store key " + path + ": " + std::to_string(key->size()) + " bytes; a key needs at least 16");
     warn_about_key(path, *key);
     return key;
   };
@@ -187,7 +197,8 @@ std::string read_key(const std::string& path, bool create) {
   if (ok && ::link(part.c_str(), path.c_str()) != 0) ok = errno == EEXIST, err = errno;  // EEXIST: another's won
   ::unlink(part.c_str());
   if (!ok)
-    throw usage_error("store key " + path + ": cannot be written (" + std::strerror(err) + "); set SEPRANK_STORE_KEY to a writable path");
+    throw usage_error("store key " + path + ": cannot be written (" + std::strerror(err) +
+                      "); set SEPRANK_STORE_KEY to a writable path");
   if (auto k = existing()) return *k;
   throw usage_error("store key " + path + ": written but not readable");
 }
@@ -198,6 +209,62 @@ void exec(sqlite3* db, const char* sql, const std::string& path) {
     const std::string what = err ? err : sqlite3_errmsg(db);
     sqlite3_free(err);
     store_failure("store " + path + ": " + what, db);
+  }
+}
+
+// The read-only URI of a store (%, ? and # escaped): immutable when no writer can be active (no -wal file in a
+// directory no one can write), else mode=ro.
+std::string read_only_uri(const std::string& path, const std::string& dir) {
+  std::string name = "file:";
+  for (char ch : path) {  // a URI: %, ? and # are escaped
+    if (ch == '%' || ch == '?' || ch == '#') {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(ch));
+      name += hex;
+    } else {
+      name += ch;
+    }
+  }
+  name += access(dir.c_str(), W_OK) != 0 && access((path + "-wal").c_str(), F_OK) != 0 ? "?immutable=1" : "?mode=ro";
+  return name;
+}
+
+// Refuses a database that is not a store (or an empty one, unless creating), creates or upgrades the schema when
+// writable, and refuses a schema version this tool does not read.
+void open_store_schema(sqlite3* db, const std::string& path, bool create, bool read_only) {
+  {  // a database with tables but without ours is someone else's: never written to
+    statement t(db,
+                "SELECT (SELECT count(*) FROM sqlite_master), (SELECT count(*) FROM sqlite_master WHERE name = 'meta')",
+                path);
+    sqlite3_step(t.s);
+    if (sqlite3_column_int(t.s, 0) > 0 && sqlite3_column_int(t.s, 1) == 0)
+      throw usage_error("store " + path + ": an SQLite database that is not a seprank-sym store");
+    if (!create && sqlite3_column_int(t.s, 0) == 0)
+      throw usage_error("store " + path + ": empty (no seprank-sym store)");
+  }
+  if (!read_only) {
+    exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
+    exec(db, schema, path);
+  }
+  statement v(db, "SELECT value FROM meta WHERE key = 'schema'", path);
+  if (next_row(v, db, path)) {
+    if (v.column(0) == "1" && read_only) {
+      throw usage_error("store " + path +
+                        ": schema version 1, which this read-only file cannot be upgraded from (a run with --store "
+                        "upgrades it)");
+    } else if (v.column(0) == "1") {  // units without digests: the column is added, and they count as absent
+      exec(
+          db,
+          "BEGIN IMMEDIATE; ALTER TABLE units ADD COLUMN digest TEXT; UPDATE meta SET value = '2' WHERE key = 'schema'; COMMIT;",
+          path);
+    } else if (v.column(0) != std::to_string(schema_version)) {
+      throw usage_error("store " + path + ": schema version " + v.column(0) + ", this tool reads version " +
+                        std::to_string(schema_version));
+    }
+  } else if (!read_only) {
+    exec(db,
+         ("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '" + std::to_string(schema_version) + "')").c_str(),
+         path);
   }
 }
 
@@ -217,14 +284,15 @@ std::string weights_hash(const std::string& text) {
     b = (b ^ ch) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
   }
   char out[33];
-  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b));
+  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(a),
+                static_cast<unsigned long long>(b));
   return out;
 }
 
 results_store::results_store(const std::string& path, bool create, double wait_seconds) : path_(path) {
   if (wait_seconds > 0 && wait_seconds <= 1e9)
     wait_until_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                          std::chrono::duration<double>(wait_seconds));
+                                                         std::chrono::duration<double>(wait_seconds));
   // A listing of a store it cannot write (the file or its directory read-only) opens it read-only and writes nothing;
   // without a -wal file in a directory no one can write, no writer can be active: SQLite reads it as immutable
   // (it could not create its -shm file there otherwise).
@@ -232,22 +300,14 @@ results_store::results_store(const std::string& path, bool create, double wait_s
   const bool read_only = !create && (access(path.c_str(), W_OK) != 0 || access(dir.c_str(), W_OK) != 0);
   if (create && access(dir.c_str(), W_OK) != 0 &&
       (access((path + "-wal").c_str(), W_OK) != 0 || access((path + "-shm").c_str(), W_OK) != 0))
-    throw usage_error("store " + path + ": its directory " + dir + " cannot be written (SQLite keeps the store's -wal and -shm "
-                      "files beside it); `seprank-sym store " + path + "` lists it read-only");
+    throw usage_error("store " + path + ": its directory " + dir +
+                      " cannot be written (SQLite keeps the store's -wal and -shm "
+                      "files beside it); `seprank-sym store " +
+                      path + "` lists it read-only");
   std::string name = path;
   int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX;
   if (read_only) {
-    name = "file:";
-    for (char ch : path) {  // a URI: %, ? and # are escaped
-      if (ch == '%' || ch == '?' || ch == '#') {
-        char hex[4];
-        std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(ch));
-        name += hex;
-      } else {
-        name += ch;
-      }
-    }
-    name += access(dir.c_str(), W_OK) != 0 && access((path + "-wal").c_str(), F_OK) != 0 ? "?immutable=1" : "?mode=ro";
+    name = read_only_uri(path, dir);
     flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
   }
   if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
@@ -257,33 +317,9 @@ results_store::results_store(const std::string& path, bool create, double wait_s
     throw usage_error("store " + path + ": " + what);
   }
   try {
-    sqlite3_busy_handler(db_, wait_for_lock, &wait_until_);  // another process holding the write lock (one transaction per unit: short)
-    {  // a database with tables but without ours is someone else's: never written to
-      statement t(db_, "SELECT (SELECT count(*) FROM sqlite_master), (SELECT count(*) FROM sqlite_master WHERE name = 'meta')",
-                  path_);
-      sqlite3_step(t.s);
-      if (sqlite3_column_int(t.s, 0) > 0 && sqlite3_column_int(t.s, 1) == 0)
-        throw usage_error("store " + path_ + ": an SQLite database that is not a seprank-sym store");
-      if (!create && sqlite3_column_int(t.s, 0) == 0) throw usage_error("store " + path_ + ": empty (no seprank-sym store)");
-    }
-    if (!read_only) {
-      exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path_);
-      exec(db_, schema, path_);
-    }
-    statement v(db_, "SELECT value FROM meta WHERE key = 'schema'", path_);
-    if (next_row(v, db_, path_)) {
-      if (v.column(0) == "1" && read_only) {
-        throw usage_error("store " + path_ + ": schema version 1, which this read-only file cannot be upgraded from (a run with --store "
-                          "upgrades it)");
-      } else if (v.column(0) == "1") {  // units without digests: the column is added, and they count as absent
-        exec(db_, "BEGIN IMMEDIATE; ALTER TABLE units ADD COLUMN digest TEXT; UPDATE meta SET value = '2' WHERE key = 'schema'; COMMIT;", path_);
-      } else if (v.column(0) != std::to_string(schema_version)) {
-        throw usage_error("store " + path_ + ": schema version " + v.column(0) + ", this tool reads version " +
-                          std::to_string(schema_version));
-      }
-    } else if (!read_only) {
-      exec(db_, ("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '" + std::to_string(schema_version) + "')").c_str(), path_);
-    }
+    // Another process may hold the write lock (one transaction per unit: short).
+    sqlite3_busy_handler(db_, wait_for_lock, &wait_until_);
+    open_store_schema(db_, path_, create, read_only);
     key_path_ = store_key_path();
     if (key_path_.empty() && create)
       throw usage_error("store " + path_ + ": no place for the key of its digests: set SEPRANK_STORE_KEY (or HOME)");
@@ -300,7 +336,8 @@ void results_store::check_digest(stored_unit& u, const std::string& digest) cons
   if (key_.empty()) return;  // a listing without a key file: unchecked
   u.digest = "valid";
   if (digest != unit_digest(key_, fields_of(u.method, u.version, u.config, u.weights_hash, u.unit), u.position, u.data))
-    u.digest = "altered", u.rejected = "its keyed digest does not match (altered after it was written, or written under another key than " +
+    u.digest = "altered",
+    u.rejected = "its keyed digest does not match (altered after it was written, or written under another key than " +
                  key_path_ + ")";
 }
 
@@ -311,15 +348,26 @@ std::optional<stored_unit> results_store::find(const unit_batch& b, std::size_t 
   if (!next_row(w, db_, path_)) return std::nullopt;
   if (w.column(0) != b.weights)
     throw usage_error("store " + path_ + ": two different weight sets share the hash " + hash + " (use another store)");
-  statement q(db_,
-              "SELECT data, seconds, memory_mb, finished, position, digest FROM units WHERE method = ?1 AND version = ?2 AND "
-              "config = ?3 AND weights_hash = ?4 AND unit = ?5",
-              path_);
+  statement q(
+      db_,
+      "SELECT data, seconds, memory_mb, finished, position, digest FROM units WHERE method = ?1 AND version = ?2 AND "
+      "config = ?3 AND weights_hash = ?4 AND unit = ?5",
+      path_);
   bind_key(q, b, hash, unit);
   if (!next_row(q, db_, path_)) return std::nullopt;
   if (sqlite3_column_type(q.s, 5) == SQLITE_NULL) return std::nullopt;  // written by schema 1: recomputed
-  stored_unit u{b.method, b.version, b.config, hash, b.units[unit].name, sqlite3_column_int64(q.s, 4), q.bytes(0),
-                sqlite3_column_double(q.s, 1), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)), q.column(3), "", "unchecked"};
+  stored_unit u{b.method,
+                b.version,
+                b.config,
+                hash,
+                b.units[unit].name,
+                sqlite3_column_int64(q.s, 4),
+                q.bytes(0),
+                sqlite3_column_double(q.s, 1),
+                static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 2)),
+                q.column(3),
+                "",
+                "unchecked"};
   check_digest(u, q.column(5));
   return u;
 }
@@ -332,16 +380,18 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
     w.text(1, hash);
     w.text(2, b.weights);
     if (sqlite3_step(w.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_), db_);
-    statement q(db_,
-                "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
-                "finished, digest) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'), ?10)",
-                path_);
+    statement q(
+        db_,
+        "INSERT OR REPLACE INTO units(method, version, config, weights_hash, unit, position, data, seconds, memory_mb, "
+        "finished, digest) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, datetime('now'), ?10)",
+        path_);
     bind_key(q, b, hash, unit);
     sqlite3_bind_int64(q.s, 6, static_cast<sqlite3_int64>(unit));
     q.bytes(7, r.data);
     sqlite3_bind_double(q.s, 8, r.seconds);
     sqlite3_bind_int64(q.s, 9, static_cast<sqlite3_int64>(r.memory_mb));
-    q.text(10, unit_digest(key_, fields_of(b.method, b.version, b.config, hash, b.units[unit].name), static_cast<long>(unit), r.data));
+    q.text(10, unit_digest(key_, fields_of(b.method, b.version, b.config, hash, b.units[unit].name),
+                           static_cast<long>(unit), r.data));
     if (sqlite3_step(q.s) != SQLITE_DONE) store_failure("store " + path_ + ": " + sqlite3_errmsg(db_), db_);
     exec(db_, "COMMIT", path_);
   } catch (...) {
@@ -351,15 +401,16 @@ void results_store::put(const unit_batch& b, std::size_t unit, const unit_result
 }
 
 std::vector<stored_unit> results_store::units() const {
-  statement q(db_,
-              "SELECT method, version, config, weights_hash, unit, position, data, seconds, memory_mb, finished, digest FROM units "
-              "ORDER BY method, version, config, weights_hash, position",
-              path_);
+  statement q(
+      db_,
+      "SELECT method, version, config, weights_hash, unit, position, data, seconds, memory_mb, finished, digest FROM units "
+      "ORDER BY method, version, config, weights_hash, position",
+      path_);
   std::vector<stored_unit> out;
   while (next_row(q, db_, path_)) {
-    out.push_back({q.column(0), sqlite3_column_int(q.s, 1), q.column(2), q.column(3), q.column(4), sqlite3_column_int64(q.s, 5),
-                   q.bytes(6), sqlite3_column_double(q.s, 7), static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 8)),
-                   q.column(9), "", "unchecked"});
+    out.push_back({q.column(0), sqlite3_column_int(q.s, 1), q.column(2), q.column(3), q.column(4),
+                   sqlite3_column_int64(q.s, 5), q.bytes(6), sqlite3_column_double(q.s, 7),
+                   static_cast<std::uint64_t>(sqlite3_column_int64(q.s, 8)), q.column(9), "", "unchecked"});
     if (sqlite3_column_type(q.s, 10) == SQLITE_NULL)
       out.back().digest = "none";
     else

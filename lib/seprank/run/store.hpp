@@ -24,11 +24,11 @@ struct stored_unit {
   std::string config;
   std::string weights_hash;
   std::string unit;
-  long position = 0;          // the unit's index in its batch
-  std::string data;           // the unit's serialized result
-  double seconds = 0;         // measured when it was computed
+  long position = 0;   // the unit's index in its batch
+  std::string data;    // the unit's serialized result
+  double seconds = 0;  // measured when it was computed
   std::uint64_t memory_mb = 0;
-  std::string finished;       // UTC, "YYYY-MM-DD HH:MM:SS"
+  std::string finished;  // UTC, "YYYY-MM-DD HH:MM:SS"
   // Its keyed digest checked against this user's key: "" when it matches; otherwise why the unit is not
   // trusted (altered after it was written, or written with another key). Such a unit is never used.
   std::string rejected;

@@ -18,8 +18,8 @@ std::optional<std::string> read_bounded(const std::string& path, std::size_t max
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     out.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
     if (out.size() > max_bytes)
-      throw usage_error(what + " " + path + ": more than " + std::to_string(max_bytes) + " bytes (at most " + std::to_string(max_bytes) +
-                        "); is it the right file?");
+      throw usage_error(what + " " + path + ": more than " + std::to_string(max_bytes) + " bytes (at most " +
+                        std::to_string(max_bytes) + "); is it the right file?");
   }
   return out;
 }

@@ -57,7 +57,8 @@ void set_deadline(double seconds) {
     deadline = 0;
     return;
   }
-  const auto span = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds > 0 ? seconds : 0));
+  const auto span = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(seconds > 0 ? seconds : 0));
   deadline = now_ticks() + static_cast<long long>(span.count()) + 1;
 }
 

@@ -23,8 +23,8 @@ std::optional<long> parse_integer(const std::string& token) {
 
 std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi, int max_values) {
   auto fail = [&](const std::string& why) -> std::vector<int> {
-    throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " + std::to_string(lo) + ".." +
-                      std::to_string(hi) + ")");
+    throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " +
+                      std::to_string(lo) + ".." + std::to_string(hi) + ")");
   };
   std::vector<int> out;
   const auto dots = text.find("..");
@@ -54,7 +54,8 @@ void check_range(const std::string& option, const std::vector<T>& values, long l
   const std::string allowed = " (values in " + std::to_string(lo) + ".." + std::to_string(hi) + ")";
   if (values.empty()) throw usage_error(option + ": no values" + allowed);
   if (static_cast<long>(values.size()) > max_values)
-    throw usage_error(option + ": " + std::to_string(values.size()) + " values, more than the " + std::to_string(max_values) + " allowed");
+    throw usage_error(option + ": " + std::to_string(values.size()) + " values, more than the " +
+                      std::to_string(max_values) + " allowed");
   for (const T v : values)
     if (v < lo || v > hi) throw usage_error(option + ": value " + std::to_string(v) + " out of range" + allowed);
 }
@@ -78,8 +79,10 @@ std::uint64_t parse_unsigned(const std::string& name, const std::string& text) {
   char* end = nullptr;
   const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
   const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  const bool negative = text.size() > 1 && text[0] == '-' && text.find_first_not_of("0123456789", 1) == std::string::npos;
-  if (!digits && !negative) throw usage_error(name + " = " + text + " is not an integer: must be an integer in 0 .. 18446744073709551615");
+  const bool negative =
+      text.size() > 1 && text[0] == '-' && text.find_first_not_of("0123456789", 1) == std::string::npos;
+  if (!digits && !negative)
+    throw usage_error(name + " = " + text + " is not an integer: must be an integer in 0 .. 18446744073709551615");
   if (negative || errno == ERANGE || *end != '\0')
     throw usage_error(name + " = " + text + " is out of range: must be an integer in 0 .. 18446744073709551615");
   return value;

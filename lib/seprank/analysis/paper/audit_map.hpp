@@ -35,7 +35,7 @@ struct audit_map {
 // sink: each row is handed to it in the map's order instead of being kept in rows (a map of many rows need not be
 // held whole).
 using audit_row_sink = std::function<void(audit_row&&)>;
-audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false, long N = 0,
-                       const audit_row_sink& sink = {});
+audit_map audit_map_of(const std::vector<int>& L, const std::vector<long>& dx, long H, bool exact_counts = false,
+                       long N = 0, const audit_row_sink& sink = {});
 
 }  // namespace seprank

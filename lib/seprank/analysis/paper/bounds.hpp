@@ -1,5 +1,6 @@
-// The paper's closed-form bounds (section 4, eqs. 7 and 8; docs/theory.md, section 9), evaluated in 100-digit binary floating point (Boost.Multiprecision)
-// so that nothing overflows at GPT-3 sizes, with exact integers where a bound is an integer power.
+// The paper's closed-form bounds (section 4, eqs. 7 and 8; docs/theory.md, section 9), evaluated in 100-digit binary
+// floating point (Boost.Multiprecision) so that nothing overflows at GPT-3 sizes, with exact integers where a bound is
+// an integer power.
 #pragma once
 #include <string>
 
@@ -13,10 +14,10 @@ namespace seprank {
 template <class F>
 struct paper_log3_values {
   // Zero until computed: the lower bounds (and b_2) stay 0 when undefined, never an uninitialized long double.
-  F t1_a{}, t1_lower{}, t1_upper{};                       // Theorem 1
-  F t2_b1{}, t2_b2{}, t2_c1{}, t2_c2{}, t2_c2_fraction{};     // Theorem 2 constants
+  F t1_a{}, t1_lower{}, t1_upper{};                        // Theorem 1
+  F t2_b1{}, t2_b2{}, t2_c1{}, t2_c2{}, t2_c2_fraction{};  // Theorem 2 constants
   F t2_lower{}, t2_upper{}, t2_upper_fraction{};
-  bool lower_defined = true;                        // d_x > H (both lower bounds take log_3(d_x - H))
+  bool lower_defined = true;  // d_x > H (both lower bounds take log_3(d_x - H))
 };
 
 template <class F>
@@ -50,11 +51,11 @@ paper_log3_values<F> paper_log3(long L, const F& dx, const F& H) {
 //   3^{L-2} (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H),  a = -L + 2 - log_3 2.
 struct theorem1_bounds {
   big_float a;
-  big_float lower_log3;   // 3^{L-2} (log_3(d_x - H) + a); -infinity marker if d_x <= H (log undefined)
+  big_float lower_log3;  // 3^{L-2} (log_3(d_x - H) + a); -infinity marker if d_x <= H (log undefined)
   bool lower_defined = true;
-  big_float upper_log3;   // C log_3(d_x + H)
+  big_float upper_log3;      // C log_3(d_x + H)
   bool upper_exact = false;  // (d_x + H)^C computed (only when it has at most 2000 digits)
-  big_int upper;          // (d_x + H)^C, exact when upper_exact
+  big_int upper;             // (d_x + H)^C, exact when upper_exact
 };
 theorem1_bounds theorem1(long L, const big_int& dx, const big_int& H);
 // Theorem 1's upper bound as an integer, (d_x + H)^C (eq. 7): the one home of it (callers keep it to small C).
@@ -80,8 +81,8 @@ theorem2_bounds theorem2(long L, const big_int& dx, const big_int& H);
 // below the threshold, Theorem 2 at and above it (at the threshold neither hypothesis holds).
 struct paper_bounds {
   regime reg = regime::threshold;
-  big_int three_L;                 // 3^L, compared exactly with d_x
-  double threshold = 0;            // log_3 d_x, display only
+  big_int three_L;       // 3^L, compared exactly with d_x
+  double threshold = 0;  // log_3 d_x, display only
   theorem1_bounds t1;
   theorem2_bounds t2;
   int theorem() const { return reg == regime::depth_efficient ? 1 : 2; }

@@ -15,8 +15,8 @@ corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& 
   const big_float scale = abs(r.deep_lower_log3) > 1 ? big_float(abs(r.deep_lower_log3)) : big_float(1);
   for (long Ls : shallow) {
     if (Ls < 1 || Ls >= deep.L)
-      throw usage_error("shallow depth " + std::to_string(Ls) + " is out of range: must satisfy 1 <= L_shallow < L_deep = " +
-                        std::to_string(deep.L));
+      throw usage_error("shallow depth " + std::to_string(Ls) +
+                        " is out of range: must satisfy 1 <= L_shallow < L_deep = " + std::to_string(deep.L));
     corollary1_row row{};
     row.L_shallow = Ls;
     row.C_shallow = summed_indices(Ls);
@@ -26,10 +26,12 @@ corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& 
     row.round_trip = abs(row.check_log3 - r.deep_lower_log3) < big_float(1e-60) * scale;
     if (!r.hypothesis) {
       row.applicable = false;
-      row.why_not = "the deep network is not below its threshold ($L_deep < log_3 d_x$ fails), so Corollary 1 says nothing";
+      row.why_not =
+          "the deep network is not below its threshold ($L_deep < log_3 d_x$ fails), so Corollary 1 says nothing";
     } else if (row.width < 1) {
       row.applicable = false;
-      row.why_not = "the deep lower bound is met by every width $d >= 1$ (equating gives $d < 1$): no width is required";
+      row.why_not =
+          "the deep lower bound is met by every width $d >= 1$ (equating gives $d < 1$): no width is required";
     }
     // The paper quotes widths for its own example only (section 4.1).
     if (deep.L == 6 && deep.dx == 1000 && deep.H == 16) row.quoted = Ls == 2 ? "2e17" : Ls == 3 ? "2e5" : "";

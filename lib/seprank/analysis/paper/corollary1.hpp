@@ -13,14 +13,14 @@ namespace seprank {
 // C_s log_3(d + H) reaches the deep network's Theorem 1 lower bound: d = 3^{lower / C_s} - H.
 struct corollary1_row {
   long L_shallow;
-  big_int C_shallow;             // C_s = (3^L_s - 1)/2
-  big_float width;               // the computed width
-  big_float check_log3;          // C_s log_3(width + H), for the round trip
-  bool round_trip = false;       // check_log3 equals the deep lower bound (to 1e-60 relative)
-  std::string quoted;            // the paper's quoted value as printed ("" when none)
-  double quoted_value = 0;       // that value as a number (when quoted)
-  big_float quoted_ratio;        // quoted / width (when quoted)
-  bool quoted_agrees = false;    // the ratio is within a factor 2
+  big_int C_shallow;           // C_s = (3^L_s - 1)/2
+  big_float width;             // the computed width
+  big_float check_log3;        // C_s log_3(width + H), for the round trip
+  bool round_trip = false;     // check_log3 equals the deep lower bound (to 1e-60 relative)
+  std::string quoted;          // the paper's quoted value as printed ("" when none)
+  double quoted_value = 0;     // that value as a number (when quoted)
+  big_float quoted_ratio;      // quoted / width (when quoted)
+  bool quoted_agrees = false;  // the ratio is within a factor 2
   // Corollary 1 applies to this row: the deep network is below its threshold and the computed width is >= 1 (else
   // why_not says why; no width is stated then, and nothing is checked).
   bool applicable = true;
@@ -29,7 +29,7 @@ struct corollary1_row {
 struct corollary1_result {
   atlas_config deep;
   big_float deep_lower_log3;
-  bool hypothesis = false;     // L_deep < log_3 d_x (deep network in the Theorem 1 regime)
+  bool hypothesis = false;  // L_deep < log_3 d_x (deep network in the Theorem 1 regime)
   std::vector<corollary1_row> rows;
 };
 corollary1_result corollary1(const atlas_config& deep, const std::vector<long>& shallow_depths);

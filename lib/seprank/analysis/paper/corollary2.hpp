@@ -15,18 +15,18 @@ namespace seprank {
 // bound exceeds the deep network's Theorem 2 upper bound is reported, while that network is shallower.
 struct corollary2_try {
   long beta2;
-  big_int dx;                  // 3^{beta_2} d_x
-  long L;                      // the deepest depth below its threshold
-  big_float nominal_depth;     // beta_1 L_deep + beta_2
+  big_int dx;               // 3^{beta_2} d_x
+  long L;                   // the deepest depth below its threshold
+  big_float nominal_depth;  // beta_1 L_deep + beta_2
   bool lower_defined = false;
-  big_float lower_log3;        // its Theorem 1 lower bound
-  bool higher = false;         // lower_log3 > the deep network's Theorem 2 upper bound
+  big_float lower_log3;  // its Theorem 1 lower bound
+  bool higher = false;   // lower_log3 > the deep network's Theorem 2 upper bound
 };
 struct corollary2_result {
   atlas_config deep;
   big_float beta1;
-  bool hypothesis = false;     // L_deep > log_3 d_x
-  long beta2 = -1;             // -1: none found up to max_beta2, or none sought (the hypothesis fails)
+  bool hypothesis = false;  // L_deep > log_3 d_x
+  long beta2 = -1;          // -1: none found up to max_beta2, or none sought (the hypothesis fails)
   long L_shallow = 0;
   big_int dx_shallow = 0;
   // The search stops at the first beta_2 whose network is not shallower (depth >= L_deep): a larger beta_2 only

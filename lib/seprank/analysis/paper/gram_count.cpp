@@ -43,14 +43,17 @@ big_int last_true(const big_int& C, const Pred& pred) {
   big_int lo = 0, hi = C;  // pred(lo) holds; the answer is in [lo, hi]
   while (lo < hi) {
     const big_int mid = (lo + hi + 1) / 2;
-    if (pred(mid)) lo = mid;
-    else hi = mid - 1;
+    if (pred(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }
 
 big_float ln_binomial(const big_float& n, const big_float& m) {
-  return boost::math::lgamma(big_float(n + 1)) - boost::math::lgamma(big_float(m + 1)) - boost::math::lgamma(big_float(n - m + 1));
+  return boost::math::lgamma(big_float(n + 1)) - boost::math::lgamma(big_float(m + 1)) -
+         boost::math::lgamma(big_float(n - m + 1));
 }
 
 // Relative accuracy assumed of 100-digit lgamma and log (Boost: a few hundred ulps at most); the error
@@ -110,11 +113,14 @@ gram_count_result count_of(long L, const big_int& dx, bool residual, long max_di
   // difference of lgamma values at ~C loses everything once C dwarfs D (L = 60, d_x = 12288 read 4 digits).
   const long double a = static_cast<long double>(s.DA + 1), b = static_cast<long double>(s.C);
   const long double ln_envelope = b == 0 ? 0
-                                         : (a + 0.5L) * std::log1p(b / a) + b * std::log1p(a / b) - 0.5L * std::log(2 * 3.14159265358979323846L * b);
+                                         : (a + 0.5L) * std::log1p(b / a) + b * std::log1p(a / b) -
+                                               0.5L * std::log(2 * 3.14159265358979323846L * b);
   const long double fast_digits = (ln_envelope + std::log(static_cast<long double>(s.dx))) / std::log(10.0L);
-  const bool exact_digits = std::isfinite(fast_digits) && std::fabs(fast_digits - static_cast<long double>(max_digits)) > 1 + 1e-9L * fast_digits
-                                ? fast_digits <= static_cast<long double>(max_digits)
-                                : digits_of_envelope(s) <= static_cast<double>(max_digits);
+  const bool exact_digits =
+      std::isfinite(fast_digits) &&
+              std::fabs(fast_digits - static_cast<long double>(max_digits)) > 1 + 1e-9L * fast_digits
+          ? fast_digits <= static_cast<long double>(max_digits)
+          : digits_of_envelope(s) <= static_cast<double>(max_digits);
   if (exact_digits) {
     r.exact = true;
     r.crossing = last_true(s.C, [&](const big_int& k) { return s.cols(k) <= s.rows(k); });
@@ -127,7 +133,8 @@ gram_count_result count_of(long L, const big_int& dx, bool residual, long max_di
   // crossing by rounding still gives an upper bound (header).
   const big_float ln_dx = log(big_float(dx));
   r.crossing = last_true(s.C, [&](const big_int& k) {
-    return ln_binomial(big_float(s.D + k - 1), big_float(k)) <= ln_dx + ln_binomial(big_float(s.DA + s.C - k - 1), big_float(s.C - k));
+    return ln_binomial(big_float(s.D + k - 1), big_float(k)) <=
+           ln_dx + ln_binomial(big_float(s.DA + s.C - k - 1), big_float(s.C - k));
   });
   const ln_value left = ln_binomial_with_error(s.D + r.crossing, r.crossing);
   ln_value right = ln_binomial_with_error(s.DA + s.C - r.crossing - 1, s.C - r.crossing - 1);
@@ -171,7 +178,8 @@ long double ln_binom_stable(long double a, long double b, long double& error) {
     error += 16 * eps * (std::fabs(x) + std::fabs(y) + std::fabs(z)) + 1e-15L;
     return x - y - z;
   }
-  const long double t1 = (M + 0.5L) * std::log1p(m / M), t2 = m * std::log(M + m), t3 = 1 / (12 * (M + m)) - 1 / (12 * M);
+  const long double t1 = (M + 0.5L) * std::log1p(m / M), t2 = m * std::log(M + m),
+                    t3 = 1 / (12 * (M + m)) - 1 / (12 * M);
   long double ln_m_factorial;
   if (m < 4096) {
     ln_m_factorial = std::lgamma(m + 1);
@@ -203,8 +211,10 @@ gram_count_fast gram_count_log3_fast(long L, long dx) {
     long double mid = std::floor(lo + (hi - lo) / 2 + 0.5L);
     if (mid <= lo) mid = std::nextafter(lo, hi);
     if (mid > hi) mid = hi;
-    if (ln_binom_stable(D - 1, mid, scratch) <= ln_w + ln_binom_stable(D - 1, C - mid, scratch)) lo = mid;
-    else hi = mid - 1 < mid ? mid - 1 : std::nextafter(mid, lo);
+    if (ln_binom_stable(D - 1, mid, scratch) <= ln_w + ln_binom_stable(D - 1, C - mid, scratch))
+      lo = mid;
+    else
+      hi = mid - 1 < mid ? mid - 1 : std::nextafter(mid, lo);
   }
   const long double k = lo;
   long double error = 0;

@@ -37,9 +37,11 @@ big_int moment_hessian_rank(int level, const big_int& d) {
   return symmetric_dimension(d) - (d > k ? symmetric_dimension(d - k) : big_int(0));
 }
 
-hessian_lower_bound hessian_lower_bound_of(long L, int level, long width, long heads, bool exact_value, long rest_width) {
+hessian_lower_bound hessian_lower_bound_of(long L, int level, long width, long heads, bool exact_value,
+                                           long rest_width) {
   if (level < 1 || level >= L) throw std::invalid_argument("hessian_lower_bound_of: 1 <= l0 <= L - 1");
-  if (width < 1 || heads < 1 || rest_width < 0) throw std::invalid_argument("hessian_lower_bound_of: width >= 1 and heads >= 1");
+  if (width < 1 || heads < 1 || rest_width < 0)
+    throw std::invalid_argument("hessian_lower_bound_of: width >= 1 and heads >= 1");
   if (heads == 1 && rest_width == 0 && width < 2)  // Theorem 15.1 (iii): one block needs d >= 2
     throw std::invalid_argument("hessian_lower_bound_of: a single block needs d >= 2");
   hessian_lower_bound b;
@@ -54,8 +56,9 @@ hessian_lower_bound hessian_lower_bound_of(long L, int level, long width, long h
   b.from_N = 2 * (heads * width + rest_width) + 2;
   b.n = summed_indices(L - level);
   // The value's enclosure (model/log_binomial); maps of many rows (exact_value false) take the long-double one.
-  const twice_binomial v = exact_value ? twice_binomial_of(b.n, b.r)
-                                       : twice_binomial_fast(summed_indices_ld(L - level), static_cast<long double>(b.r));
+  const twice_binomial v = exact_value
+                               ? twice_binomial_of(b.n, b.r)
+                               : twice_binomial_fast(summed_indices_ld(L - level), static_cast<long double>(b.r));
   b.exact = v.exact;
   b.value = v.value;
   b.log3_lower = v.log3_lower;
@@ -76,8 +79,8 @@ std::optional<padded_blocks> blocks_at(long dx, long H, long N) {
   const long head = dx / H, used = N > 0 ? std::min(dx, N / 2 - 1) : dx;  // |A| - 1 >= used, |B| >= used
   if (used < 1) return std::nullopt;
   padded_blocks b{used / head, head, used % head, used};
-  if (b.heads == 0) b.heads = 1, b.width = b.rest, b.rest = 0;                // one narrower block
-  if (b.heads == 1 && b.rest == 0 && b.width < 2) return std::nullopt;       // Theorem 15.1 (iii): one block needs d >= 2
+  if (b.heads == 0) b.heads = 1, b.width = b.rest, b.rest = 0;          // one narrower block
+  if (b.heads == 1 && b.rest == 0 && b.width < 2) return std::nullopt;  // Theorem 15.1 (iii): one block needs d >= 2
   return b;
 }
 
@@ -100,7 +103,8 @@ std::optional<hessian_lower_bound> best_hessian_lower_bound(long L, long dx, lon
   int best = 0;
   for (int level : levels) {
     const long double k = std::pow(3.0L, static_cast<long double>(level)) - 1;
-    const long double r = rho_estimate(k, static_cast<long double>(width)) * heads + rho_estimate(k, static_cast<long double>(rest)) - 1;
+    const long double r =
+        rho_estimate(k, static_cast<long double>(width)) * heads + rho_estimate(k, static_cast<long double>(rest)) - 1;
     const long double n = summed_indices_ld(L - level);
     estimate.push_back(binomial_log3_estimate(n, r));
     if (estimate.back() > best_estimate) best_estimate = estimate.back(), best = level;

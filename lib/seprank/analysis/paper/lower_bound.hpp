@@ -3,9 +3,9 @@
 // for a level 1 <= l0 <= L - 1, one block of d = d_x/H coordinates in each of the H heads (r = H rho_g(d) - 1; at a
 // given N below 2 d_x + 2, zero padding keeps floor(N/2) - 1 coordinates: full heads and one narrower block), where
 // rho_g(d) = D(d) - D(max(d - g + 1, 0)) is the rank of the Hessian of the moment form b^T M^g b (Theorem 15.1,
-// proven; no computed rank enters). It holds for balanced partitions at every N >= 2 (coordinates used) + 2. This file evaluates the rank formula, chooses l0 and evaluates the bound
-// (its arithmetic: model/log_binomial): exactly where it has at most ~1,000 digits, and always as an interval of log_3
-// with outward rounding (MPFR).
+// proven; no computed rank enters). It holds for balanced partitions at every N >= 2 (coordinates used) + 2. This file
+// evaluates the rank formula, chooses l0 and evaluates the bound (its arithmetic: model/log_binomial): exactly where it
+// has at most ~1,000 digits, and always as an interval of log_3 with outward rounding (MPFR).
 #pragma once
 #include <optional>
 
@@ -20,8 +20,8 @@ big_int symmetric_dimension(const big_int& d);
 big_int moment_hessian_rank(int level, const big_int& d);
 
 struct hessian_lower_bound {
-  long L = 0;        // the depth
-  int level = 0;     // l0 (g = 3^{l0})
+  long L = 0;           // the depth
+  int level = 0;        // l0 (g = 3^{l0})
   long heads = 1;       // blocks of `width` coordinates, one in each of this many heads (H without padding)
   long width = 0;       // d = d_x/H (one block of fewer coordinates when H = 1 and padded to a given N)
   long rest_width = 0;  // padded with H > 1: one more head's narrower block (0: none)
@@ -29,8 +29,8 @@ struct hessian_lower_bound {
   big_int rho;          // rho_g(width): the Hessian rank of the moment form on one head's block
   big_int rho_rest;     // rho_g(rest_width)
   big_int r;            // heads rho + rho_rest - 1: independent differentials on the hypersurface gamma = 0
-  big_int n;         // (3^{L - l0} - 1)/2: the exponent in F = gamma^n f
-  bool exact = false;  // value is 2 binom(r + n, n) exactly
+  big_int n;            // (3^{L - l0} - 1)/2: the exponent in F = gamma^n f
+  bool exact = false;   // value is 2 binom(r + n, n) exactly
   big_int value;
   // log_3 of 2 binom(r + n, n) lies in [log3_lower, log3_upper] (MPFR at 128 bits, rounded outward, then outward
   // to long double).
@@ -45,7 +45,8 @@ struct hessian_lower_bound {
 // heads of one coordinate).
 // N = 0: every balanced N >= 2 d_x + 2; N > 0: the bound at that N (zero padding below 2 d_x + 2).
 // L: 1..10000, d_x: 1..10^12. exact_value false: the interval only (maps of many rows).
-std::optional<hessian_lower_bound> best_hessian_lower_bound(long L, long dx, long H, bool exact_value = true, long N = 0);
+std::optional<hessian_lower_bound> best_hessian_lower_bound(long L, long dx, long H, bool exact_value = true,
+                                                            long N = 0);
 // The bound at one level: `heads` blocks of `width` coordinates and, when rest_width > 0, one of rest_width.
 hessian_lower_bound hessian_lower_bound_of(long L, int level, long width, long heads = 1, bool exact_value = true,
                                            long rest_width = 0);

@@ -3,7 +3,8 @@
 namespace seprank {
 
 model_bounds model_bounds_of(const model_preset& p) {
-  return {p, paper_bounds_of(p.L, p.dx, p.H), proven_bounds_of(p.L, p.dx, p.H, p.context), proven_bounds_of(p.L, p.dx, p.H, 0)};
+  return {p, paper_bounds_of(p.L, p.dx, p.H), proven_bounds_of(p.L, p.dx, p.H, p.context),
+          proven_bounds_of(p.L, p.dx, p.H, 0)};
 }
 
 }  // namespace seprank

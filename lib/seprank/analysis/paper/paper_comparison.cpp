@@ -25,10 +25,12 @@ sep_facts lower_facts(const network_config& c, const certified_values& r) {
   const int at_N = r.balanced ? c.N : 0;
   std::vector<sep_bound> candidates = table_bounds(c.L, c.dx, c.H, at_N);
   if (!c.residual)
-    if (auto h = hessian_sep_bound(c.L, c.dx, c.H); h && (at_N == 0 || h->from_N() <= at_N)) candidates.push_back(std::move(*h));
+    if (auto h = hessian_sep_bound(c.L, c.dx, c.H); h && (at_N == 0 || h->from_N() <= at_N))
+      candidates.push_back(std::move(*h));
   if (r.balanced) {
     if (r.sep_lower > 0)
-      candidates.push_back(computed_bound(r.sep_lower, c.N, c.dx, r.expanded ? computed_by::coefficient_rank : computed_by::grid_rank));
+      candidates.push_back(
+          computed_bound(r.sep_lower, c.N, c.dx, r.expanded ? computed_by::coefficient_rank : computed_by::grid_rank));
     if (r.grid_rank > 0) candidates.push_back(computed_bound(r.grid_rank, c.N, c.dx, computed_by::grid_rank));
   }
   if (r.gram_computed && r.gram_lower > 0) {

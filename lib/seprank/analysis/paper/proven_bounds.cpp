@@ -9,7 +9,8 @@ proven_bounds proven_bounds_of(long L, long dx, long H, long N) {
   b.N = N;
   b.facts = rule_facts(L, dx, H, N);
   if (b.facts.lower.hessian) b.lower = *b.facts.lower.hessian;
-  for (const sep_bound& f : b.facts.alternatives) if (f.hessian) b.lower = *f.hessian;
+  for (const sep_bound& f : b.facts.alternatives)
+    if (f.hessian) b.lower = *f.hessian;
   b.slopes = growth_slopes_of(dx, H, N);
   b.findings = statement_findings(L, dx, H, b.facts);
   b.gram_count = gram_count_sep_bound(L, dx);

@@ -19,7 +19,8 @@ big_int noether_refined_gram_count(long L, long dx, const big_int& gram_count, l
 enum class refined_by {
   none,               // nothing is proven below the Gram count here
   noether,            // Noether's count of the annihilators every weight has (above)
-  annihilator_union,  // the union of the annihilator families, from the shipped table (analysis/paper/annihilator_table)
+  annihilator_union,  // the union of the annihilator families, from the shipped table
+                      // (analysis/paper/annihilator_table)
   this_run,           // the union of the annihilator families of the run's own weights, all generic (step annihilators)
 };
 

@@ -56,8 +56,12 @@ sep_facts sep_facts_of(std::vector<sep_bound> candidates) {
     return std::make_pair(b.source == sep_source::nonzero ? 0 : b.source == sep_source::computed ? 1 : 2, b.from_N());
   };
   // Exact values compare exactly; a bound known only in log_3 (value 0) by its logarithm.
-  auto larger = [](const sep_bound& a, const sep_bound& b) { return a.value > 0 && b.value > 0 ? a.value > b.value : a.log3 > b.log3; };
-  auto equal = [](const sep_bound& a, const sep_bound& b) { return a.value > 0 && b.value > 0 ? a.value == b.value : a.log3 == b.log3; };
+  auto larger = [](const sep_bound& a, const sep_bound& b) {
+    return a.value > 0 && b.value > 0 ? a.value > b.value : a.log3 > b.log3;
+  };
+  auto equal = [](const sep_bound& a, const sep_bound& b) {
+    return a.value > 0 && b.value > 0 ? a.value == b.value : a.log3 == b.log3;
+  };
   sep_facts f;
   for (auto& c : candidates) {
     if (larger(c, f.lower) || (equal(c, f.lower) && preference(c) < preference(f.lower))) std::swap(c, f.lower);
@@ -94,7 +98,8 @@ std::vector<sep_bound> table_bounds(long L, long dx, long H, int N) {
 // The table's values and the proven bound of section 15 (when it holds at N).
 std::vector<sep_bound> lower_sep_bounds(long L, long dx, long H, long N, bool exact_value) {
   std::vector<sep_bound> c = table_bounds(L, dx, H, static_cast<int>(std::min<long>(N, 1L << 30)));
-  if (auto h = hessian_sep_bound(L, dx, H, exact_value, N); h && (N == 0 || h->from_N() <= N)) c.push_back(std::move(*h));
+  if (auto h = hessian_sep_bound(L, dx, H, exact_value, N); h && (N == 0 || h->from_N() <= N))
+    c.push_back(std::move(*h));
   return c;
 }
 

@@ -14,12 +14,14 @@ namespace seprank {
 
 // Where a certified bound on the generic separation rank comes from.
 enum class sep_source {
-  nonzero,     // sep >= 1: y_p is a nonzero polynomial for almost every weight (section 13)
-  gram_count,  // sep <= sum_k min(d_x mc(D, C-k), mc(D, k)), for every weight and N (section 4)
-  refined_count,  // sep <= the Gram count minus the loss rank-one annihilators force, for every weight and N (section 14)
-  computed,    // certified by this run for the drawn weights, at N (a lower bound on the generic sep)
-  table,       // certified by this tool at width `dx` (the shipped table), carried to larger widths (section 13)
-  hessian_bound,  // sep >= 2 binom(r + n, n) from certified block Hessian ranks, every balanced N >= 2 d_x + 2 (section 15)
+  nonzero,        // sep >= 1: y_p is a nonzero polynomial for almost every weight (section 13)
+  gram_count,     // sep <= sum_k min(d_x mc(D, C-k), mc(D, k)), for every weight and N (section 4)
+  refined_count,  // sep <= the Gram count minus the loss rank-one annihilators force, for every weight and N (section
+                  // 14)
+  computed,       // certified by this run for the drawn weights, at N (a lower bound on the generic sep)
+  table,          // certified by this tool at width `dx` (the shipped table), carried to larger widths (section 13)
+  hessian_bound,  // sep >= 2 binom(r + n, n) from certified block Hessian ranks, every balanced N >= 2 d_x + 2 (section
+                  // 15)
 };
 
 // computed: which rank certified it.
@@ -28,11 +30,11 @@ enum class computed_by { coefficient_rank, grid_rank, gram_rank };
 struct sep_bound {
   sep_source source = sep_source::nonzero;
   computed_by how = computed_by::coefficient_rank;
-  big_float log3 = 0;      // log_3 of the bound
-  big_int value = 1;       // the bound as an integer (0 when only its logarithm is known)
-  int N = 0;               // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
-  int dx = 0;              // computed, table: the width it was certified at
-  bool count_exact = true; // gram_count: value is the exact count (false: log3 is an upper bound on it)
+  big_float log3 = 0;       // log_3 of the bound
+  big_int value = 1;        // the bound as an integer (0 when only its logarithm is known)
+  int N = 0;                // computed, table: the N it was certified at (0: every balanced N >= 2 d_x + 2)
+  int dx = 0;               // computed, table: the width it was certified at
+  bool count_exact = true;  // gram_count: value is the exact count (false: log3 is an upper bound on it)
   refined_by refined = refined_by::none;  // refined_count: which proven loss it subtracts (section 14)
   // hessian_bound: the level, blocks, ranks and exponent it rests on; value is 0 when the bound is known only in
   // log_3 (log3 is then the lower end of its interval).

@@ -13,8 +13,8 @@ std::vector<statement_finding> statement_findings(long L, const big_int& dx, con
   std::optional<big_float> upper;
   if (facts.upper) upper = facts.upper->log3;
   const theorem1_bounds t1 = theorem1(L, dx, H);
-  return detail::findings_from(regime_of(L, dx), paper_log3(L, big_float(dx), big_float(H)), facts.lower.log3, upper, facts,
-                       t1.upper_exact ? &t1.upper : nullptr);
+  return detail::findings_from(regime_of(L, dx), paper_log3(L, big_float(dx), big_float(H)), facts.lower.log3, upper,
+                               facts, t1.upper_exact ? &t1.upper : nullptr);
 }
 
 double printed_margin_log3(const statement_finding& f) {

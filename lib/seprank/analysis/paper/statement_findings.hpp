@@ -14,7 +14,13 @@
 
 namespace seprank {
 
-enum class paper_statement { theorem1_lower, theorem1_upper, theorem2_lower, theorem2_upper_printed, theorem2_upper_fraction };
+enum class paper_statement {
+  theorem1_lower,
+  theorem1_upper,
+  theorem2_lower,
+  theorem2_upper_printed,
+  theorem2_upper_fraction
+};
 inline constexpr paper_statement all_paper_statements[] = {
     paper_statement::theorem1_lower, paper_statement::theorem1_upper, paper_statement::theorem2_lower,
     paper_statement::theorem2_upper_printed, paper_statement::theorem2_upper_fraction};
@@ -28,7 +34,7 @@ struct statement_finding {
   bool defined = true;       // the bound is defined (lower bounds need d_x > H)
   big_float bound_log3 = 0;  // the paper's bound, log_3
   verdict status = verdict::undecided;
-  sep_bound evidence;        // the fact that decides it (proved, contradicted); the nearest facts otherwise
+  sep_bound evidence;              // the fact that decides it (proved, contradicted); the nearest facts otherwise
   std::optional<sep_bound> other;  // undecided: the fact on the other side
   // proved, contradicted: the status holds for balanced partitions at every N >= from_N (0: every N); it is
   // the evidence's from_N, the smallest among the certified facts that decide it.
@@ -101,8 +107,8 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
     } else if (!f.defined) {
       f.status = verdict::undecided;
     } else {
-      const bool exact = s == paper_statement::theorem1_upper && theorem1_upper && facts.upper && facts.upper->value > 0 &&
-                         facts.lower.value > 0;
+      const bool exact = s == paper_statement::theorem1_upper && theorem1_upper && facts.upper &&
+                         facts.upper->value > 0 && facts.lower.value > 0;
       f.status = exact ? decide<big_int>(true, *theorem1_upper, facts.lower.value, facts.upper->value)
                        : decide(is_upper(s), bound_of(s, v), lower, upper);
       const bool by_upper = (f.status == verdict::holds) == is_upper(s);
@@ -110,7 +116,7 @@ std::vector<statement_finding> findings_from(regime reg, const paper_log3_values
       if (f.status != verdict::undecided && !by_upper) {
         // The lower bound decides it: state it from the smallest N among the lower bounds that decide it
         // too (compared in 100 digits, and only when clear of the bound by 1e-9).
-        std::optional<big_float> clear;  // the bound plus the margin, made when first needed
+        std::optional<big_float> clear;    // the bound plus the margin, made when first needed
         static const sep_bound nonzero{};  // sep >= 1 holds at every N
         std::vector<const sep_bound*> others{&nonzero};
         for (const auto& alt : facts.alternatives) others.push_back(&alt);

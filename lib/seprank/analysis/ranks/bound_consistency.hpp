@@ -37,6 +37,7 @@ struct bound_consistency {
 // partition only: the ladder's partitions differ), the Gram rank's proven upper bound (sep(N) <= the Gram rank for
 // the drawn weights at every N and partition, section 5), the refined count (0: none) and the Gram count (for every
 // weight and N, sections 4 and 14).
-bound_consistency check_bound_consistency(const rank_analysis& r, long N, const big_int& gram_count, const big_int& refined_count);
+bound_consistency check_bound_consistency(const rank_analysis& r, long N, const big_int& gram_count,
+                                          const big_int& refined_count);
 
 }  // namespace seprank

@@ -33,12 +33,20 @@ std::string store_name(block_certificate c) {
 
 }  // namespace
 
-const block_certificate_info& block_certificate_info_of(block_certificate c) { return table_row_of(certificate_table, c); }
+const block_certificate_info& block_certificate_info_of(block_certificate c) {
+  return table_row_of(certificate_table, c);
+}
 
 std::string block_rank_data(const block_rank& b) {
-  const nlohmann::ordered_json j = {{"rows", b.rows}, {"cols", b.cols}, {"rank_mod_p", b.rank_mod_p}, {"upper", b.upper},
-                                    {"exact", b.exact}, {"certificate", store_name(b.certificate)},
-                                    {"prime", b.prime}, {"sampled_rows", b.sampled_rows}, {"sampled_cols", b.sampled_cols},
+  const nlohmann::ordered_json j = {{"rows", b.rows},
+                                    {"cols", b.cols},
+                                    {"rank_mod_p", b.rank_mod_p},
+                                    {"upper", b.upper},
+                                    {"exact", b.exact},
+                                    {"certificate", store_name(b.certificate)},
+                                    {"prime", b.prime},
+                                    {"sampled_rows", b.sampled_rows},
+                                    {"sampled_cols", b.sampled_cols},
                                     {"proven_upper", b.proven_upper}};
   return j.dump();
 }
@@ -53,7 +61,8 @@ block_rank block_rank_of_data(const std::string& data) {
   const std::string name = j.at("certificate").get<std::string>();
   const auto* found = std::find_if(std::begin(certificate_table), std::end(certificate_table),
                                    [&](const block_certificate_info& info) { return store_name(info.value) == name; });
-  if (found == std::end(certificate_table)) throw std::invalid_argument("a block result names no known certificate: " + name);
+  if (found == std::end(certificate_table))
+    throw std::invalid_argument("a block result names no known certificate: " + name);
   b.certificate = found->value;
   return b;
 }

@@ -15,12 +15,12 @@ namespace seprank {
 
 // How a block's rank is known.
 enum class block_certificate {
-  full_rank_mod_p,            // rank mod p = min(rows, cols)
-  meets_gram_bound,           // rank mod p = a proven Gram-form upper bound
-  meets_annihilator_bound,    // rank mod p = min(rows, cols - a) with a proven rank-one annihilators (section 14)
-  exact_elimination,          // fraction-free elimination over Z
-  exact_elimination_p_divided,// the same, where p divided every maximal minor (rank mod p was lower)
-  lower_bound_only,           // no upper bound met: rank mod p is a lower bound
+  full_rank_mod_p,              // rank mod p = min(rows, cols)
+  meets_gram_bound,             // rank mod p = a proven Gram-form upper bound
+  meets_annihilator_bound,      // rank mod p = min(rows, cols - a) with a proven rank-one annihilators (section 14)
+  exact_elimination,            // fraction-free elimination over Z
+  exact_elimination_p_divided,  // the same, where p divided every maximal minor (rank mod p was lower)
+  lower_bound_only,             // no upper bound met: rank mod p is a lower bound
 };
 
 // The one table of block_certificate: its JSON key (the store writes it with '_' for '-') and its prose.
@@ -33,12 +33,12 @@ const block_certificate_info& block_certificate_info_of(block_certificate c);
 
 struct block_rank {
   long rows = 0, cols = 0, rank_mod_p = 0;
-  long upper = -1;          // a proven upper bound used, or -1
+  long upper = -1;  // a proven upper bound used, or -1
   bool exact = false;
   block_certificate certificate = block_certificate::lower_bound_only;
-  std::uint64_t prime = 0;  // the prime of rank_mod_p (0: the rank_result's prime)
+  std::uint64_t prime = 0;                  // the prime of rank_mod_p (0: the rank_result's prime)
   long sampled_rows = 0, sampled_cols = 0;  // > 0: rank_mod_p was taken on a random submatrix of this size
-  long proven_upper = -1;   // the proven upper bound offered for the block (-1: none)
+  long proven_upper = -1;                   // the proven upper bound offered for the block (-1: none)
   // Our own bounds disagree: the proven upper bound is below the certified lower bound (FAILED).
   bool contradicted() const { return proven_upper >= 0 && proven_upper < (exact ? upper : rank_mod_p); }
 };
@@ -48,8 +48,8 @@ std::string block_rank_data(const block_rank& b);
 block_rank block_rank_of_data(const std::string& data);
 
 struct rank_result {
-  long lower = 0;           // certified lower bound: rank mod p
-  long upper = -1;          // certified upper bound (-1: none); exact when upper == lower
+  long lower = 0;   // certified lower bound: rank mod p
+  long upper = -1;  // certified upper bound (-1: none); exact when upper == lower
   std::uint64_t prime = 0;
   // When not exact: `lower` is certain; that it equals the rank over Q holds except with probability at
   // most error_bound over the choice of the primes (summed over the blocks that stay lower bounds, each
@@ -78,7 +78,8 @@ void certify_block(block_rank& b, long proven_upper, bool small_enough, const Ex
   } else if (small_enough) {
     b.upper = exact_rank_of();
     b.exact = true;
-    b.certificate = b.upper == b.rank_mod_p ? block_certificate::exact_elimination : block_certificate::exact_elimination_p_divided;
+    b.certificate =
+        b.upper == b.rank_mod_p ? block_certificate::exact_elimination : block_certificate::exact_elimination_p_divided;
   } else {
     b.upper = proven_upper >= b.rank_mod_p ? proven_upper : -1;
     b.certificate = block_certificate::lower_bound_only;

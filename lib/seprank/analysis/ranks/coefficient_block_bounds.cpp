@@ -22,8 +22,7 @@ long coefficient_block_gram_count(const network_config& c, const partition& p, c
 // (the side without x^i) has degrees {2k : k in K} factors through the Gram blocks whose
 // M-degrees lie in K; when those Gram blocks are exact and cover K, their total rank bounds it.
 // The Gram-form count bound (homogeneous networks) is used as well; the smaller bound wins.
-block_upper_bound block_bound(const network_config& c, const partition& p,
-                                                           const gram_rank_result& g) {
+block_upper_bound block_bound(const network_config& c, const partition& p, const gram_rank_result& g) {
   return [&c, p, &g](const coefficient_block& blk) {
     const long count = coefficient_block_gram_count(c, p, blk);
     const auto& even = p.in_A(c.position) ? blk.b_degrees : blk.a_degrees;

@@ -2,8 +2,8 @@
 
 namespace seprank {
 
-coefficient_kernel coefficient_kernel_of(const coefficient_matrix& m, const rank_result& r, bool want_basis, long max_vectors,
-                             std::uint64_t max_exact_entries) {
+coefficient_kernel coefficient_kernel_of(const coefficient_matrix& m, const rank_result& r, bool want_basis,
+                                         long max_vectors, std::uint64_t max_exact_entries) {
   coefficient_kernel k;
   for (std::size_t b = 0; b < m.blocks.size(); ++b)
     if (r.blocks[b].exact) k.dimension += m.blocks[b].matrix.cols - r.blocks[b].upper;

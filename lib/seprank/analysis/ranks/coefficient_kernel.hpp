@@ -21,8 +21,8 @@ struct kernel_vector {
 };
 
 struct coefficient_kernel {
-  long dimension = 0;              // cols - rank (an upper bound when the rank is not certified)
-  bool computed = false;           // a basis was computed (the first vectors, up to the limit)
+  long dimension = 0;     // cols - rank (an upper bound when the rank is not certified)
+  bool computed = false;  // a basis was computed (the first vectors, up to the limit)
   kernel_skip skipped = kernel_skip::none;
   long skipped_rows = 0, skipped_cols = 0;  // the block too large for an exact kernel
   std::vector<kernel_vector> vectors;
@@ -30,7 +30,7 @@ struct coefficient_kernel {
 
 // The kernel's dimension; with want_basis, up to max_vectors basis vectors from the blocks of
 // smallest B-degree on, each block at most max_exact_entries entries.
-coefficient_kernel coefficient_kernel_of(const coefficient_matrix& m, const rank_result& r, bool want_basis, long max_vectors,
-                             std::uint64_t max_exact_entries);
+coefficient_kernel coefficient_kernel_of(const coefficient_matrix& m, const rank_result& r, bool want_basis,
+                                         long max_vectors, std::uint64_t max_exact_entries);
 
 }  // namespace seprank

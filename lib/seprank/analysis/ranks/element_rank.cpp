@@ -44,9 +44,9 @@ element_rank_check check_element_ranks(const std::vector<std::vector<unsigned lo
     batch.units.push_back({name, cells, 0});  // the estimate only orders the units: the matrix's size
   }
   element_rank_check check;
-  const std::vector<unit_result> done = run_units(runner, batch, [&](std::size_t i) {
-    return std::to_string(element_separation_rank_by_matrix(gammas[i], prime));
-  }, &check.units);
+  const std::vector<unit_result> done = run_units(
+      runner, batch, [&](std::size_t i) { return std::to_string(element_separation_rank_by_matrix(gammas[i], prime)); },
+      &check.units);
   check.checked = static_cast<long>(gammas.size());
   for (std::size_t i = 0; i < done.size(); ++i) {  // a stored result that is no integer disagrees (never an exception)
     const std::optional<long> rank = parse_integer(done[i].data);

@@ -17,11 +17,11 @@ long element_separation_rank_by_matrix(const std::vector<unsigned long>& gamma, 
 
 // The check of a sample of element ranks (psi_span_analysis::checked_gammas) by their matrices.
 struct element_rank_check {
-  long checked = 0;         // elements ranked by their matrices
-  long agree = 0;           // how many have the formula's rank prod_v (gamma_v + 1) by the matrix
+  long checked = 0;  // elements ranked by their matrices
+  long agree = 0;    // how many have the formula's rank prod_v (gamma_v + 1) by the matrix
   bool holds() const { return agree == checked; }  // a check: FAILED otherwise
-  unit_provenance units;    // whether those ranks came from the results store
-  bool stopped = false;     // the time limit ended a wait for the store's lock: nothing checked
+  unit_provenance units;                           // whether those ranks came from the results store
+  bool stopped = false;                            // the time limit ended a wait for the store's lock: nothing checked
 };
 // Each element is a unit of work (analysis/units.hpp), run by `runner` (null: here, in order).
 inline constexpr int element_rank_method_version = 1;

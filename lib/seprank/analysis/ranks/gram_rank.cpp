@@ -24,13 +24,15 @@
 
 namespace seprank {
 
-gram_rank_result expanded_gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime, const rank_limits& lim) {
+gram_rank_result expanded_gram_rank(const network_config& c, const gram_form& g, std::uint64_t prime,
+                                    const rank_limits& lim) {
   const int D = gram_entry_count(c.dx);
   std::vector<std::string> names;
   for (int r = 1; r <= c.dx; ++r) names.push_back("xi_" + std::to_string(r));
   for (const char* side : {"A", "B"})
     for (int a = 1; a <= c.dx; ++a)
-      for (int b = a; b <= c.dx; ++b) names.push_back(std::string("M") + side + std::to_string(a) + "_" + std::to_string(b));
+      for (int b = a; b <= c.dx; ++b)
+        names.push_back(std::string("M") + side + std::to_string(a) + "_" + std::to_string(b));
   const auto ring = std::make_shared<const polynomial_ring>(names);
   std::vector<polynomial> sum;  // m_ab -> MA_ab + MB_ab
   for (int k = 0; k < D; ++k)
@@ -46,15 +48,16 @@ gram_rank_result expanded_gram_rank(const network_config& c, const gram_form& g,
   return res;
 }
 
-
 namespace {
 
-constexpr long sample_margin = 16;        // extra rows (columns) drawn from a block's long side
-constexpr long small_prime_side = 1500;   // blocks with min(rows, cols) above this start mod a prime < 2^26
+constexpr long sample_margin = 16;       // extra rows (columns) drawn from a block's long side
+constexpr long small_prime_side = 1500;  // blocks with min(rows, cols) above this start mod a prime < 2^26
 
 // A prime in [2^25, 2^26) (FLINT's nmod_mat_rank is about 1.7x faster than with 62-bit primes: README,
 // Benchmarks).
-std::uint64_t draw_small_prime(std::uint64_t seed) { return draw_prime(stream_seed(seed, random_stream::small_prime), 26); }
+std::uint64_t draw_small_prime(std::uint64_t seed) {
+  return draw_prime(stream_seed(seed, random_stream::small_prime), 26);
+}
 
 struct graded_layout {
   int D, C;
@@ -90,7 +93,8 @@ using modp_table = std::vector<std::vector<std::uint64_t>>;
 
 modp_table scaled_coefficients(const gram_form& g, const graded_layout& lay, std::uint64_t q) {
   std::vector<std::uint64_t> fact(lay.C + 1, 1);
-  for (int n = 1; n <= lay.C; ++n) fact[n] = n_mulmod2_preinv(fact[n - 1], static_cast<std::uint64_t>(n), q, n_preinvert_limb(q));
+  for (int n = 1; n <= lay.C; ++n)
+    fact[n] = n_mulmod2_preinv(fact[n - 1], static_cast<std::uint64_t>(n), q, n_preinvert_limb(q));
   std::vector<std::vector<std::uint64_t>> h;
   std::vector<unsigned long> e(lay.D);
   std::vector<unsigned> u(lay.D);
@@ -101,7 +105,8 @@ modp_table scaled_coefficients(const gram_form& g, const graded_layout& lay, std
       row.exponents(t, e.data());
       int degree = 0;
       for (int v = 0; v < lay.D; ++v) degree += static_cast<int>(u[v] = static_cast<unsigned>(e[v]));
-      if (degree != lay.C) throw std::logic_error("graded Gram rank: A_L(M) has a term of degree " + std::to_string(degree));
+      if (degree != lay.C)
+        throw std::logic_error("graded Gram rank: A_L(M) has a term of degree " + std::to_string(degree));
       const mpz_class c = row.coefficient(t);
       std::uint64_t v = mpz_fdiv_ui(c.get_mpz_t(), q);
       for (int w = 0; w < lay.D; ++w) v = n_mulmod2_preinv(v, fact[u[w]], q, n_preinvert_limb(q));
@@ -133,7 +138,8 @@ struct block_sample {
 
 // The rows x cols submatrix of H_k mod q at the chosen row and column indices, filled by `threads` threads, and its
 // rank mod q: on BLAS (engine/fflas_rank) for large blocks mod a prime below 2^26 where the build has it, else FLINT.
-long sampled_rank(const graded_layout& lay, int k, const modp_table& h, const block_sample& at, std::uint64_t q, int threads) {
+long sampled_rank(const graded_layout& lay, int k, const modp_table& h, const block_sample& at, std::uint64_t q,
+                  int threads) {
   const auto& rows = at.rows;
   const auto& cols = at.cols;
   if (rows.empty() || cols.empty()) return 0;
@@ -239,17 +245,17 @@ block_rank graded_block_rank(const network_config& c, int k, const gram_rank_req
   const bool use_small = m > small_prime_side;
   const double est = gram_block_seconds(s, t, lay.D, use_small, threads);
   if (progress && est >= 2)
-    progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) + " x " +
-             std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
+    progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) +
+             " x " + std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
   b.prime = use_small ? draw_small_prime(prime) : prime;
   b.rank_mod_p = sampled_rank(lay, k, table(b.prime), sample_of(b, s, t, rng), b.prime, threads);
   if (s < b.rows || t < b.cols) b.sampled_rows = s, b.sampled_cols = t;
-  const long proven = static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1;
+  const long proven =
+      static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1;
   if (b.rank_mod_p < m && b.rank_mod_p != proven) {  // again, whole (when it fits) and mod the 62-bit prime
     const bool whole = static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols) <= lim.max_dense_entries;
     const long s2 = whole ? b.rows : s, t2 = whole ? b.cols : t;
-    const long again =
-        sampled_rank(lay, k, table(prime), sample_of(b, s2, t2, rng), prime, threads);
+    const long again = sampled_rank(lay, k, table(prime), sample_of(b, s2, t2, rng), prime, threads);
     if (again >= b.rank_mod_p) {
       b.rank_mod_p = again, b.prime = prime;
       b.sampled_rows = whole ? 0 : s2, b.sampled_cols = whole ? 0 : t2;
@@ -266,7 +272,8 @@ block_rank graded_block_rank(const network_config& c, int k, const gram_rank_req
 std::string proven_bounds_text(const std::vector<long>& upper) {
   std::string out;
   for (std::size_t k = 0; k < upper.size(); ++k)
-    if (upper[k] >= 0) out += (out.empty() ? " proven_upper=" : ",") + std::to_string(k) + ":" + std::to_string(upper[k]);
+    if (upper[k] >= 0)
+      out += (out.empty() ? " proven_upper=" : ",") + std::to_string(k) + ":" + std::to_string(upper[k]);
   return out;
 }
 
@@ -278,23 +285,30 @@ std::string implausible_block(const block_rank& b, long rows, long cols, long pr
   auto n = [](long v) { return std::to_string(v); };
   if (b.rows != rows || b.cols != cols)
     return "a " + n(b.rows) + " x " + n(b.cols) + " block where the configuration has " + n(rows) + " x " + n(cols);
-  if (b.rank_mod_p < 0 || b.rank_mod_p > side) return "rank " + n(b.rank_mod_p) + " of a " + n(rows) + " x " + n(cols) + " block";
+  if (b.rank_mod_p < 0 || b.rank_mod_p > side)
+    return "rank " + n(b.rank_mod_p) + " of a " + n(rows) + " x " + n(cols) + " block";
   if (b.upper > side) return "upper bound " + n(b.upper) + " above min(rows, cols) = " + n(side);
   if (b.exact && b.upper != b.rank_mod_p && b.certificate != block_certificate::exact_elimination &&
       b.certificate != block_certificate::exact_elimination_p_divided)
     return "exact with rank " + n(b.upper) + " but rank mod p " + n(b.rank_mod_p);
-  if (b.upper >= 0 && b.rank_mod_p > b.upper) return "rank mod p " + n(b.rank_mod_p) + " above its upper bound " + n(b.upper);
+  if (b.upper >= 0 && b.rank_mod_p > b.upper)
+    return "rank mod p " + n(b.rank_mod_p) + " above its upper bound " + n(b.upper);
   // Each certificate states an equality the result must show (certified_rank.hpp).
   if (b.certificate == block_certificate::full_rank_mod_p && (b.rank_mod_p != side || (b.exact && b.upper != side)))
-    return "certified 'full rank mod p' with rank " + n(b.exact ? b.upper : b.rank_mod_p) + " where min(rows, cols) = " + n(side);
-  if ((b.certificate == block_certificate::meets_annihilator_bound || b.certificate == block_certificate::meets_gram_bound) &&
+    return "certified 'full rank mod p' with rank " + n(b.exact ? b.upper : b.rank_mod_p) +
+           " where min(rows, cols) = " + n(side);
+  if ((b.certificate == block_certificate::meets_annihilator_bound ||
+       b.certificate == block_certificate::meets_gram_bound) &&
       (!b.exact || b.upper != b.rank_mod_p || (proven >= 0 && b.upper != proven)))
-    return "certified as meeting a proven bound with rank " + n(b.rank_mod_p) + (proven >= 0 ? " where that bound is " + n(proven) : std::string());
+    return "certified as meeting a proven bound with rank " + n(b.rank_mod_p) +
+           (proven >= 0 ? " where that bound is " + n(proven) : std::string());
   if (b.certificate == block_certificate::lower_bound_only && b.exact) return "exact without a certificate";
-  if ((b.certificate == block_certificate::exact_elimination || b.certificate == block_certificate::exact_elimination_p_divided) &&
+  if ((b.certificate == block_certificate::exact_elimination ||
+       b.certificate == block_certificate::exact_elimination_p_divided) &&
       static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) > max_exact_entries)
-    return "certified by exact elimination, which this run does only on blocks of at most " + std::to_string(max_exact_entries) +
-           " entries (this one has " + std::to_string(static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols)) + ")";
+    return "certified by exact elimination, which this run does only on blocks of at most " +
+           std::to_string(max_exact_entries) + " entries (this one has " +
+           std::to_string(static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols)) + ")";
   if (b.certificate == block_certificate::exact_elimination && (!b.exact || b.upper != b.rank_mod_p))
     return "certified by exact elimination equal to its rank mod p " + n(b.rank_mod_p) + " with rank " + n(b.upper);
   if (b.certificate == block_certificate::exact_elimination_p_divided && (!b.exact || b.upper <= b.rank_mod_p))
@@ -307,8 +321,8 @@ std::string implausible_block(const block_rank& b, long rows, long cols, long pr
 // What the blocks' results depend on besides the weights: the configuration, the prime and the limits that
 // decide a block's method (unit_batch).
 std::string gram_batch_config(const network_config& c, const gram_rank_request& r) {
-  return "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " entry=" +
-         std::to_string(c.entry) + " residual=0 prime=" + std::to_string(r.prime) +
+  return "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) +
+         " entry=" + std::to_string(c.entry) + " residual=0 prime=" + std::to_string(r.prime) +
          " max_dense_entries=" + std::to_string(r.limits.max_dense_entries) +
          " max_exact_entries=" + std::to_string(r.limits.max_exact_entries) + proven_bounds_text(r.block_upper);
 }
@@ -336,7 +350,11 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
       if (u.origin != unit_origin::stored) throw;
       impossible = std::string("unreadable (") + e.what() + ")";
     }
-    if (impossible.empty() && u.origin == unit_origin::stored) impossible = implausible_block(b, lay.rows(c, k), lay.cols(c, k), static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1, req.limits.max_exact_entries);
+    if (impossible.empty() && u.origin == unit_origin::stored)
+      impossible = implausible_block(
+          b, lay.rows(c, k), lay.cols(c, k),
+          static_cast<std::size_t>(k) < req.block_upper.size() ? req.block_upper[static_cast<std::size_t>(k)] : -1,
+          req.limits.max_exact_entries);
     if (!impossible.empty()) {  // (a block computed here is never judged so: its own checks say FAILED where they fail)
       res.units.impossible.push_back("k = " + std::to_string(k) + ": " + impossible);
       b = block_rank{};  // counted as nothing: an impossible value is never used
@@ -350,8 +368,11 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
       // Hadamard: an m x m minor is at most (sqrt(m) max|entry|)^m, max|entry| <= max|c| 2^C; for the prime the
       // block was ranked with. A sample that lost rank says nothing about equality (certified_rank.hpp).
       const long m = std::min(b.rows, b.cols);
-      if (b.sampled_rows > 0) res.rank.equality_bounded = false;
-      else res.rank.error_bound += rank_error_bound(m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C), b.prime);
+      if (b.sampled_rows > 0)
+        res.rank.equality_bounded = false;
+      else
+        res.rank.error_bound +=
+            rank_error_bound(m * (0.5 * std::log2(static_cast<double>(m)) + max_bits + lay.C), b.prime);
     }
     res.rank.add(b);
     res.blocks.push_back({{k}, b.rows, b.cols});
@@ -415,7 +436,8 @@ gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
   return e;
 }
 
-gram_rank_result gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& r, const progress_fn& progress) {
+gram_rank_result gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& r,
+                           const progress_fn& progress) {
   return c.residual ? expanded_gram_rank(c, g, r.prime, r.limits) : graded_gram_rank(c, g, r, progress);
 }
 

@@ -17,21 +17,21 @@ enum class gram_rank_skip { none, too_many_variables, too_many_nonzeros, over_li
 
 // Size and time of the graded Gram rank, estimated block by block before it starts.
 struct gram_rank_estimate {
-  double seconds = 0;             // model calibrated on the 2-core development machine (README, Benchmarks)
-  std::uint64_t memory_mb = 0;    // the largest dense block mod p plus the coefficient table
+  double seconds = 0;                       // model calibrated on the 2-core development machine (README, Benchmarks)
+  std::uint64_t memory_mb = 0;              // the largest dense block mod p plus the coefficient table
   long largest_rows = 0, largest_cols = 0;  // the largest dense block ranked (after sampling)
 };
 
 struct gram_rank_result {
   gram_rank_skip skipped = gram_rank_skip::none;  // not none: not computed; rank is then empty
   rank_result rank;
-  std::vector<block_shape> blocks;  // indexed like rank.blocks: by the degree k in M_B, k = 0..C
-  bool graded = false;              // blocks built from A_L's coefficients (homogeneous networks)
-  std::uint64_t max_nonzeros = 0;   // the limit in force, when skipped for size (expansion path)
-  gram_rank_estimate estimate;      // graded path: the estimate made before it (filled by the caller)
+  std::vector<block_shape> blocks;    // indexed like rank.blocks: by the degree k in M_B, k = 0..C
+  bool graded = false;                // blocks built from A_L's coefficients (homogeneous networks)
+  std::uint64_t max_nonzeros = 0;     // the limit in force, when skipped for size (expansion path)
+  gram_rank_estimate estimate;        // graded path: the estimate made before it (filled by the caller)
   std::vector<double> block_seconds;  // graded path: the measured time of each block (for the plan's check)
   unit_provenance units;              // graded path: how many blocks were computed, taken from the store, re-checked
-  double max_seconds = 0;           // the limits in force, when skipped over them
+  double max_seconds = 0;             // the limits in force, when skipped over them
   std::uint64_t max_memory_mb = 0;
   bool computed() const { return skipped == gram_rank_skip::none; }
 };
@@ -46,9 +46,9 @@ struct gram_rank_result {
 // rank mod p is a lower bound). Large blocks use a prime below 2^26 (about 1.7x faster in FLINT);
 // a block that is not of full rank is re-ranked whole mod the 62-bit prime, then by exact
 // elimination when small. Each block is a unit of work (analysis/units.hpp) with its own random sample,
-// so that its result does not depend on where or when it runs. A block whose sampled rank meets a proven upper bound below min(rows, cols)
-// (the rank-one annihilators, docs/theory.md section 14) is exact without that re-rank. Residual networks mix
-// degrees and take the expansion path (threads ignored there).
+// so that its result does not depend on where or when it runs. A block whose sampled rank meets a proven upper bound
+// below min(rows, cols) (the rank-one annihilators, docs/theory.md section 14) is exact without that re-rank. Residual
+// networks mix degrees and take the expansion path (threads ignored there).
 struct gram_rank_request {
   std::uint64_t prime = 0;
   rank_limits limits = {};
@@ -81,6 +81,7 @@ struct gram_block_unit {
 std::vector<gram_block_unit> gram_block_units(const network_config& cfg, int threads);
 // The second method (and the residual networks' path): P expanded in the d_x + 2D variables
 // (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).
-gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime, const rank_limits& lim);
+gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime,
+                                    const rank_limits& lim);
 
 }  // namespace seprank

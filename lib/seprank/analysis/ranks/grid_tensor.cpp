@@ -24,7 +24,8 @@ bool grid_rank_result::exact() const {
 }
 
 bool grid_rank_result::contradicted() const {
-  return (upper >= 0 && rank > upper) || std::any_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.contradicted(); });
+  return (upper >= 0 && rank > upper) ||
+         std::any_of(blocks.begin(), blocks.end(), [](const grid_block& b) { return b.contradicted(); });
 }
 
 namespace {
@@ -40,7 +41,8 @@ long rank_beside_checks(const std::shared_ptr<nmod_matrix>& T) {
 // Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
 std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std::uint64_t p) {
   return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
-                       splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) % p;
+                       splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) %
+         p;
 }
 
 grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weights& w, const partition& part,
@@ -92,20 +94,21 @@ long band_first_v(const grid_band& b, long u) { return u < b.s_old ? b.s_old : 0
 // Reads a band's values into f (f[(u * s + v) * T + t]).
 void read_band(const grid_band& b, const std::string& values, int T, std::vector<std::uint32_t>& f) {
   if (values.size() != static_cast<std::size_t>(grid_band_pairs(b)) * static_cast<std::size_t>(T) * 4)
-    throw std::logic_error("grid band " + grid_band_name(b) + ": " + std::to_string(values.size()) + " bytes, expected " +
-                           std::to_string(grid_band_pairs(b) * T * 4));
+    throw std::logic_error("grid band " + grid_band_name(b) + ": " + std::to_string(values.size()) +
+                           " bytes, expected " + std::to_string(grid_band_pairs(b) * T * 4));
   const auto* in = reinterpret_cast<const unsigned char*>(values.data());
   for (long u = b.from; u < b.to; ++u)
     for (long v = band_first_v(b, u); v < b.s; ++v)
       for (int t = 0; t < T; ++t, in += 4)
         f[(static_cast<std::size_t>(u) * b.s + v) * T + t] =
-            static_cast<std::uint32_t>(in[0]) | static_cast<std::uint32_t>(in[1]) << 8 | static_cast<std::uint32_t>(in[2]) << 16 |
-            static_cast<std::uint32_t>(in[3]) << 24;
+            static_cast<std::uint32_t>(in[0]) | static_cast<std::uint32_t>(in[1]) << 8 |
+            static_cast<std::uint32_t>(in[2]) << 16 | static_cast<std::uint32_t>(in[3]) << 24;
 }
 
 // Block k's upper bound (the smallest of the monomial counts of its two sides, its Gram count and the Gram
 // rank's block when known) for every k = 0..C.
-std::vector<grid_block> graded_grid_blocks(const network_config& c, int C, int even_positions, const std::vector<long>& gram_blocks) {
+std::vector<grid_block> graded_grid_blocks(const network_config& c, int C, int even_positions,
+                                           const std::vector<long>& gram_blocks) {
   const std::uint64_t n_even = static_cast<std::uint64_t>(even_positions) * c.dx;
   const std::uint64_t n_odd = static_cast<std::uint64_t>(c.N - even_positions) * c.dx;
   std::vector<grid_block> blocks;
@@ -119,7 +122,8 @@ std::vector<grid_block> graded_grid_blocks(const network_config& c, int C, int e
     if (bound < cap) b.bound = grid_bound::monomial_count;
     const big_int count = block_gram_count(c, static_cast<unsigned>(k));
     if (count < big_int(bound)) bound = count.convert_to<std::uint64_t>(), b.bound = grid_bound::gram_count;
-    if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 && static_cast<std::uint64_t>(gram_blocks[k]) < bound)
+    if (k < static_cast<int>(gram_blocks.size()) && gram_blocks[k] >= 0 &&
+        static_cast<std::uint64_t>(gram_blocks[k]) < bound)
       bound = static_cast<std::uint64_t>(gram_blocks[k]), b.bound = grid_bound::gram_block;
     if (bound < cap) b.upper = static_cast<long>(bound);
     blocks.push_back(b);
@@ -218,7 +222,9 @@ grid_rank_result graded_grid_rank(const network_config& c, const integer_weights
                               odd_side_bound(c.dx, odd_positions, C - b.k, p, r.max_side_entries)})
         if (side >= 0 && (b.upper < 0 || side < b.upper)) b.upper = side, b.bound = grid_bound::side_relations;
     }
-    g.stop = more ? grid_stop::point_limit : g.exact() ? grid_stop::reached_upper_bound : grid_stop::rank_stopped_growing;
+    g.stop = more        ? grid_stop::point_limit
+             : g.exact() ? grid_stop::reached_upper_bound
+                         : grid_stop::rank_stopped_growing;
     break;
   }
   return g;
@@ -249,21 +255,23 @@ std::string grid_band_name(const grid_band& b) {
 }
 
 std::string grid_band_batch_config(const network_config& c, const grid_request& r) {
-  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " N=" + std::to_string(c.N) +
-                  " position=" + std::to_string(c.position) + " entry=" + std::to_string(c.entry) +
-                  " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
+  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) +
+                  " N=" + std::to_string(c.N) + " position=" + std::to_string(c.position) +
+                  " entry=" + std::to_string(c.entry) + " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
   for (std::size_t i = 0; i < r.part.A.size(); ++i) s += (i ? "," : "") + std::to_string(r.part.A[i]);
   return s + " seed=" + std::to_string(r.seed);
 }
 
-std::string grid_band_values(const network_config& c, const integer_weights& w, const grid_request& r, const grid_band& b) {
+std::string grid_band_values(const network_config& c, const integer_weights& w, const grid_request& r,
+                             const grid_band& b) {
   if (!grid_is_graded(c)) throw std::logic_error("grid bands: the grid of a residual network is not graded");
   const std::uint64_t p = graded_grid_prime(r.seed);
   const modp_network net(c, w, p);
   const int T = static_cast<int>(summed_index_count(c.L)) + 1;
   const bool even_is_B = r.part.in_A(c.position);
   std::vector<std::size_t> offset{0};  // byte offset of each row's values
-  for (long u = b.from; u < b.to; ++u) offset.push_back(offset.back() + static_cast<std::size_t>(b.s - band_first_v(b, u)) * T * 4);
+  for (long u = b.from; u < b.to; ++u)
+    offset.push_back(offset.back() + static_cast<std::size_t>(b.s - band_first_v(b, u)) * T * 4);
   std::string out(offset.back(), '\0');
   auto evaluate_rows = [&](long from, long to) {
     std::vector<std::uint64_t> x(c.variable_count()), scratch;
@@ -296,12 +304,12 @@ std::string grid_band_values(const network_config& c, const integer_weights& w, 
 }
 
 std::string grid_batch_config(const network_config& c, const grid_request& r) {
-  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) + " N=" + std::to_string(c.N) +
-                  " position=" + std::to_string(c.position) + " entry=" + std::to_string(c.entry) +
-                  " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
+  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) +
+                  " N=" + std::to_string(c.N) + " position=" + std::to_string(c.position) +
+                  " entry=" + std::to_string(c.entry) + " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
   for (std::size_t i = 0; i < r.part.A.size(); ++i) s += (i ? "," : "") + std::to_string(r.part.A[i]);
-  s += " seed=" + std::to_string(r.seed) + " upper=" + std::to_string(r.upper) + " max_points=" + std::to_string(r.max_points) +
-       " gram_blocks=";
+  s += " seed=" + std::to_string(r.seed) + " upper=" + std::to_string(r.upper) +
+       " max_points=" + std::to_string(r.max_points) + " gram_blocks=";
   for (std::size_t k = 0; k < r.gram_blocks.size(); ++k) s += (k ? "," : "") + std::to_string(r.gram_blocks[k]);
   // A smaller side-bound limit (--max-memory) may leave a block's upper bound weaker: another result, another key.
   if (r.max_side_entries != side_bound_max_entries) s += " side_entries=" + std::to_string(r.max_side_entries);
@@ -311,10 +319,16 @@ std::string grid_batch_config(const network_config& c, const grid_request& r) {
 std::string grid_rank_data(const grid_rank_result& g) {
   nlohmann::ordered_json blocks = nlohmann::ordered_json::array();
   for (const auto& b : g.blocks)
-    blocks.push_back({{"k", b.k}, {"bound", static_cast<int>(b.bound)}, {"rank", b.rank}, {"points", b.points}, {"upper", b.upper}});
-  const nlohmann::ordered_json j = {{"rank", g.rank},     {"points", g.points}, {"prime", g.prime},
-                                    {"stop", static_cast<int>(g.stop)}, {"graded", g.graded}, {"blocks", blocks},
-                                    {"evaluations", g.evaluations}, {"upper", g.upper}};
+    blocks.push_back(
+        {{"k", b.k}, {"bound", static_cast<int>(b.bound)}, {"rank", b.rank}, {"points", b.points}, {"upper", b.upper}});
+  const nlohmann::ordered_json j = {{"rank", g.rank},
+                                    {"points", g.points},
+                                    {"prime", g.prime},
+                                    {"stop", static_cast<int>(g.stop)},
+                                    {"graded", g.graded},
+                                    {"blocks", blocks},
+                                    {"evaluations", g.evaluations},
+                                    {"upper", g.upper}};
   return j.dump();
 }
 
@@ -325,20 +339,21 @@ grid_rank_result grid_rank_of_data(const std::string& data) {
   g.stop = static_cast<grid_stop>(j.at("stop").get<int>());
   j.at("graded").get_to(g.graded), j.at("evaluations").get_to(g.evaluations), j.at("upper").get_to(g.upper);
   for (const auto& b : j.at("blocks"))
-    g.blocks.push_back({b.at("k").get<int>(), static_cast<grid_bound>(b.at("bound").get<int>()), b.at("rank").get<long>(),
-                        b.at("points").get<long>(), b.at("upper").get<long>()});
+    g.blocks.push_back({b.at("k").get<int>(), static_cast<grid_bound>(b.at("bound").get<int>()),
+                        b.at("rank").get<long>(), b.at("points").get<long>(), b.at("upper").get<long>()});
   return g;
 }
 
-grid_certificate certify_grid(const network_config& c, const integer_weights& w, const partition& part, std::uint64_t seed,
-                                  long target) {
+grid_certificate certify_grid(const network_config& c, const integer_weights& w, const partition& part,
+                              std::uint64_t seed, long target) {
   grid_certificate g;
   g.prime = draw_prime(stream_seed(seed, random_stream::certificate_prime), certificate_prime_bits);
   const modp_network net(c, w, g.prime);
   splitmix64 rng{stream_seed(seed, random_stream::certificate_points)};
   auto draw_point = [&](const std::vector<int>& positions) {
     std::vector<std::uint64_t> pt;
-    for (std::size_t k = 0; k < positions.size() * static_cast<std::size_t>(c.dx); ++k) pt.push_back(rng.next() % g.prime);
+    for (std::size_t k = 0; k < positions.size() * static_cast<std::size_t>(c.dx); ++k)
+      pt.push_back(rng.next() % g.prime);
     return pt;
   };
   std::vector<std::uint64_t> x(c.variable_count()), scratch;

@@ -29,23 +29,25 @@ enum class grid_bound { none, monomial_count, gram_count, gram_block, side_relat
 struct grid_block {
   int k = 0;
   grid_bound bound = grid_bound::none;  // where `upper` comes from
-  long rank = 0;     // rank mod p of the s_k x s_k grid of y_k: a certified lower bound on block k's rank
-  long points = 0;   // s_k
-  long upper = -1;   // a proven upper bound on block k's rank (-1: none)
+  long rank = 0;    // rank mod p of the s_k x s_k grid of y_k: a certified lower bound on block k's rank
+  long points = 0;  // s_k
+  long upper = -1;  // a proven upper bound on block k's rank (-1: none)
   bool exact() const { return upper >= 0 && rank == upper; }
   bool contradicted() const { return upper >= 0 && rank > upper; }  // our own bounds disagree (FAILED)
 };
 
 struct grid_rank_result {
-  long rank = 0;            // sum of the block ranks (graded) or the rank of the s x s grid
-  long points = 0;          // s = t (graded: the largest s_k)
+  long rank = 0;    // sum of the block ranks (graded) or the rank of the s x s grid
+  long points = 0;  // s = t (graded: the largest s_k)
   std::uint64_t prime = 0;
   grid_stop stop = grid_stop::rank_stopped_growing;
   bool graded = false;
   std::vector<grid_block> blocks;  // graded only, k = 0..C
   std::uint64_t evaluations = 0;   // forward passes carried out
-  bool capped() const { return stop == grid_stop::point_limit || stop == grid_stop::time_limit || stop == grid_stop::memory_limit; }
-  long upper = -1;                 // ungraded: the proven upper bound it was given (-1: none)
+  bool capped() const {
+    return stop == grid_stop::point_limit || stop == grid_stop::time_limit || stop == grid_stop::memory_limit;
+  }
+  long upper = -1;  // ungraded: the proven upper bound it was given (-1: none)
   // Graded: every block meets its proven upper bound, so rank = sep exactly.
   bool exact() const;
   // A certified lower bound above a proven upper bound (a block's, or the ungraded grid's): FAILED.
@@ -62,13 +64,12 @@ struct grid_rank_result {
 // and gram_blocks[k] (the exact Gram block rank, -1 unknown; used only when strictly smaller, since it
 // rests on the computed Gram form); for blocks that stay below it, also the finite-N side bounds of
 // analysis/minor_relations (the Gram matrices of the sides have rank <= their number of positions).
-// Residual networks (degrees mix) use the ungraded grid: s = t doubles from 8 until the rank stops growing (rank < s), reaches `upper`
-// (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when
-// max_points came from the time estimate). Evaluations run on `threads` threads; the result does
-// not depend on their number.
-// The graded grid's evaluations are its expensive part; each round (s points a side, the pairs of the previous
-// round's s_old kept) is cut into bands of grid_band_rows rows u: independent units of work (analysis/units.hpp)
-// that a results store keeps, so that a run stopped during the grid resumes after its last finished band.
+// Residual networks (degrees mix) use the ungraded grid: s = t doubles from 8 until the rank stops growing (rank < s),
+// reaches `upper` (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when max_points
+// came from the time estimate). Evaluations run on `threads` threads; the result does not depend on their number. The
+// graded grid's evaluations are its expensive part; each round (s points a side, the pairs of the previous round's
+// s_old kept) is cut into bands of grid_band_rows rows u: independent units of work (analysis/units.hpp) that a results
+// store keeps, so that a run stopped during the grid resumes after its last finished band.
 inline constexpr long grid_band_rows = 32;
 struct grid_band {
   long s = 0, s_old = 0;  // the round
@@ -81,11 +82,11 @@ using grid_band_source = std::function<std::vector<std::string>(const std::vecto
 struct grid_request {
   partition part;
   std::uint64_t seed = 1;
-  long upper = -1;                // ungraded: a proven upper bound to stop at (-1: none)
+  long upper = -1;  // ungraded: a proven upper bound to stop at (-1: none)
   long max_points = 1024;
   std::vector<long> gram_blocks;  // graded: the exact Gram block ranks by k (-1 unknown; empty: none)
   int threads = 1;
-  grid_band_source bands;         // graded: where the evaluations come from (empty: here)
+  grid_band_source bands;  // graded: where the evaluations come from (empty: here)
   // graded: the largest relation matrix a finite-N side bound may build (--max-memory; 20,000,000: 160 MB)
   std::uint64_t max_side_entries = 20000000;
 };
@@ -96,7 +97,8 @@ std::vector<grid_band> grid_round_bands(long s, long s_old);
 // A band's values f_t(u, v) = y(a_u, (t+1) b_v) mod the grid's prime (< 2^28), for its rows u, the v not known
 // from the previous round (v >= s_old when u < s_old) and t = 0..C, in that order, as 4-byte little-endian
 // words. Equal inputs give equal bytes, whatever the number of threads.
-std::string grid_band_values(const network_config& cfg, const integer_weights& w, const grid_request& r, const grid_band& b);
+std::string grid_band_values(const network_config& cfg, const integer_weights& w, const grid_request& r,
+                             const grid_band& b);
 // The pairs (u, v) a band evaluates.
 long grid_band_pairs(const grid_band& b);
 // The bands as units: what their values depend on besides the weights (not the bounds or the point limit), and
@@ -105,8 +107,8 @@ inline constexpr int grid_band_method_version = 1;
 std::string grid_band_batch_config(const network_config& cfg, const grid_request& r);
 std::string grid_band_name(const grid_band& b);
 
-// The ungraded grid (residual networks) as one unit of work (analysis/units.hpp): what its result depends on besides the weights, and the
-// result as text (JSON) and back, exactly. The version is bumped whenever the computation changes.
+// The ungraded grid (residual networks) as one unit of work (analysis/units.hpp): what its result depends on besides
+// the weights, and the result as text (JSON) and back, exactly. The version is bumped whenever the computation changes.
 inline constexpr int grid_method_version = 1;
 std::string grid_batch_config(const network_config& cfg, const grid_request& r);
 std::string grid_rank_data(const grid_rank_result& g);
@@ -123,7 +125,7 @@ struct grid_certificate {
   long rank = 0;
 };
 inline constexpr int certificate_prime_bits = 28;
-grid_certificate certify_grid(const network_config& cfg, const integer_weights& w, const partition& p, std::uint64_t seed,
-                                  long target);
+grid_certificate certify_grid(const network_config& cfg, const integer_weights& w, const partition& p,
+                              std::uint64_t seed, long target);
 
 }  // namespace seprank

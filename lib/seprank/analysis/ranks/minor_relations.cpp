@@ -36,7 +36,10 @@ polynomial minor(const ring_ptr& ring, int dx, const std::vector<int>& I, const 
     std::vector<int> cols = J;
     cols.erase(cols.begin() + static_cast<long>(c));
     polynomial term = polynomial::variable(ring, gram_variable(dx, I[0] + 1, J[c] + 1)) * minor(ring, dx, rest, cols);
-    if (c % 2) det -= term; else det += term;
+    if (c % 2)
+      det -= term;
+    else
+      det += term;
   }
   return det;
 }
@@ -91,7 +94,8 @@ long even_side_bound(int dx, int positions, int k, std::uint64_t p, std::uint64_
   std::vector<relation> rels;
   const auto sets = subsets(dx, positions + 1);
   for (std::size_t a = 0; a < sets.size(); ++a)
-    for (std::size_t b = a; b < sets.size(); ++b) rels.push_back({minor(ring, dx, sets[a], sets[b])});  // minor(I, J) = minor(J, I)
+    for (std::size_t b = a; b < sets.size(); ++b)
+      rels.push_back({minor(ring, dx, sets[a], sets[b])});  // minor(I, J) = minor(J, I)
   const long r = relation_rank(rels, positions + 1, 1, {D, k, p, max_entries});
   return r < 0 ? -1 : all - r;
 }
@@ -113,7 +117,10 @@ long odd_side_bound(int dx, int positions, int d, std::uint64_t p, std::uint64_t
         std::vector<int> rows = I;
         rows.erase(rows.begin() + static_cast<long>(pos));
         const polynomial m = minor(ring, dx, rows, J);
-        if (pos % 2) rel[I[pos]] -= m; else rel[I[pos]] += m;
+        if (pos % 2)
+          rel[I[pos]] -= m;
+        else
+          rel[I[pos]] += m;
       }
       linear.push_back(rel);
     }

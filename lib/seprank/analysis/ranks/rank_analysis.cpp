@@ -49,8 +49,9 @@ rank_result rank_of(const rank_run& run, const rank_of_request& q) {
   const int threads = q.announce ? run.threads : 1;
   const double est = coefficient_rank_seconds(block_shapes_of(m), threads);
   if (q.announce && run.progress && est >= 2)
-    run.progress("ranking " + std::to_string(m.blocks.size()) + " blocks mod p (largest " + std::to_string(m.largest_block_entries()) +
-                 " entries), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
+    run.progress("ranking " + std::to_string(m.blocks.size()) + " blocks mod p (largest " +
+                 std::to_string(m.largest_block_entries()) + " entries), estimated " +
+                 std::to_string(static_cast<long>(est + 0.5)) + " s");
   rank_result r = certified_rank(m, run.prime, run.opt.limits, block_bound(run.s.cfg, q.p, q.g));
   if (q.keep) *q.keep = std::move(m);
   return r;
@@ -104,10 +105,13 @@ void gram_stage(const rank_run& run, rank_analysis& a) {
   } else {
     run.progress(c.residual ? std::string("computing the Gram rank (N -> infinity)")
                             : "computing the Gram rank (N -> infinity) block by block, estimated " +
-                                  std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " + std::to_string(est.memory_mb) + " MiB");
+                                  std::to_string(static_cast<long>(est.seconds + 0.5)) + " s, " +
+                                  std::to_string(est.memory_mb) + " MiB");
     a.gram.skipped = gram_rank_skip::time_limit;  // until it returns
-    a.gram = gram_rank(c, run.s.gram, {run.prime, opt.limits, run.threads, annihilator_block_bounds(run.s.annihilators, c), opt.runner,
-                                       format_weights(run.s.weights)}, run.progress);
+    a.gram = gram_rank(c, run.s.gram,
+                       {run.prime, opt.limits, run.threads, annihilator_block_bounds(run.s.annihilators, c), opt.runner,
+                        format_weights(run.s.weights)},
+                       run.progress);
     a.gram.estimate = est;
   }
 }
@@ -123,22 +127,27 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
   // of them names why the grid stopped (a cap of 100 points is 64 by --max-grid-points, not by the time).
   const long by_cap = grid_points_within(c, opt.max_grid_points, 1e300, run.threads);
   const long by_time = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads);
-  const long points = grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads, run.lim.max_memory_mb);
+  const long points =
+      grid_points_within(c, opt.max_grid_points, run.lim.max_seconds, run.threads, run.lim.max_memory_mb);
   run.progress("evaluating grid tensors (up to " + std::to_string(points) + " x " + std::to_string(points) + " points" +
-               (c.residual ? std::string() : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
-               ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, run.threads) + 0.5)) + " s)");
-  grid_request req{a.part, run.s.choice.seed, upper, points, gram_blocks, run.threads, {}, side_bound_entries_within(run.lim.max_memory_mb)};
+               (c.residual ? std::string()
+                           : " per degree block, " + std::to_string(summed_index_count(c.L) + 1) + " scalings each") +
+               ", estimated at most " + std::to_string(static_cast<long>(grid_seconds(c, points, run.threads) + 0.5)) +
+               " s)");
+  grid_request req{a.part,      run.s.choice.seed, upper, points,
+                   gram_blocks, run.threads,       {},    side_bound_entries_within(run.lim.max_memory_mb)};
   const std::string weights = format_weights(run.s.weights);
   if (grid_is_graded(c)) {  // the evaluations, band by band, are the units; the ranks are computed here
     a.grid_units = {};
     req.bands = [&](const std::vector<grid_band>& bands) {
       unit_batch batch{"grid-band", grid_band_method_version, grid_band_batch_config(c, req), weights, {}};
       for (const auto& b : bands)
-        batch.units.push_back({grid_band_name(b), grid_evaluation_seconds(c, static_cast<double>(grid_band_pairs(b)), run.threads),
-                               static_cast<std::uint64_t>(grid_band_pairs(b)) * (summed_index_count(c.L) + 1) * 4 / (1 << 20) + 1});
+        batch.units.push_back(
+            {grid_band_name(b), grid_evaluation_seconds(c, static_cast<double>(grid_band_pairs(b)), run.threads),
+             static_cast<std::uint64_t>(grid_band_pairs(b)) * (summed_index_count(c.L) + 1) * 4 / (1 << 20) + 1});
       unit_provenance round;
-      std::vector<unit_result> results =
-          run_units(opt.runner, batch, [&](std::size_t i) { return grid_band_values(c, run.s.weights, req, bands[i]); }, &round);
+      std::vector<unit_result> results = run_units(
+          opt.runner, batch, [&](std::size_t i) { return grid_band_values(c, run.s.weights, req, bands[i]); }, &round);
       a.grid_units.add(round);
       std::vector<std::string> values;
       for (auto& r : results) values.push_back(std::move(r.data));
@@ -146,25 +155,32 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
     };
     a.grid = grid_rank(c, run.s.weights, req);
   } else {  // the ungraded grid (residual networks) is one unit
-    const unit_batch batch{"grid", grid_method_version, grid_batch_config(c, req), weights,
+    const unit_batch batch{"grid",
+                           grid_method_version,
+                           grid_batch_config(c, req),
+                           weights,
                            {{"N=" + std::to_string(c.N), grid_seconds(c, points, run.threads), 0}}};
-    a.grid = grid_rank_of_data(
-        run_units(opt.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(c, run.s.weights, req)); }, &a.grid_units)[0].data);
+    a.grid = grid_rank_of_data(run_units(
+                                   opt.runner, batch,
+                                   [&](std::size_t) { return grid_rank_data(grid_rank(c, run.s.weights, req)); },
+                                   &a.grid_units)[0]
+                                   .data);
   }
   if (points < by_cap && a.grid.points == points && a.grid.capped())
-    a.grid.stop = points < by_time ? grid_stop::memory_limit : grid_stop::time_limit;  // the limit came from an estimate
+    a.grid.stop =
+        points < by_time ? grid_stop::memory_limit : grid_stop::time_limit;  // the limit came from an estimate
 }
 
 // sep(N) for N = 2, 4, ... up to the Gram rank; the rows finished before a time limit are kept.
 void stabilization_stage(const rank_run& run, rank_analysis& a, long gram_upper, const std::vector<long>& gram_blocks) {
   const network_config& c = run.s.cfg;
   stopwatch w{a.timings, "stabilization in N"};
-  run.progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " + std::to_string(static_cast<long>(run.lim.max_seconds)) +
-               " s, --time-limit)");
+  run.progress("following sep(N) for N = 2, 4, ... up to the Gram rank (at most " +
+               std::to_string(static_cast<long>(run.lim.max_seconds)) + " s, --time-limit)");
   const stabilization_ladder ladder = stabilization_ladder_of(
       c, run.s.weights,
-      {run.s.choice.seed, gram_upper, gram_blocks, run.threads, run.opt.max_grid_points, run.lim.max_seconds, c.N, a.part, &a.grid, run.opt.runner,
-       c.position, run.lim.max_memory_mb},
+      {run.s.choice.seed, gram_upper, gram_blocks, run.threads, run.opt.max_grid_points, run.lim.max_seconds, c.N,
+       a.part, &a.grid, run.opt.runner, c.position, run.lim.max_memory_mb},
       run.progress);
   a.stabilization = ladder.rows;
   a.stabilization_units = ladder.units;
@@ -187,8 +203,10 @@ void seeds_stage(const rank_run& run, rank_analysis& a) {
     const integer_weights w2 = draw_weights(c, wc.seed, wc.range);
     require_expansion_fits(c, max_abs_weight(w2), run.threads, run.lim);
     const polynomial y2 = expand_output(c, w2, run.s.ring);
-    const gram_rank_result g2 = gram_rank(c, gram_form_of(c, w2), {run.prime, run.opt.limits, run.threads,
-                                          annihilator_block_bounds(analyse_annihilators(c, w2), c), run.opt.runner, format_weights(w2)});
+    const gram_rank_result g2 =
+        gram_rank(c, gram_form_of(c, w2),
+                  {run.prime, run.opt.limits, run.threads, annihilator_block_bounds(analyse_annihilators(c, w2), c),
+                   run.opt.runner, format_weights(w2)});
     const rank_result r = rank_of(run, {y2, a.part, g2});
     a.seeds.push_back({wc.seed, r.lower, r.exact()});
   }
@@ -211,7 +229,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   const network_config& c = s.cfg;
   // Checked on entry, before any rank is computed. The expansion was skipped by a limit: a refusal (exit 3), not a
   // usage error.
-  if (opt.seeds > 1 && !s.expanded()) throw resource_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
+  if (opt.seeds > 1 && !s.expanded())
+    throw resource_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
   if (opt.all_partitions && !s.expanded())
     throw resource_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
   rank_analysis a;
@@ -248,11 +267,13 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     });
     stage(rank_stage::kernel, [&] {
       stopwatch w{a.timings, "kernel"};
-      a.kernel = coefficient_kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
+      a.kernel =
+          coefficient_kernel_of(a.matrix, a.sep, opt.kernel, opt.kernel_print_limit, opt.limits.max_exact_entries);
     });
   }
   stage(rank_stage::grid, [&] { grid_stage(run, a, gram_upper, gram_blocks); });
-  if (!a.expanded && a.stopped_at == rank_stage::none) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
+  if (!a.expanded &&
+      a.stopped_at == rank_stage::none) {  // sep bracketed by the grid rank (lower) and the Gram rank (upper)
     a.sep.lower = a.grid.rank;
     a.sep.upper = a.grid.exact() ? a.grid.rank : gram_upper >= 0 && a.grid.rank == gram_upper ? gram_upper : -1;
     a.sep.prime = a.grid.prime;
@@ -260,7 +281,8 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   if (opt.stabilization && gram_upper >= 0)
     stage(rank_stage::stabilization, [&] { stabilization_stage(run, a, gram_upper, gram_blocks); });
   if (opt.seeds > 1) stage(rank_stage::seeds, [&] { seeds_stage(run, a); });
-  if (opt.all_partitions && c.N > 8) throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
+  if (opt.all_partitions && c.N > 8)
+    throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
   if (opt.all_partitions) stage(rank_stage::partitions, [&] { partitions_stage(run, a); });
   a.grid_within_sep = !(a.expanded && a.sep.exact() && a.grid.rank > a.sep.lower);
   return a;

@@ -44,7 +44,7 @@ struct rank_analysis {
   rank_stage stopped_at = rank_stage::none;  // the stage the time limit stopped (none: every stage ran)
   rank_options options;                      // what was asked for (the report says what did not run)
   partition part;
-  bool expanded = true;       // false: no coefficient matrix; sep from grid rank and Gram rank
+  bool expanded = true;  // false: no coefficient matrix; sep from grid rank and Gram rank
   coefficient_matrix matrix;
   rank_result sep;
   grid_rank_result grid;

@@ -27,7 +27,7 @@ struct stabilization_request {
   int threads = 1;
   long max_grid_points = 1024;
   double max_seconds = 60;
-  int main_N = 0;                 // the main run's N and partition: its grid is reused there
+  int main_N = 0;  // the main run's N and partition: its grid is reused there
   partition main_part;
   const grid_rank_result* main_grid = nullptr;
   unit_runner* runner = nullptr;  // each row's grid is a unit (store, MPI); null: here
@@ -43,7 +43,7 @@ struct stabilization_ladder {
 
 // Grid ranks for N = 2, 4, ..., 2 d_x + 2 (balanced partitions, position 1) until one meets
 // the Gram rank, a grid is capped, max_seconds pass, or the run's time limit is reached.
-stabilization_ladder stabilization_ladder_of(const network_config& cfg, const integer_weights& w, const stabilization_request& r,
-                                          const progress_fn& progress = {});
+stabilization_ladder stabilization_ladder_of(const network_config& cfg, const integer_weights& w,
+                                             const stabilization_request& r, const progress_fn& progress = {});
 
 }  // namespace seprank

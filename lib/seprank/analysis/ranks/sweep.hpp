@@ -26,11 +26,11 @@ enum class sweep_row_status { ok, head_not_dividing, refused, invalid };
 struct sweep_row {
   int dx = 0, L = 0, H = 0;
   sweep_row_status status = sweep_row_status::ok;
-  std::string refusal;              // refused / invalid: the error message
+  std::string refusal;  // refused / invalid: the error message
   bool ranked = false;
-  long sep = 0, grid = 0, gram = 0; // sep: exact or lower bound (see sep_exact)
+  long sep = 0, grid = 0, gram = 0;  // sep: exact or lower bound (see sep_exact)
   bool sep_exact = false, gram_exact = false, gram_computed = false;
-  std::vector<long> head_ranks;     // rank of W^Q^T W^K for every layer and head (<= d_a)
+  std::vector<long> head_ranks;  // rank of W^Q^T W^K for every layer and head (<= d_a)
   paper_bounds paper;
   // Bounds that hold without computing a rank (docs/theory.md, sections 6, 14, 15), for the plots: the Gram count
   // (every weight and N); the refined count (every weight; H = 1 only, else equal to the Gram count); the proven
@@ -39,7 +39,8 @@ struct sweep_row {
   big_int gram_count, refined_count;
   growth_slopes slopes;  // the slopes of log_3 sep in L at large L (Corollary 15.3)
   bool has_lower_bound = false;
-  bool lower_bound_exact = false;  // lower_bound is 2 binom(r + n, n) exactly; else only lower_bound_log3 (the interval's lower end)
+  bool lower_bound_exact =
+      false;  // lower_bound is 2 binom(r + n, n) exactly; else only lower_bound_log3 (the interval's lower end)
   big_int lower_bound;
   big_float lower_bound_log3;
 };

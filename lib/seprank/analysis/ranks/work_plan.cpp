@@ -10,16 +10,20 @@ namespace seprank {
 
 work_plan work_plan_of(const plan_request& r) {
   validate(r.cfg);
-  if (r.cfg.residual) throw usage_error("plan: the residual network's Gram rank is one expansion, not independent blocks");
+  if (r.cfg.residual)
+    throw usage_error("plan: the residual network's Gram rank is one expansion, not independent blocks");
   if (r.processes < 1 || r.processes > max_plan_processes)
-    throw usage_error("np = " + std::to_string(r.processes) + " is out of range: must satisfy 1 <= np <= " + std::to_string(max_plan_processes));
+    throw usage_error("np = " + std::to_string(r.processes) +
+                      " is out of range: must satisfy 1 <= np <= " + std::to_string(max_plan_processes));
   if (r.threads < 1 || r.threads > max_plan_threads)
-    throw usage_error("threads = " + std::to_string(r.threads) + " is out of range: must satisfy 1 <= threads <= " +
-                      std::to_string(max_plan_threads));
+    throw usage_error("threads = " + std::to_string(r.threads) +
+                      " is out of range: must satisfy 1 <= threads <= " + std::to_string(max_plan_threads));
   work_plan p;
   p.request = r;
   p.units = gram_block_units(r.cfg, r.threads);
-  if (p.units.empty()) throw resource_error("plan: the Gram blocks at L = " + std::to_string(r.cfg.L) + ", dx = " + std::to_string(r.cfg.dx) + " have more than 2^62 monomials");
+  if (p.units.empty())
+    throw resource_error("plan: the Gram blocks at L = " + std::to_string(r.cfg.L) +
+                         ", dx = " + std::to_string(r.cfg.dx) + " have more than 2^62 monomials");
   const gram_form_estimate g = estimate_gram_form(r.cfg);
   p.gram_form_seconds = g.seconds, p.gram_form_mb = g.memory_mb, p.table_mb = gram_table_mb(r.cfg);
   // Largest estimated unit first, each to the least loaded process (ties: the lower process number).
@@ -39,7 +43,8 @@ work_plan work_plan_of(const plan_request& r) {
   std::uint64_t largest = 0;
   for (const auto& u : p.units) {
     largest = std::max(largest, u.memory_mb);
-    if (r.node_memory_mb > 0 && p.gram_form_mb + p.table_mb + u.memory_mb > r.node_memory_mb) p.too_large.push_back(u.k);
+    if (r.node_memory_mb > 0 && p.gram_form_mb + p.table_mb + u.memory_mb > r.node_memory_mb)
+      p.too_large.push_back(u.k);
   }
   p.process_memory_mb = p.gram_form_mb + p.table_mb + largest;
   return p;

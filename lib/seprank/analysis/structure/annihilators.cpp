@@ -35,8 +35,10 @@ void plane_conics(const std::vector<zmatrix>& plane, annihilator_analysis& a) {
     bool homogeneous_quartic = true;
     for (long t = 0; t < R.term_count(); ++t) {
       R.exponents(t, e.data());
-      if (e[0] + e[1] != 4 || e[2] != 0) homogeneous_quartic = false;
-      else coeffs[e[0]] += R.coefficient(t);
+      if (e[0] + e[1] != 4 || e[2] != 0)
+        homogeneous_quartic = false;
+      else
+        coeffs[e[0]] += R.coefficient(t);
     }
     if (!homogeneous_quartic || coeffs[4] == 0) continue;
     const mpz_class d = discriminant(coeffs);
@@ -49,7 +51,8 @@ void plane_conics(const std::vector<zmatrix>& plane, annihilator_analysis& a) {
 // u^perp, spanned over Q by u_i e_j - u_j e_i (j != i) for the first i with u_i != 0: d_x x (d_x - 1) columns.
 zmatrix plane_basis_of(const std::vector<mpz_class>& u) {
   const int dx = static_cast<int>(u.size());
-  const int i = static_cast<int>(std::find_if(u.begin(), u.end(), [](const mpz_class& x) { return x != 0; }) - u.begin());
+  const int i =
+      static_cast<int>(std::find_if(u.begin(), u.end(), [](const mpz_class& x) { return x != 0; }) - u.begin());
   zmatrix basis(dx, dx - 1, mpz_class(0));
   for (int j = 0, col = 0; j < dx; ++j) {
     if (j == i) continue;
@@ -92,7 +95,8 @@ annihilator_analysis analyse_word_annihilators(const gram_word& g, int entry, st
   a.C = static_cast<std::int64_t>(g.factors.size()) - 1;
   const int dx = g.factors.front().cols();
   for (int j = 0; j < dx; ++j) a.u.push_back(g.factors[0](entry - 1, j));
-  if (std::all_of(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x == 0; })) return a.skipped = annihilator_skip::zero_row, a;
+  if (std::all_of(a.u.begin(), a.u.end(), [](const mpz_class& x) { return x == 0; }))
+    return a.skipped = annihilator_skip::zero_row, a;
   a.plane_basis = plane_basis_of(a.u);
   zmatrix identity(dx, dx, mpz_class(0));
   for (int r = 0; r < dx; ++r) identity(r, r) = 1;

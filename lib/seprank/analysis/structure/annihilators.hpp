@@ -49,30 +49,30 @@ struct annihilator_block {
 struct annihilator_analysis {
   annihilator_skip skipped = annihilator_skip::none;
   std::int64_t C = 0;
-  std::vector<mpz_class> u;                   // e_p^T K_0
-  dense_matrix<mpz_class> plane_basis;        // d_x x (d_x - 1): integer columns spanning u^perp
-  std::vector<annihilator_family> families;   // the groupings whose order reaches a block that can lose (or, when
-                                              // none does, those of the lowest order), analysed
+  std::vector<mpz_class> u;                       // e_p^T K_0
+  dense_matrix<mpz_class> plane_basis;            // d_x x (d_x - 1): integer columns spanning u^perp
+  std::vector<annihilator_family> families;       // the groupings whose order reaches a block that can lose (or, when
+                                                  // none does, those of the lowest order), analysed
   std::vector<annihilator_family> intersections;  // Z_g and Z_h together (or more: a regular sequence's), for the
                                                   // unions and disjointness used
   std::vector<std::vector<int>> intersection_of;  // per intersection: the families it joins (one: that family's
                                                   // own variety, tested for emptiness)
-  std::vector<annihilator_count> counts;      // per block k = 0..C: the most operators proven
-  std::vector<big_int> operators;             // per block k: counts[k].operators
-  std::vector<big_int> bounds;                // per block k: min(rows, cols - operators[k])
-  big_int loss;                               // sum_k min(rows, cols) - bounds[k]
-  std::vector<annihilator_block> losing;      // the blocks that lose, by k
+  std::vector<annihilator_count> counts;          // per block k = 0..C: the most operators proven
+  std::vector<big_int> operators;                 // per block k: counts[k].operators
+  std::vector<big_int> bounds;                    // per block k: min(rows, cols - operators[k])
+  big_int loss;                                   // sum_k min(rows, cols) - bounds[k]
+  std::vector<annihilator_block> losing;          // the blocks that lose, by k
   // A second method where Z is four points in a plane (L = 3, d_x = 4): the resultant of the two conics with
   // respect to z has degree 4 and a nonzero discriminant (section 14).
   std::vector<mpz_class> resultant;
   mpz_class resultant_discriminant;
-  long resultant_points = 0;                  // 4 when that test passed, else 0
+  long resultant_points = 0;  // 4 when that test passed, else 0
   // --time-limit stopped the analysis: the families analysed before it are kept (families.size() of
   // groupings_planned), and the blocks still to count when it came are counted from single families only. Every
   // count is still proven (a sub-union of the full one), so every bound is still an upper bound.
   bool time_limited = false;
-  std::size_t groupings_planned = 0;          // the groupings whose order reaches a block that can lose
-  std::size_t blocks_single_only = 0;         // blocks counted without unions because the time limit came
+  std::size_t groupings_planned = 0;   // the groupings whose order reaches a block that can lose
+  std::size_t blocks_single_only = 0;  // blocks counted without unions because the time limit came
   bool proven() const { return skipped == annihilator_skip::none && loss > 0; }
   // Every family and every intersection used has as many distinct quadrics as any weight can
   // (annihilator_family::generic): the bounds hold for every weight, not only these.

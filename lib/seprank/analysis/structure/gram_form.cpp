@@ -19,7 +19,6 @@ std::vector<polynomial> gram_entries(const network_config& c, const ring_ptr& in
   return m;
 }
 
-
 int gram_variable(int dx, int a, int b) {
   if (a > b) std::swap(a, b);
   // m_ab for a <= b in row-major order of the upper triangle.
@@ -55,12 +54,11 @@ polynomial gram_form_in_inputs(const network_config& c, const gram_form& g, cons
 }
 
 bool check_symbolic_gram_identity(const network_config& c, const symbolic_weights& w, const ring_ptr& in,
-                            const GiNaC::ex& y_symbolic) {
+                                  const GiNaC::ex& y_symbolic) {
   dense_matrix<GiNaC::ex> M(c.dx, c.dx, 0);
   for (int a = 1; a <= c.dx; ++a)
     for (int b = 1; b <= c.dx; ++b)
-      for (int j = 1; j <= c.N; ++j)
-        M(a - 1, b - 1) += in->symbol(c.variable(j, a)) * in->symbol(c.variable(j, b));
+      for (int j = 1; j <= c.N; ++j) M(a - 1, b - 1) += in->symbol(c.variable(j, a)) * in->symbol(c.variable(j, b));
   const auto row = gram_row<GiNaC::ex>(c, w, M, 0, 1);
   GiNaC::ex y = 0;
   for (int r = 0; r < c.dx; ++r) y += row[r] * in->symbol(c.variable(c.position, r + 1));

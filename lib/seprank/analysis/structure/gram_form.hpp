@@ -17,8 +17,8 @@ namespace seprank {
 
 // One step of the recursion: A_{l+1} from A_l (full matrices, for the layers before the last).
 template <class S, class W>
-dense_matrix<S> gram_layer(const network_config& c, const std::vector<head_weights<W>>& layer,
-                           const dense_matrix<S>& A, const dense_matrix<S>& M, const S& zero) {
+dense_matrix<S> gram_layer(const network_config& c, const std::vector<head_weights<W>>& layer, const dense_matrix<S>& A,
+                           const dense_matrix<S>& M, const S& zero) {
   const dense_matrix<S> B = matrix_product(matrix_product(A, M), transpose(A));
   dense_matrix<S> next = c.residual ? A : dense_matrix<S>(c.dx, c.dx, zero);
   for (const auto& hw : layer) {
@@ -34,8 +34,8 @@ dense_matrix<S> gram_layer(const network_config& c, const std::vector<head_weigh
 //   row_p(A_L) = sum_h ((row_p(W^O) W^V A) M A^T) W^K^T W^Q A   (+ row_p(A)),  A = A_{L-1},
 // which needs 2 d_x^2 products of large polynomials instead of about 3 d_x^3.
 template <class S, class W>
-std::vector<S> gram_row(const network_config& c, const network_weights<W>& w, const dense_matrix<S>& M,
-                        const S& zero, const S& one) {
+std::vector<S> gram_row(const network_config& c, const network_weights<W>& w, const dense_matrix<S>& M, const S& zero,
+                        const S& one) {
   dense_matrix<S> A(c.dx, c.dx, zero);
   for (int r = 0; r < c.dx; ++r) A(r, r) = one;
   for (int l = 0; l + 1 < c.L; ++l) A = gram_layer(c, w.layers[l], A, M, zero);
@@ -56,7 +56,7 @@ std::vector<S> gram_row(const network_config& c, const network_weights<W>& w, co
     std::vector<S> z(c.dx, zero);             // row_p(W^O) W^V A
     for (int a = 0; a < hw.O.cols(); ++a)
       for (int j = 0; j < c.dx; ++j) z[j] += hw.O(p, a) * VA(a, j);
-    const auto u = row_times(row_times(z, M, false), A, true);  // z M A^T
+    const auto u = row_times(row_times(z, M, false), A, true);        // z M A^T
     const auto v = row_times(row_times(u, hw.K, true), hw.Q, false);  // u W^K^T W^Q
     for (int j = 0; j < c.dx; ++j) total[j] += v[j];
   }
@@ -68,8 +68,8 @@ std::vector<S> gram_row(const network_config& c, const network_weights<W>& w, co
 
 // Row p of A_L(M) over Z[m_ab : 1 <= a <= b <= dx] (D = dx(dx+1)/2 variables).
 struct gram_form {
-  ring_ptr ring;                 // Z[m11, m12, ..., m_dxdx]
-  std::vector<polynomial> row;   // A_L(M)[p][r], r = 1..dx
+  ring_ptr ring;                // Z[m11, m12, ..., m_dxdx]
+  std::vector<polynomial> row;  // A_L(M)[p][r], r = 1..dx
 };
 ring_ptr make_gram_ring(int dx);
 int gram_variable(int dx, int a, int b);  // index of m_ab (1-based a, b; symmetric)
@@ -91,6 +91,6 @@ polynomial gram_form_in_inputs(const network_config& cfg, const gram_form& g, co
 // The symbolic identity y = (A_L(M) x^i)_p, for GiNaC weights (symbolic or numeric);
 // y_symbolic must be the expanded symbolic output. Returns true when the difference expands to 0.
 bool check_symbolic_gram_identity(const network_config& cfg, const symbolic_weights& w, const ring_ptr& input_ring,
-                            const GiNaC::ex& y_symbolic);
+                                  const GiNaC::ex& y_symbolic);
 
 }  // namespace seprank

@@ -69,7 +69,9 @@ square product(const square& x, const square& y, const field& F) {
 
 vec apply(const square& x, const vec& v, const field& F) {  // x v
   vec out(static_cast<std::size_t>(x.d), 0);
-  for (int i = 0; i < x.d; ++i) out[i] = _nmod_vec_dot(&x.a[static_cast<std::size_t>(i) * x.d], v.data(), x.d, F.mod, _nmod_vec_dot_bound_limbs(x.d, F.mod));
+  for (int i = 0; i < x.d; ++i)
+    out[i] = _nmod_vec_dot(&x.a[static_cast<std::size_t>(i) * x.d], v.data(), x.d, F.mod,
+                           _nmod_vec_dot_bound_limbs(x.d, F.mod));
   return out;
 }
 
@@ -191,8 +193,10 @@ std::vector<std::uint64_t> gamma_hessian_mod_p(const hessian_block_data& x, std:
   const std::vector<token> word = gamma_word(x.level);
   std::vector<square> segments{square::identity(d)};
   for (const token& t : word) {
-    if (t.kind == 0) segments.push_back(square::identity(d));
-    else segments.back() = product(segments.back(), matrix_of(t, Q, QT), F);
+    if (t.kind == 0)
+      segments.push_back(square::identity(d));
+    else
+      segments.back() = product(segments.back(), matrix_of(t, Q, QT), F);
   }
   const int m = static_cast<int>(segments.size()) - 1;  // copies of M: 3^level
   const square& pre = segments.front();
@@ -245,7 +249,8 @@ std::vector<std::uint64_t> gamma_hessian_mod_p(const hessian_block_data& x, std:
     for (int q = 0; q < m; ++q)
       for (int i = 0; i < d; ++i) {
         const std::uint64_t li = Lv[q][i], yi = Y[q][i];
-        for (int j = 0; j < d; ++j) theta.at(i, j) = F.add(theta.at(i, j), F.add(F.mul(li, Z[q][j]), F.mul(yi, Rv[q][j])));
+        for (int j = 0; j < d; ++j)
+          theta.at(i, j) = F.add(theta.at(i, j), F.add(F.mul(li, Z[q][j]), F.mul(yi, Rv[q][j])));
       }
     for (std::size_t s = 0; s < D; ++s) {
       const auto [i, j] = entries[s];
@@ -294,7 +299,8 @@ std::uint64_t gamma_hessian_entry_by_interpolation(const hessian_block_data& x, 
 
 std::uint64_t hessian_draw_seed(std::uint64_t seed, int d, int level, int attempt) {
   std::uint64_t h = splitmix_hash(seed ^ 0x6865737369616eULL);
-  for (std::uint64_t v : {static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(level), static_cast<std::uint64_t>(attempt)})
+  for (std::uint64_t v :
+       {static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(level), static_cast<std::uint64_t>(attempt)})
     h = splitmix_hash(h ^ v);
   return h;
 }
@@ -352,7 +358,8 @@ moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t s
   if (on_gamma_zero && d < 2) return out;  // gamma = b_0^2 M^g vanishes only where its Hessian does
   for (int attempt = 0; attempt < 64; ++attempt) {
     check_interrupt();
-    const std::uint64_t draw = hessian_draw_seed(seed ^ (on_gamma_zero ? 0x7a65726fULL : 0x6d6f6dULL), d, level, attempt);
+    const std::uint64_t draw =
+        hessian_draw_seed(seed ^ (on_gamma_zero ? 0x7a65726fULL : 0x6d6f6dULL), d, level, attempt);
     const std::uint64_t p = draw_prime(draw);
     const field F(p);
     splitmix64 rng{draw};
@@ -375,7 +382,8 @@ moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t s
     x.b.assign(b.begin(), b.end());
     out.attempt = attempt, out.prime = p, out.found = true;
     const recursion_values v = recursion_at(x, M, F);
-    if (on_gamma_zero && v.gamma != 0) throw std::logic_error("check_moment_hessian_rank: the solved point is not on gamma = 0");
+    if (on_gamma_zero && v.gamma != 0)
+      throw std::logic_error("check_moment_hessian_rank: the solved point is not on gamma = 0");
     for (std::uint64_t c : v.f_row) out.f_nonzero = out.f_nonzero || c != 0;
     const vec H = gamma_hessian_mod_p(x, p);
     // Euler: Hess(M) m = (g - 1) grad gamma(M), m the free entries M_ab (a <= b).
@@ -394,7 +402,8 @@ moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t s
 
 bool moment_hessian_row::agrees() const {
   const bool random_ok = random_point.found && big_int(random_point.rank) == rho;
-  const bool zero_ok = d < 2 || (zero_point.found && big_int(zero_point.rank) == rho && zero_point.gradient_nonzero && zero_point.f_nonzero);
+  const bool zero_ok = d < 2 || (zero_point.found && big_int(zero_point.rank) == rho && zero_point.gradient_nonzero &&
+                                 zero_point.f_nonzero);
   return random_ok && zero_ok;
 }
 

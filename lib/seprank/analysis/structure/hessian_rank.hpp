@@ -40,10 +40,11 @@ std::uint64_t gamma_hessian_entry_by_interpolation(const hessian_block_data& x, 
 // the prime, and mod p (hence over Z): gamma(N) != 0, b^T A_l(N) != 0, and the rank of the Hessian at N.
 struct block_hessian_rank {
   int d = 0, level = 0;
-  std::uint64_t seed = 0;   // the block's data is draw_hessian_block(d, level, hessian_draw_seed(seed, d, level, attempt))
-  int attempt = 0;          // draws whose gamma(N) or b^T A_l(N) vanished mod p were skipped
+  std::uint64_t seed =
+      0;            // the block's data is draw_hessian_block(d, level, hessian_draw_seed(seed, d, level, attempt))
+  int attempt = 0;  // draws whose gamma(N) or b^T A_l(N) vanished mod p were skipped
   std::uint64_t prime = 0;
-  long rank = 0;            // rank mod p of the Hessian: <= its rank over Q at N
+  long rank = 0;  // rank mod p of the Hessian: <= its rank over Q at N
   bool gamma_nonzero = false, f_nonzero = false;
 };
 // The seed of one draw: independent streams for every (d, level, attempt) of one user seed.
@@ -65,7 +66,7 @@ struct moment_hessian_check {
   bool on_gamma_zero = false;  // the point lies on gamma = 0
   bool found = false;          // a point was drawn (on gamma = 0: needs d >= 2)
   bool gradient_nonzero = false, f_nonzero = false;  // grad gamma and b^T M^{(g-1)/2} at the point, mod p
-  long rank = 0;               // the Hessian's rank mod p there
+  long rank = 0;                                     // the Hessian's rank mod p there
 };
 moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t seed, bool on_gamma_zero);
 

@@ -102,8 +102,8 @@ polynomial sum_over_assignments(const network_config& c, const polynomial& g, co
 
 }  // namespace
 
-index_structure_check check_index_structure(const network_config& c, const integer_weights& w,
-                                            const polynomial& y, std::uint64_t max_g_terms) {
+index_structure_check check_index_structure(const network_config& c, const integer_weights& w, const polynomial& y,
+                                            std::uint64_t max_g_terms) {
   index_structure_check r;
   r.C = summed_index_count(c.L);
   if (c.residual) {

@@ -18,10 +18,10 @@ enum class index_structure_skip { none, residual, too_many_terms };
 struct index_structure_check {
   bool performed = false;
   index_structure_skip skipped = index_structure_skip::none;
-  std::uint64_t max_g_terms = 0;    // the limit, when skipped for size
-  std::int64_t C = 0;               // number of summation vectors
-  long g_terms = 0;                 // terms of g^L (entry p)
-  bool degree_pattern = false;      // degree 1 in the first argument, exactly 2 in each other
+  std::uint64_t max_g_terms = 0;  // the limit, when skipped for size
+  std::int64_t C = 0;             // number of summation vectors
+  long g_terms = 0;               // terms of g^L (entry p)
+  bool degree_pattern = false;    // degree 1 in the first argument, exactly 2 in each other
   bool sum_reproduces_output = false;
 };
 
@@ -31,8 +31,7 @@ struct index_structure_check {
 // so it has C_{l+1} = 3 C_l + 1 arguments after u. The sum over [N]^C is taken one index at a
 // time (substituting x^j for the c-th argument and summing over j), which is exact because
 // the substitution is linear. Skipped when g^L may have more than max_g_terms terms.
-index_structure_check check_index_structure(const network_config& cfg, const integer_weights& w,
-                                            const polynomial& y, std::uint64_t max_g_terms);
-
+index_structure_check check_index_structure(const network_config& cfg, const integer_weights& w, const polynomial& y,
+                                            std::uint64_t max_g_terms);
 
 }  // namespace seprank

@@ -11,7 +11,6 @@
 
 namespace seprank {
 
-
 // Calls f on every exponent vector of n variables with total degree `degree` (or <= degree when
 // up_to), in lexicographic order (largest exponent of the first variable first); stops after
 // `limit` vectors and returns how many were visited.

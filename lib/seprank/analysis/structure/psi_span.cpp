@@ -41,8 +41,8 @@ big_int element_separation_rank(const std::vector<unsigned long>& gamma) {
   return r;
 }
 
-psi_span_analysis analyse_psi_span(const structure_analysis& s, std::uint64_t seed, long check_elements, long list_limit,
-                                   long monomial_limit) {
+psi_span_analysis analyse_psi_span(const structure_analysis& s, std::uint64_t seed, long check_elements,
+                                   long list_limit, long monomial_limit) {
   const auto& c = s.cfg;
   psi_span_analysis f;
   f.D = static_cast<unsigned>(gram_entry_count(c.dx));

@@ -38,13 +38,13 @@ point_check forward_pass_check(const network_config& c, const integer_weights& w
   return r;
 }
 
-symbolic_expansion expand_symbolically(const network_config& c, const integer_weights& draw,
-                                       const polynomial& y_draw, const resource_limits& lim) {
+symbolic_expansion expand_symbolically(const network_config& c, const integer_weights& draw, const polynomial& y_draw,
+                                       const resource_limits& lim) {
   const std::uint64_t bound = symbolic_term_bound(c, lim.max_symbolic_terms);
   if (bound > lim.max_symbolic_terms)
-    throw resource_error("symbolic weights: the expansion for L = " + std::to_string(c.L) + ", dx = " + std::to_string(c.dx) +
-                         ", H = " + std::to_string(c.H) + ", N = " + std::to_string(c.N) + " may have more than " +
-                         std::to_string(lim.max_symbolic_terms) +
+    throw resource_error("symbolic weights: the expansion for L = " + std::to_string(c.L) + ", dx = " +
+                         std::to_string(c.dx) + ", H = " + std::to_string(c.H) + ", N = " + std::to_string(c.N) +
+                         " may have more than " + std::to_string(lim.max_symbolic_terms) +
                          " terms; symbolic weights are supported for L = 1 (bound H*da^2*dx^3*N^2 terms) and for dx = 1"
                          " (raise with --max-symbolic-terms)");
   const symbolic_weights sw = make_symbolic_weights(c);
@@ -161,8 +161,9 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
     plain.residual = false;
     a.top_part_matches_plain = homogeneous_part(a.y, degree) == expand_output(plain, a.weights, a.ring);
   }
-  a.degrees_hold = a.degrees.terms == 0 || (c.residual ? a.degrees.all_odd && a.degrees.max_degree <= degree && *a.top_part_matches_plain
-                                                       : a.degrees.min_degree == degree && a.degrees.max_degree == degree);
+  a.degrees_hold = a.degrees.terms == 0 ||
+                   (c.residual ? a.degrees.all_odd && a.degrees.max_degree <= degree && *a.top_part_matches_plain
+                               : a.degrees.min_degree == degree && a.degrees.max_degree == degree);
   check_interrupt();
 
   progress("cross-checking against the literal forward pass of eq. 3");

@@ -23,18 +23,18 @@ namespace seprank {
 // Literal eq. 3 at random integer points against the expansion (Schwartz-Zippel).
 struct point_check {
   int points = 0;
-  long magnitude = 0;     // coordinates uniform in [-magnitude, magnitude]
+  long magnitude = 0;  // coordinates uniform in [-magnitude, magnitude]
   bool agree = false;
-  double error_bound = 0; // (3^L / (2 magnitude + 1))^points, rounded up, display only
+  double error_bound = 0;  // (3^L / (2 magnitude + 1))^points, rounded up, display only
 };
 
 // The expansion with symbolic weights (tiny configurations).
 struct symbolic_expansion {
-  ring_ptr ring;            // inputs first, then the weight symbols
-  polynomial y;             // entry p of y^{L,i}, exact over Z[x, W]
-  long x_monomials = 0;     // distinct monomials in the inputs
-  bool gram_identity = false;   // y = (A_L(M) x^i)_p, expanded symbolically
-  bool matches_draw = false;    // y with the seeded draw substituted = the FLINT expansion
+  ring_ptr ring;               // inputs first, then the weight symbols
+  polynomial y;                // entry p of y^{L,i}, exact over Z[x, W]
+  long x_monomials = 0;        // distinct monomials in the inputs
+  bool gram_identity = false;  // y = (A_L(M) x^i)_p, expanded symbolically
+  bool matches_draw = false;   // y with the seeded draw substituted = the FLINT expansion
 };
 
 // The Gram identity checked without the expansion (docs/theory.md, section 3): the forward pass of eq. 3
@@ -58,7 +58,7 @@ struct structure_analysis {
   std::int64_t C_by_recursion = 0;  // C from its recursion ...
   bool C_agrees = false;            // ... equal to the closed form (3^L - 1)/2 (a check: FAILED otherwise)
   expansion_estimate size_estimate;
-  std::string expansion_refused;    // non-empty: the expansion was refused (the refusal); y is empty
+  std::string expansion_refused;  // non-empty: the expansion was refused (the refusal); y is empty
   ring_ptr ring;
   polynomial y;
   degree_summary degrees;
@@ -71,8 +71,8 @@ struct structure_analysis {
   gram_form gram;
   annihilator_analysis annihilators;  // rank-one annihilators of the Gram form (section 14)
   gram_form_size gram_size;
-  bool gram_matches = false;          // exact comparison with the expansion (when expanded)
-  gram_point_check gram_points;       // the evaluation check (when the expansion was refused)
+  bool gram_matches = false;     // exact comparison with the expansion (when expanded)
+  gram_point_check gram_points;  // the evaluation check (when the expansion was refused)
   std::optional<symbolic_expansion> symbolic;
   bool expanded() const { return expansion_refused.empty(); }
 };
@@ -91,6 +91,7 @@ struct structure_request {
   gram_form_seam seam = nullptr;
 };
 
-structure_analysis analyse_structure(const network_config& cfg, const structure_request& r, const progress_fn& progress);
+structure_analysis analyse_structure(const network_config& cfg, const structure_request& r,
+                                     const progress_fn& progress);
 
 }  // namespace seprank

@@ -34,7 +34,8 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
     if (r.structure_only) return a;
     a.ranks = analyse_ranks(a.structure, r.ranks, r.limits, r.threads, progress);
   }
-  if (a.ranks.stopped_at != rank_stage::none) progress("the time limit was reached; the stages not finished are reported skipped");
+  if (a.ranks.stopped_at != rank_stage::none)
+    progress("the time limit was reached; the stages not finished are reported skipped");
   progress("assembling the derivation");
   // The element ranks mod the separation rank's prime, or the same draw when the time limit stopped that stage.
   const std::uint64_t prime = a.ranks.sep.prime ? a.ranks.sep.prime : rank_prime(r.weights.seed);
@@ -50,7 +51,8 @@ theorem_analysis analyse_theorem(const theorem_request& r, const progress_fn& pr
                                           a.psi_span.refined_every_weight ? a.psi_span.refined_gram_count : big_int(0));
   a.comparison = compare_with_paper(r.cfg, certified_values_of(a.ranks, a.psi_span));
   if (r.certificate && a.ranks.stopped_at == rank_stage::none) {
-    progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) + " points per side, a prime below 2^28)");
+    progress("computing the certificate grid (" + std::to_string(a.ranks.sep.lower) +
+             " points per side, a prime below 2^28)");
     a.certificate = certify_grid(r.cfg, a.structure.weights, a.ranks.part, r.weights.seed, a.ranks.sep.lower);
   }
   return a;

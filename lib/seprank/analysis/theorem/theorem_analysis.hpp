@@ -24,11 +24,11 @@ struct theorem_request {
   resource_limits limits;
   rank_options ranks;
   int threads = 1;
-  bool structure_only = false;      // the structural analysis only (no ranks, no comparison)
-  long verify_elements = 60;        // used monomials whose element rank is checked by an exact rank
-  long listed_monomials = 0;        // used monomials listed with their element ranks (--basis)
-  bool certificate = false;         // keep a grid with its points for a certificate
-  bool deadline = true;             // --time-limit stops this process (false: the other processes of a run)
+  bool structure_only = false;  // the structural analysis only (no ranks, no comparison)
+  long verify_elements = 60;    // used monomials whose element rank is checked by an exact rank
+  long listed_monomials = 0;    // used monomials listed with their element ranks (--basis)
+  bool certificate = false;     // keep a grid with its points for a certificate
+  bool deadline = true;         // --time-limit stops this process (false: the other processes of a run)
 };
 
 struct theorem_analysis {
@@ -41,7 +41,8 @@ struct theorem_analysis {
   // The proven lower bound at every size (docs/theory.md, section 15); none for the residual network, L = 1 or
   // d_x = 1 with one head.
   std::optional<hessian_lower_bound> lower_bound;
-  proven_bounds bounds;  // what the rules prove without the network (the lower bound is bounds.lower); empty with residual
+  // What the rules prove without the network (the lower bound is bounds.lower); empty with residual.
+  proven_bounds bounds;
   // Non-empty: the time limit was reached in the structure stage, while this (its progress message) ran; nothing
   // of the network is complete, only lower_bound is set.
   std::string stopped_in_structure;

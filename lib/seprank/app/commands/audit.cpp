@@ -23,8 +23,8 @@ void validate_audit_values(const std::vector<int>& L, const std::vector<long>& d
       throw usage_error(std::string(name) + " = " + std::to_string(v) + " is out of range: must satisfy 1 <= " + name +
                         " <= " + std::to_string(hi));
     if (count > max_count)
-      throw usage_error(std::string(name) + ": " + std::to_string(count) + " values, more than the " + std::to_string(max_count) +
-                        " allowed");
+      throw usage_error(std::string(name) + ": " + std::to_string(count) + " values, more than the " +
+                        std::to_string(max_count) + " allowed");
   };
   if (L.empty() || dx.empty()) throw usage_error(std::string(L.empty() ? "L" : "dx") + ": no values");
   for (int l : L) check("L", L.size(), l, audit_L_range.hi, audit_L_range.max_values);
@@ -40,7 +40,7 @@ audit_map audit_of(const std::vector<int>& L, const std::vector<long>& dx, long 
   validate_bounds_N(N);
   std::optional<scheduler> units;  // the other processes, when there are any (the audit has no store)
   if (process_group::world().size() > 1) units.emplace(scheduler_options{}, process_group::world());
-  return audit_map_by_units(L, dx, H, exact_counts, N, units ? &*units : nullptr, sink);
+  return audit_map_by_units({L, dx, H, exact_counts, N}, units ? &*units : nullptr, sink);
 }
 
 derivation derive_audit(const audit_request& r, const progress_fn& progress) {
@@ -58,9 +58,11 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   for (long d : dx_values) row_count += d % r.H == 0 ? r.L.size() : 0;
   std::optional<record_export> exported;
   if (!r.export_path.empty() && process_group::world().root()) exported.emplace(r.export_path, audit_csv_columns());
-  audit_report_builder report(row_count, r.rows, exported ? std::function<void(const json&)>([&](const json& row) {
-    exported->write(row, exported->csv() ? audit_csv_cells(row) : std::vector<json>{});
-  }) : std::function<void(const json&)>());
+  audit_report_builder report(row_count, r.rows,
+                              exported ? std::function<void(const json&)>([&](const json& row) {
+                                exported->write(row, exported->csv() ? audit_csv_cells(row) : std::vector<json>{});
+                              })
+                                       : std::function<void(const json&)>());
   // Stopped by --time-limit or Ctrl-C, one process: the rows decided so far are reported, the export and plot hold
   // them (exit 4 or 130). Several processes send their rows only at the end, so a stopped run of several has none to
   // show.
@@ -91,7 +93,8 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   } else if (!r.plot.empty() && process_group::world().root()) {  // process 0 writes the files of a run of several
     audit_plot picture = report.plot(m.H);
     if (stop != stop_reason::none)
-      picture.partial = why + " after " + std::to_string(report.rows_added()) + " of " + std::to_string(row_count) + " rows";
+      picture.partial =
+          why + " after " + std::to_string(report.rows_added()) + " of " + std::to_string(row_count) + " rows";
     plot_audit(picture, r.plot);
     progress("wrote " + r.plot);
   }
@@ -99,32 +102,38 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
 }
 
 command audit_command() {
-  return {"audit",
-          "every printed bound of Theorems 1 and 2 at each (L, d_x): holds, contradicted, undecided or not claimed, with the "
-          "evidence, e.g. audit --L 1..20 --dx 1..10000",
-          {{"--time-limit", "seconds for the whole audit (none by default): the rows decided before it are printed, exit status 4"}},
-          "",
-          false,
-          [](command_requests& r) {
-            return std::vector<command_option>{
-                {"--L", range_help("depths", audit_L_range), range_target{&r.audit.L, &audit_L_range}},
-                {"--dx", range_help("widths", audit_dx_range), range_target{&r.audit.dx, &audit_dx_range}},
-                {"--H", number_help("heads", audit_H_limits) + " (widths it does not divide are left out)", &r.audit.H},
-                {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help), &r.audit.plot, true},
-                {"--export", "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
-                             "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by "
-                             "--time-limit, the rows decided before it",
-                 &r.audit.export_path, true},
-                {"--N", "positions N the statuses are stated at, 2.." + limit_text(max_bounds_N) + " (each fact that holds at N; the lower bound by zero "
-                        "padding below 2 d_x + 2); 0: each status from the smallest N its facts hold at",
-                 &r.audit.N}};
-          },
-          [](command_requests& r, const command_context& c) {
-            r.audit.exact_counts = c.format == output_format::json;  // only JSON shows the exact counts
-            r.audit.rows = c.format == output_format::json;          // and the rows as data
-            r.audit.time_limit = time_limit_if_given(r, c);             // the main command's default does not apply
-            return derive_audit(r.audit, c.progress);
-          }};
+  return {
+      "audit",
+      "every printed bound of Theorems 1 and 2 at each (L, d_x): holds, contradicted, undecided or not claimed, with the "
+      "evidence, e.g. audit --L 1..20 --dx 1..10000",
+      {{"--time-limit",
+        "seconds for the whole audit (none by default): the rows decided before it are printed, exit status 4"}},
+      "",
+      false,
+      [](command_requests& r) {
+        return std::vector<command_option>{
+            {"--L", range_help("depths", audit_L_range), range_target{&r.audit.L, &audit_L_range}},
+            {"--dx", range_help("widths", audit_dx_range), range_target{&r.audit.dx, &audit_dx_range}},
+            {"--H", number_help("heads", audit_H_limits) + " (widths it does not divide are left out)", &r.audit.H},
+            {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
+             &r.audit.plot, true},
+            {"--export",
+             "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
+             "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by "
+             "--time-limit, the rows decided before it",
+             &r.audit.export_path, true},
+            {"--N",
+             "positions N the statuses are stated at, 2.." + limit_text(max_bounds_N) +
+                 " (each fact that holds at N; the lower bound by zero "
+                 "padding below 2 d_x + 2); 0: each status from the smallest N its facts hold at",
+             &r.audit.N}};
+      },
+      [](command_requests& r, const command_context& c) {
+        r.audit.exact_counts = c.format == output_format::json;  // only JSON shows the exact counts
+        r.audit.rows = c.format == output_format::json;          // and the rows as data
+        r.audit.time_limit = time_limit_if_given(r, c);          // the main command's default does not apply
+        return derive_audit(r.audit, c.progress);
+      }};
 }
 
 }  // namespace seprank

@@ -32,24 +32,28 @@ derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_f
 }
 
 command hessian_ranks_command() {
-  return {"hessian-ranks",
-          "the check of Theorem 15.1: Hessian ranks mod p of the moment form b^T M^g b (g = 3^l0) at random points and on "
-          "gamma = 0, beside the proven rho_g(d) (docs/theory.md, section 15), e.g. hessian-ranks --level 1..2 --d 1..12",
-          {{"--seed", "the seed of the random points and primes (default 1)"},
-           {"--time-limit", "seconds for the whole command (none by default), also inside one rank: the rows ranked before it "
-                            "are printed, exit status 4"}},
-          "",
-          false,
-          [](command_requests& r) {
-            return std::vector<command_option>{
-                {"--level", range_help("levels l0", hessian_level_range), range_target{&r.hessian.level, &hessian_level_range}},
-                {"--d", range_help("sizes d of the symmetric d x d matrix M", hessian_d_range), range_target{&r.hessian.d, &hessian_d_range}}};
-          },
-          [](command_requests& r, const command_context& c) {
-            r.hessian.seed = r.main.weights.seed;
-            r.hessian.time_limit = time_limit_if_given(r, c);  // for the whole command; none by default
-            return derive_hessian_ranks(r.hessian, c.progress);
-          }};
+  return {
+      "hessian-ranks",
+      "the check of Theorem 15.1: Hessian ranks mod p of the moment form b^T M^g b (g = 3^l0) at random points and on "
+      "gamma = 0, beside the proven rho_g(d) (docs/theory.md, section 15), e.g. hessian-ranks --level 1..2 --d 1..12",
+      {{"--seed", "the seed of the random points and primes (default 1)"},
+       {"--time-limit",
+        "seconds for the whole command (none by default), also inside one rank: the rows ranked before it "
+        "are printed, exit status 4"}},
+      "",
+      false,
+      [](command_requests& r) {
+        return std::vector<command_option>{
+            {"--level", range_help("levels l0", hessian_level_range),
+             range_target{&r.hessian.level, &hessian_level_range}},
+            {"--d", range_help("sizes d of the symmetric d x d matrix M", hessian_d_range),
+             range_target{&r.hessian.d, &hessian_d_range}}};
+      },
+      [](command_requests& r, const command_context& c) {
+        r.hessian.seed = r.main.weights.seed;
+        r.hessian.time_limit = time_limit_if_given(r, c);  // for the whole command; none by default
+        return derive_hessian_ranks(r.hessian, c.progress);
+      }};
 }
 
 }  // namespace seprank

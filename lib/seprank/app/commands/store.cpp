@@ -20,7 +20,9 @@ command store_command() {
           {},
           "",
           false,
-          [](command_requests& r) { return std::vector<command_option>{{"FILE", "the store", &r.store.file}}; },
+          [](command_requests& r) {
+            return std::vector<command_option>{{"FILE", "the store", &r.store.file}};
+          },
           [](command_requests& r, const command_context&) { return derive_store_listing(r.store.file); }};
 }
 

@@ -22,17 +22,22 @@ struct unread_option {
   bool (*given)(const derivation_request& r, const derivation_request& plain);
 };
 const unread_option unread_options[] = {
-    {"--seeds", "each row ranks the one draw of --seed", [](const auto& r, const auto& p) { return r.ranks.seeds != p.ranks.seeds; }},
-    {"--all-partitions", "each row uses the default partition A = 1..N/2", [](const auto& r, const auto&) { return r.ranks.all_partitions; }},
+    {"--seeds", "each row ranks the one draw of --seed",
+     [](const auto& r, const auto& p) { return r.ranks.seeds != p.ranks.seeds; }},
+    {"--all-partitions", "each row uses the default partition A = 1..N/2",
+     [](const auto& r, const auto&) { return r.ranks.all_partitions; }},
     {"--kernel", "the rows show ranks, not kernels", [](const auto& r, const auto&) { return r.ranks.kernel; }},
     {"--kernel-limit", "the rows show ranks, not kernels",
      [](const auto& r, const auto& p) { return r.ranks.kernel_print_limit != p.ranks.kernel_print_limit; }},
     {"--basis", "the rows show ranks, not bases", [](const auto& r, const auto&) { return r.basis; }},
-    {"--basis-limit", "the rows show ranks, not bases", [](const auto& r, const auto& p) { return r.basis_print_limit != p.basis_print_limit; }},
-    {"--print-polynomial", "the rows show ranks, not polynomials", [](const auto& r, const auto&) { return r.print_polynomial; }},
+    {"--basis-limit", "the rows show ranks, not bases",
+     [](const auto& r, const auto& p) { return r.basis_print_limit != p.basis_print_limit; }},
+    {"--print-polynomial", "the rows show ranks, not polynomials",
+     [](const auto& r, const auto&) { return r.print_polynomial; }},
     {"--structure-only", "each row ranks", [](const auto& r, const auto&) { return r.structure_only; }},
     {"--timings", "the rows are not timed", [](const auto& r, const auto&) { return r.timings; }},
-    {"--certificate", "one configuration's: run seprank-sym with it", [](const auto& r, const auto&) { return !r.certificate.empty(); }},
+    {"--certificate", "one configuration's: run seprank-sym with it",
+     [](const auto& r, const auto&) { return !r.certificate.empty(); }},
     {"--residual", "each row is the network of eq. 3", [](const auto& r, const auto&) { return r.cfg.residual; }},
     {"--position, --entry", "each row ranks entry 1 at position 1",
      [](const auto& r, const auto& p) { return r.cfg.position != p.cfg.position || r.cfg.entry != p.cfg.entry; }},
@@ -45,7 +50,8 @@ const unread_option unread_options[] = {
 std::string unread_option_list() {
   std::string out;
   const std::size_t n = std::size(unread_options);
-  for (std::size_t i = 0; i < n; ++i) out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(unread_options[i].flags);
+  for (std::size_t i = 0; i < n; ++i)
+    out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(unread_options[i].flags);
   return out;
 }
 
@@ -54,7 +60,8 @@ std::string unread_option_list() {
 derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
   const derivation_request plain;
   for (const unread_option& o : unread_options)
-    if (o.given(r.base, plain)) throw usage_error(std::string("sweep: not a sweep option: ") + o.flags + " (" + o.why + ")");
+    if (o.given(r.base, plain))
+      throw usage_error(std::string("sweep: not a sweep option: ") + o.flags + " (" + o.why + ")");
   validate(r.base);
   if (r.base.ranks.explicit_partition)  // each row ranks the default partition of the sweep's N
     throw usage_error("sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)");
@@ -88,30 +95,37 @@ derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
 }
 
 command sweep_command() {
-  return {"sweep",
-          "certified separation ranks and the paper's bounds over ranges of d_x, L, H, e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg",
-          {},
-          "every option of the main command (seprank-sym --help), given before or after the subcommand, for each row: the "
-          "weights (--weights, --seed, --weight-range), the limits (--time-limit for the whole sweep), the rank options, "
-          "--store and --verify; not --partition, " + unread_option_list() + " (each row ranks entry 1 of the network of "
+  return {
+      "sweep",
+      "certified separation ranks and the paper's bounds over ranges of d_x, L, H, e.g. sweep --dx 2..4 --L 1..3 --plot sweep.svg",
+      {},
+      "every option of the main command (seprank-sym --help), given before or after the subcommand, for each row: the "
+      "weights (--weights, --seed, --weight-range), the limits (--time-limit for the whole sweep), the rank options, "
+      "--store and --verify; not --partition, " +
+          unread_option_list() +
+          " (each row ranks entry 1 of the network of "
           "eq. 3 at the default partition, for one draw)",
-          true,
-          [](command_requests& r) {
-            return std::vector<command_option>{
-                {"--dx", range_help("widths", sweep_dx_range), range_target{&r.sweep.dx, &sweep_dx_range}},
-                {"--L", range_help("depths", sweep_L_range), range_target{&r.sweep.L, &sweep_L_range}},
-                {"--H", range_help("heads", sweep_H_range, "values not dividing d_x are listed and skipped"), range_target{&r.sweep.H, &sweep_H_range}},
-                {"--N", number_help("positions", sweep_N_limits), &r.sweep.N},
-                {"--plot", "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
-                 &r.sweep.plot, true},
-                {"--plot-against", "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "
-                                   "the Gram count, the refined count, the proven lower bound and the paper's bounds",
-                 &r.sweep.plot_against}};
-          },
-          [](command_requests& r, const command_context& c) {
-            r.sweep.base = r.main;  // weights, limits, rank options, threads, store
-            return derive_sweep(r.sweep, c.progress);
-          }};
+      true,
+      [](command_requests& r) {
+        return std::vector<command_option>{
+            {"--dx", range_help("widths", sweep_dx_range), range_target{&r.sweep.dx, &sweep_dx_range}},
+            {"--L", range_help("depths", sweep_L_range), range_target{&r.sweep.L, &sweep_L_range}},
+            {"--H", range_help("heads", sweep_H_range, "values not dividing d_x are listed and skipped"),
+             range_target{&r.sweep.H, &sweep_H_range}},
+            {"--N", number_help("positions", sweep_N_limits), &r.sweep.N},
+            {"--plot",
+             "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf " +
+                 std::string(plot_help),
+             &r.sweep.plot, true},
+            {"--plot-against",
+             "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "
+             "the Gram count, the refined count, the proven lower bound and the paper's bounds",
+             &r.sweep.plot_against}};
+      },
+      [](command_requests& r, const command_context& c) {
+        r.sweep.base = r.main;  // weights, limits, rank options, threads, store
+        return derive_sweep(r.sweep, c.progress);
+      }};
 }
 
 }  // namespace seprank

@@ -26,7 +26,8 @@ std::vector<annihilator_grouping> annihilator_groupings(const std::vector<int>& 
       g.linear = linear;
       int last = -1;
       for (int j = 1; j < C; ++j) {
-        const auto at = std::lower_bound(labels.begin(), labels.end(), forms[static_cast<std::size_t>(j)]) - labels.begin();
+        const auto at =
+            std::lower_bound(labels.begin(), labels.end(), forms[static_cast<std::size_t>(j)]) - labels.begin();
         if (!(mask >> at & 1U) || (linear && j == 1) || (last >= 0 && j - last < 2)) continue;
         g.positions.push_back(j);
         g.forms.push_back(forms[static_cast<std::size_t>(j)]);
@@ -60,7 +61,8 @@ std::vector<annihilator_grouping> annihilator_groupings(int L) { return annihila
 annihilator_grouping joined_grouping(const annihilator_grouping& a, const annihilator_grouping& b) {
   annihilator_grouping j;
   j.linear = a.linear || b.linear;
-  std::set_union(a.positions.begin(), a.positions.end(), b.positions.begin(), b.positions.end(), std::back_inserter(j.positions));
+  std::set_union(a.positions.begin(), a.positions.end(), b.positions.begin(), b.positions.end(),
+                 std::back_inserter(j.positions));
   std::set_union(a.forms.begin(), a.forms.end(), b.forms.begin(), b.forms.end(), std::back_inserter(j.forms));
   j.most_quadrics = static_cast<int>(j.forms.size());
   j.t_degree = -1;  // a variety, not a family of operators

@@ -10,11 +10,11 @@ namespace seprank {
 // degree <= t_degree = C - pairs - [linear] in t: a pair and a single M add 1 each, the first M with u^T v = 0
 // adds 0. Its variety depends only on the labels it pairs (`forms`) and `linear`.
 struct annihilator_grouping {
-  bool linear = false;          // the first M stands alone: u^T v = 0
-  std::vector<int> positions;   // j with v^T K_j v = 0: the factors between paired M's
-  int t_degree = 0;             // P_r(M + t v v^T) has degree <= t_degree in t
-  std::vector<int> forms;       // the labels at those positions (sorted, distinct)
-  int most_quadrics = 0;        // distinct forms the positions can carry for any weight: forms.size()
+  bool linear = false;         // the first M stands alone: u^T v = 0
+  std::vector<int> positions;  // j with v^T K_j v = 0: the factors between paired M's
+  int t_degree = 0;            // P_r(M + t v v^T) has degree <= t_degree in t
+  std::vector<int> forms;      // the labels at those positions (sorted, distinct)
+  int most_quadrics = 0;       // distinct forms the positions can carry for any weight: forms.size()
   unsigned order() const { return static_cast<unsigned>(t_degree) + 1; }
 };
 // Every grouping that is not dominated: for each set of labels S and each choice of the linear condition, the

@@ -32,7 +32,8 @@ annihilator_count best_disjoint_points(const annihilator_analysis& a, const std:
           c.intersections.push_back(apart[x][y]);
         }
     }
-    if (disjoint && c.families.size() >= 2 && c.operators <= big_int(d) + 1 && c.operators > best.operators) best = std::move(c);
+    if (disjoint && c.families.size() >= 2 && c.operators <= big_int(d) + 1 && c.operators > best.operators)
+      best = std::move(c);
   }
   return best;
 }
@@ -70,7 +71,8 @@ union_intersections::union_intersections(const annihilator_analysis& a, const wo
 
 int union_intersections::of(const std::vector<int>& fams) {
   annihilator_grouping gr = a_.families[static_cast<std::size_t>(fams.front())].grouping;
-  for (std::size_t i = 1; i < fams.size(); ++i) gr = joined_grouping(gr, a_.families[static_cast<std::size_t>(fams[i])].grouping);
+  for (std::size_t i = 1; i < fams.size(); ++i)
+    gr = joined_grouping(gr, a_.families[static_cast<std::size_t>(fams[i])].grouping);
   if (fams.size() == 1) gr = joined_grouping(gr, gr);
   const auto key = std::make_pair(gr.forms, gr.linear);
   if (const auto it = index_.find(key); it != index_.end()) return it->second;
@@ -82,19 +84,19 @@ int union_intersections::of(const std::vector<int>& fams) {
   for (std::size_t i = 0; i < fams.size() && fams.size() > 1; ++i)
     name += (i == 0 ? "" : i + 1 == fams.size() ? " and " : ", ") + std::to_string(fams[i] + 1);
   if (fams.size() > 1) name += " together";
-  all.push_back(same != a_.families.end()
-                    ? *same
-                    : analyse_family(gr, w_, gr.linear ? a_.plane_basis : identity_, name, true));
+  all.push_back(same != a_.families.end() ? *same
+                                          : analyse_family(gr, w_, gr.linear ? a_.plane_basis : identity_, name, true));
   all.back().grouping = gr;
   joins.push_back(fams);
   return index_[key] = static_cast<int>(all.size()) - 1;
 }
 
-annihilator_count union_count_block(const annihilator_analysis& a, unsigned k, bool unions, union_intersections& joint) {
+annihilator_count union_count_block(const annihilator_analysis& a, unsigned k, bool unions,
+                                    union_intersections& joint) {
   annihilator_count best;
   auto fam = [&](int f) -> const annihilator_family& { return a.families[static_cast<std::size_t>(f)]; };
-  auto counted = [](annihilator_union method, std::vector<int> families, std::vector<int> inter, std::vector<big_int> parts,
-                    big_int ops) {
+  auto counted = [](annihilator_union method, std::vector<int> families, std::vector<int> inter,
+                    std::vector<big_int> parts, big_int ops) {
     annihilator_count c;
     c.operators = std::move(ops), c.method = method, c.families = std::move(families);
     c.intersections = std::move(inter), c.parts = std::move(parts);
@@ -206,12 +208,14 @@ std::vector<union_face> regular_sequence_faces(int dx, bool linear, const std::v
   // R/(G)): F ranges over the sets missing some part, each giving t^deg F / prod_{s in F} (1 - t^deg s) times
   // prod_{s in G} (1 - t^deg s) / (1 - t)^dx, the complete intersection of G - F shifted by deg F (section 14).
   const int q = static_cast<int>(labels.size());
-  if (q > 30 || dx < q + (linear ? 1 : 0)) throw std::invalid_argument("regular_sequence_faces: more generators than variables");
+  if (q > 30 || dx < q + (linear ? 1 : 0))
+    throw std::invalid_argument("regular_sequence_faces: more generators than variables");
   auto mask_of = [&](const annihilator_grouping& g) {
     std::uint32_t m = g.linear ? 1U : 0U;
     for (int f : g.forms) {
       const auto at = std::lower_bound(labels.begin(), labels.end(), f);
-      if (at == labels.end() || *at != f) throw std::invalid_argument("regular_sequence_faces: a label outside the sequence");
+      if (at == labels.end() || *at != f)
+        throw std::invalid_argument("regular_sequence_faces: a label outside the sequence");
       m |= 2U << (at - labels.begin());
     }
     return m;
@@ -221,7 +225,8 @@ std::vector<union_face> regular_sequence_faces(int dx, bool linear, const std::v
   for (const auto& g : sets) parts.push_back(mask_of(g));
   std::vector<union_face> faces;
   for (std::uint32_t F = 0; F <= all; ++F) {
-    if ((F & ~all) != 0 || std::none_of(parts.begin(), parts.end(), [&](std::uint32_t s) { return (F & s) == 0; })) continue;
+    if ((F & ~all) != 0 || std::none_of(parts.begin(), parts.end(), [&](std::uint32_t s) { return (F & s) == 0; }))
+      continue;
     union_face face;
     face.linear = (F & 1U) != 0;
     for (int i = 0; i < q; ++i)

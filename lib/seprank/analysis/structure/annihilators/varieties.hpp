@@ -18,15 +18,15 @@ namespace seprank {
 
 // How the variety Z of a grouping is known for the drawn weights.
 enum class variety_proof {
-  expected_empty,         // more conditions than dimensions: no operators are claimed (Z may still be nonempty)
-  whole_space,            // no quadric: Z is the linear space itself
-  nondegenerate_quadric,  // one quadric with nonzero determinant: a smooth quadric
-  pencil_discriminant,    // two quadrics whose pencil det(x A + B) has degree n and a nonzero discriminant
-  macaulay_mod_p,         // the quadrics and the maximal minors of their Jacobian generate every form of some
-                          // degree mod a prime (hence over Q): Z is smooth of the expected dimension
-  dimension_only,         // smoothness not shown: only dim Z >= expected (Krull), operators >= mc(e + 1, 2k)
-  empty_macaulay_mod_p,   // more conditions than dimensions, and the quadrics alone generate every form of some
-                          // degree mod a prime (hence over Q): Z is empty (an intersection of two families)
+  expected_empty,          // more conditions than dimensions: no operators are claimed (Z may still be nonempty)
+  whole_space,             // no quadric: Z is the linear space itself
+  nondegenerate_quadric,   // one quadric with nonzero determinant: a smooth quadric
+  pencil_discriminant,     // two quadrics whose pencil det(x A + B) has degree n and a nonzero discriminant
+  macaulay_mod_p,          // the quadrics and the maximal minors of their Jacobian generate every form of some
+                           // degree mod a prime (hence over Q): Z is smooth of the expected dimension
+  dimension_only,          // smoothness not shown: only dim Z >= expected (Krull), operators >= mc(e + 1, 2k)
+  empty_macaulay_mod_p,    // more conditions than dimensions, and the quadrics alone generate every form of some
+                           // degree mod a prime (hence over Q): Z is empty (an intersection of two families)
   regular_sequence_mod_p,  // an intersection of two families: on a linear space of projective dimension m - 1 the
                            // quadrics generate every form of some degree mod a prime, so Z has the expected
                            // dimension and they are a regular sequence (its ideal's Hilbert function is known)
@@ -39,13 +39,13 @@ enum class variety_proof {
 // One grouping analysed for the drawn weights.
 struct annihilator_family {
   annihilator_grouping grouping;
-  int ambient = 0;                               // n: variables of Z's linear space (d_x - 1 with u^T v = 0, else d_x)
+  int ambient = 0;                                // n: variables of Z's linear space (d_x - 1 with u^T v = 0, else d_x)
   std::vector<dense_matrix<mpz_class>> quadrics;  // the distinct nonzero forms, restricted to that space (n x n)
-  int dimension = -1;                            // e = n - 1 - #quadrics: Z's projective dimension (proven >= e)
+  int dimension = -1;                             // e = n - 1 - #quadrics: Z's projective dimension (proven >= e)
   variety_proof proof = variety_proof::expected_empty;
-  mpz_class certificate;                         // the nonzero determinant or discriminant (or 0)
-  std::uint64_t prime = 0;                       // macaulay_mod_p: the prime
-  int macaulay_degree = 0;                       // the Macaulay proofs: the degree whose forms are all in the ideal
+  mpz_class certificate;    // the nonzero determinant or discriminant (or 0)
+  std::uint64_t prime = 0;  // macaulay_mod_p: the prime
+  int macaulay_degree = 0;  // the Macaulay proofs: the degree whose forms are all in the ideal
   // A complete intersection of dimension e >= 0 with a radical ideal (what the counts need): smooth everywhere, or
   // (reduced_section_mod_p) at a point of every component.
   bool smooth() const {
@@ -79,7 +79,8 @@ struct word_context {
 
 // A grouping's family: its quadrics on the linear space spanned by basis' columns, the dimension of Z and what is
 // proven about it (`intersection`: of Z only dim (R/I)_d is needed, so it is shown empty or of the expected dimension).
-annihilator_family analyse_family(const annihilator_grouping& gr, const word_context& w, const dense_matrix<mpz_class>& basis,
-                                  const std::string& name, bool intersection = false);
+annihilator_family analyse_family(const annihilator_grouping& gr, const word_context& w,
+                                  const dense_matrix<mpz_class>& basis, const std::string& name,
+                                  bool intersection = false);
 
 }  // namespace seprank

@@ -26,9 +26,10 @@ gram_word gram_word_of(const network_config& cfg, const integer_weights& w);
 std::vector<int> gram_word_forms(int L);
 
 // e_p^T A_L(M) mod `prime` for a symmetric M (dx x dx, entries mod prime), by multiplying out the word.
-std::vector<std::uint64_t> gram_word_row(const gram_word& g, int entry, const dense_matrix<std::uint64_t>& M, std::uint64_t prime);
+std::vector<std::uint64_t> gram_word_row(const gram_word& g, int entry, const dense_matrix<std::uint64_t>& M,
+                                         std::uint64_t prime);
 // max_r deg_t of P_r(M + t v v^T) mod `prime` (C + 1 evaluations and interpolation); -1 when every P_r vanishes.
-int degree_along(const gram_word& g, int entry, const dense_matrix<std::uint64_t>& M, const std::vector<std::uint64_t>& v,
-                 std::uint64_t prime);
+int degree_along(const gram_word& g, int entry, const dense_matrix<std::uint64_t>& M,
+                 const std::vector<std::uint64_t>& v, std::uint64_t prime);
 
 }  // namespace seprank

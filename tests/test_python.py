@@ -323,6 +323,9 @@ def test_docstring_examples():
     import doctest
     result = doctest.testmod(seprank, verbose=False)
     check(result.failed == 0 and result.attempted > 0, f"the package's doctests: {result}")
+    # Every public function and class shows itself at work (issue 47): an example in its docstring, run above.
+    for name in ("derive", "audit", "bounds", "corollary1", "corollary2", "sweep", "plan", "hessian_ranks", "Network"):
+        check(">>> " in (getattr(seprank, name).__doc__ or ""), f"{name}'s docstring has an example")
     check(seprank.MODELS["gpt3-175b"]["L"] == 96 and seprank.MODELS["gpt3-175b"]["N"] == 2048, "MODELS: GPT-3 175B (Brown et al.)")
 
 

@@ -500,6 +500,15 @@ def derive(L: int = 2, dx: int = 4, H: int = 1, N: int = 4, position: int = 1, e
     KeyboardInterrupt (Ctrl-C, checked between blocks). A time limit reached is no exception: the derivation
     comes back with the steps not finished skipped and ``exit_status`` 4 (reached before the network's structure
     is complete, only the steps that need no network: the closed forms and the proven lower bound).
+
+    By hand at L = 1, d_x = 1 and the defaults N = 4, position i = 1, A = {1, 2}, B = {3, 4}: writing x_j for the
+    scalar input at position j, eq. 3 is y = c x_1 (x_1^2 + x_2^2 + x_3^2 + x_4^2), c the product of the four drawn
+    weights, nonzero (the draw has no zero entry). That is x_1 (x_1^2 + x_2^2) * 1 + x_1 * (x_3^2 + x_4^2), and no
+    fewer terms: x_1 (x_1^2 + x_2^2) and x_1 are independent, as are 1 and x_3^2 + x_4^2. Separation rank 2:
+
+    >>> sep = derive(L=1, dx=1).results["separation_rank"]
+    >>> sep["value"], sep["exact"]
+    (2, True)
     """
     opts = _options(L=L, dx=dx, H=H, N=N, position=position, entry=entry, seed=seed, residual=residual,
                     weights=weights, weight_range=weight_range, partition=partition, structure_only=structure_only,
@@ -681,6 +690,14 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
     With integers: one record (a dict). With sequences (broadcast against each other, numpy rules): a dict of
     arrays of the same keys, ready for matplotlib. ``derivation`` (integers only) is the CLI's
     ``seprank-sym bounds`` output as a :class:`Derivation`.
+
+    The slopes of log_3 sep in L by hand at d_x = 5, H = 1: between D - 1 = 14 and D = 15, D = d_x (d_x + 1)/2
+    (docs/theory.md, Corollary 15.3), against 2 d_x + 1 = 11 from the printed Theorem 2 upper bound (eq. 8); they do
+    not depend on L:
+
+    >>> b = bounds(L=3, dx=5)
+    >>> b["slope_lower"], b["slope_upper"], b["slope_printed"]
+    (14, 15, 11)
     """
     N = _N_value(N)
     if all(isinstance(v, (int, _np.integer, bool, _np.bool_, float)) for v in (L, dx, H)):
@@ -708,13 +725,39 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
 
 
 def corollary1(L: int = 6, dx: int = 1000, H: int = 16, shallow: Sequence[int] = (2, 3)) -> Derivation:
-    """Corollary 1: the width a shallower network needs to match a deep one (``seprank-sym corollary1``)."""
+    """Corollary 1: the width a shallower network needs to match a deep one (``seprank-sym corollary1``).
+
+    The width at depth 3, by hand from eq. 7 (both networks in its regime L < log_3 d_x, both with H = 16): the
+    deep network's lower bound 3^{L-2} (log_3(d_x - H) + a), a = -L + 2 - log_3 2, at L = 6, d_x = 1000, equated
+    with the shallow one's upper bound ((3^3 - 1)/2) log_3(d_x^shallow + H):
+
+    >>> import math
+    >>> deep = 3 ** 4 * (math.log(1000 - 16, 3) - 6 + 2 - math.log(2, 3))
+    >>> round(3 ** (deep / 13) - 16)
+    76136
+
+    The paper quotes about 2e5 for it, 2.6 times more (docs/findings.md):
+
+    >>> row = corollary1().results["rows"][1]
+    >>> row["L_shallow"], round(row["width"]), row["quoted"]
+    (3, 76136, 200000.0)
+    """
     return Derivation(_seprank.derive_corollary1(_checked_integer("L", L, 32), _atlas("dx", dx), _atlas("H", H),
                                                  _ints("shallow", shallow, 64)))
 
 
 def corollary2(L: int = 12, dx: int = 64, H: int = 4, max_beta2: int = 64) -> Derivation:
-    """Corollary 2: a shallower, wider network with a higher separation rank (``seprank-sym corollary2``)."""
+    """Corollary 2: a shallower, wider network with a higher separation rank (``seprank-sym corollary2``).
+
+    By hand at L = 4, d_x = 64, H = 4: beta_1 = log_3(64)/4, and L^shallow = beta_1 L + beta_2 = log_3 64 + beta_2
+    (log_3 64 = 3.79) gives depth beta_2 + 3, which is already 4 = L at beta_2 = 1 and only grows with beta_2, so no
+    shallower network is found and ``beta2`` is None:
+
+    >>> import math
+    >>> c = corollary2(L=4).results
+    >>> math.isclose(c["beta1"], math.log(64, 3) / 4, rel_tol=1e-6), c["beta2"]
+    (True, None)
+    """
     return Derivation(_seprank.derive_corollary2(_checked_integer("L", L, 32), _atlas("dx", dx), _atlas("H", H),
                                                  _checked_integer("max_beta2", max_beta2, 32)))
 
@@ -731,14 +774,34 @@ def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] =
           **options: Any) -> Derivation:
     """Certified separation ranks and the paper's bounds over ranges (``seprank-sym sweep``): ``dx``, ``L``
     and ``H`` as "a..b", "a,b,c" or sequences; ``options`` are :func:`derive`'s (seed, limits, ...).
-    ``.table()`` gives the columns as arrays; ``.results["rows"]`` the typed rows."""
+    ``.table()`` gives the columns as arrays; ``.results["rows"]`` the typed rows.
+
+    By hand at L = 1, d_x = 1, N = 4 (position 1, A = {1, 2}): separation rank 2, as in :func:`derive`'s example
+    (y = c x_1 (x_1^2 + x_2^2 + x_3^2 + x_4^2), c != 0, two independent terms across the partition):
+
+    >>> row = sweep(dx="1", L="1").results["rows"][0]
+    >>> row["separation_rank"], row["separation_rank_exact"]
+    (2, True)
+    """
     return Derivation(_seprank.derive_sweep(_range_values("dx", dx), _range_values("L", L), _range_values("H", H), int(N),
                                             _options(**options), progress))
 
 
 def plan(L: int = 2, dx: int = 4, H: int = 1, np: int = 1, threads: int = 1, node_memory: int = 0) -> Derivation:
     """The Gram rank's units of work (one per degree block) with estimated time and memory, and the schedule on
-    ``np`` processes (``seprank-sym plan``): ``.results`` holds the units, the critical path and the wall time."""
+    ``np`` processes (``seprank-sym plan``): ``.results`` holds the units, the critical path and the wall time.
+
+    Each unit is one degree block k = 0..(3^L - 1)/2, placed on one of the ``np`` processes (numbered from 0;
+    largest estimate first, each to the least loaded). By hand at L = 2, d_x = 4: block k has a column for each
+    monomial of degree k in M_B, the D = 10 entries of the symmetric M (docs/theory.md, section 7), binom(9 + k, k)
+    of them; with five units both processes get one:
+
+    >>> p = plan(L=2, dx=4, np=2)
+    >>> [u["cols"] for u in p.results["units"]]
+    [1, 10, 55, 220, 715]
+    >>> sorted({u["process"] for u in p.results["units"]})
+    [0, 1]
+    """
     node_memory = _checked_integer("node_memory", node_memory)
     if not 0 <= node_memory < 2 ** 64:
         raise ValueError(f"node_memory = {node_memory} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
@@ -751,7 +814,16 @@ def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Seque
                   time_limit: Optional[float] = None, progress: Optional[Callable[[str], None]] = None) -> Derivation:
     """The check of Theorem 15.1 (``seprank-sym hessian-ranks``; docs/theory.md, section 15): Hessian ranks mod p
     of the moment form b^T M^g b at random points and on gamma = 0, beside the proven rho_g(d). Stopped by
-    ``time_limit``, the rows ranked come back with ``exit_status`` 4."""
+    ``time_limit``, the rows ranked come back with ``exit_status`` 4.
+
+    At level 1 (g = 3), by hand: rho_3(d) = D(d) - D(max(d - 2, 0)) with D(d) = d (d + 1)/2, so rho_3(2) = 3 and
+    rho_3(4) = 10 - 3 = 7. The Hessian's rank mod a random 62-bit prime at a random point (fixed by the seed) reaches
+    rho except with probability at most rho g (1/p + 2^-64) (Theorem 15.1), and does here:
+
+    >>> h = hessian_ranks(level="1", d="2,4")
+    >>> [(r["d"], r["rho"], r["random_point"]["rank"]) for r in h.results["rows"]]
+    [(2, 3, 3), (4, 7, 7)]
+    """
     seed = _checked_integer("seed", seed)
     if not 0 <= seed < 2 ** 64:
         raise ValueError(f"seed = {seed} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
@@ -780,7 +852,20 @@ _document_parameters(hessian_ranks, {"progress": "called with each progress mess
 class Network:
     """The analysed network of eq. 3 with exact integer weights: drawn from ``seed`` as the CLI draws them,
     or given as ``weights`` (``weights[l][h]`` = dict of integer arrays ``Q``, ``K``, ``V`` (d_a x d_x)
-    and ``O`` (d_x x d_a))."""
+    and ``O`` (d_x x d_a)).
+
+    By hand, with every weight 1 at L = 1, d_x = 1: eq. 3 is y_i = x_i sum_j x_j^2, so x = (1, 2) gives y = (5, 10).
+    At N = 4, position 1 and A = {1, 2}, y_1 = x_1 (x_1^2 + x_2^2) * 1 + x_1 * (x_3^2 + x_4^2), two independent terms
+    (as in :func:`derive`'s example): separation rank 2.
+
+    >>> one = [[{k: [[1]] for k in ("Q", "K", "V", "O")}]]
+    >>> net = Network(L=1, dx=1, weights=one)
+    >>> net.forward([[1], [2]]).tolist()
+    [[5], [10]]
+    >>> r = net.separation_rank(N=4)
+    >>> r["value"], r["exact"]
+    (2, True)
+    """
 
     def __init__(self, L: int = 2, dx: int = 4, H: int = 1, seed: int = 1, weights: Optional[list] = None,
                  residual: bool = False, weight_range: int = 9):

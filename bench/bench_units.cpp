@@ -63,10 +63,11 @@ int main(int argc, char** argv) {
               all.units.size(), threads, form_secs);
   unit_provenance prov;
   const auto done = run_units(
-      &sched, chosen, [&](std::size_t i) { return block_rank_data(gram_block_rank(c, form, ks[i], req)); }, &prov);
+      &sched, chosen,
+      [&](std::size_t i) { return unit_schema<block_rank>::to_stored(gram_block_rank(c, form, ks[i], req)); }, &prov);
   double est = 0, measured = 0;
   for (std::size_t i = 0; i < ks.size(); ++i) {
-    const block_rank b = block_rank_of_data(done[i].data);
+    const block_rank b = unit_schema<block_rank>::from_stored(done[i].data);
     const double e = chosen.units[i].seconds;
     est += e, measured += done[i].seconds;
     std::printf("  k = %3d: %ld x %ld, rank %ld%s; estimated %9.2f s, measured %9.2f s (ratio %.2f)%s\n", ks[i], b.rows,

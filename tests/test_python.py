@@ -273,6 +273,14 @@ def test_nothing_coerced():
         check("0.9" in str(e) and "weights[0][0]['Q']" in str(e), f"the message names the entry: {e}")
     whole = [[{k: v.astype(float) for k, v in h.items()} for h in layer] for layer in w]  # 3.0 is the integer 3, exactly
     check(np.array_equal(seprank.Network(1, 2, weights=whole).weights[0][0]["Q"], w[0][0]["Q"]), "integral floats kept exactly")
+    # A wrong shape is named by its block, as for weights given in C++ (not by a line of a text the user never saw).
+    short = [[dict(h) for h in layer] for layer in w]
+    short[0][0]["Q"] = np.ones((1, 2), dtype=np.int64)
+    try:
+        seprank.Network(1, 2, weights=short)
+        check(False, "a 1 x 2 W^Q raises ValueError")
+    except ValueError as e:
+        check(str(e) == "the weights given: WQ 1 1 is 1 x 2, expected 2 x 2", f"the message names the block: {e}")
     huge = [[{k: v.astype(object) for k, v in h.items()} for h in layer] for layer in w]
     huge[0][0]["Q"][0, 0] = 2 ** 70
     try:

@@ -13,9 +13,11 @@
 
 #include "seprank/analysis/ranks/certified_rank.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
+#include "seprank/report/store_report.hpp"
 #include "seprank/run/scheduler.hpp"
 #include "seprank/run/store.hpp"
 #include "seprank/support/errors.hpp"
+#include "seprank/support/parse.hpp"
 
 using namespace seprank;
 
@@ -293,7 +295,7 @@ TEST_CASE("block and grid results survive the round trip through text exactly") 
   b.rows = 11436, b.cols = 11440, b.rank_mod_p = 11436, b.upper = 11436, b.exact = true;
   b.certificate = block_certificate::meets_annihilator_bound, b.prime = 4611686018427387847ULL;
   b.sampled_rows = 11436, b.sampled_cols = 11452, b.proven_upper = 11436;
-  const block_rank c = block_rank_of_data(block_rank_data(b));
+  const block_rank c = unit_schema<block_rank>::from_stored(unit_schema<block_rank>::to_stored(b));
   CHECK(c.rows == b.rows);
   CHECK(c.cols == b.cols);
   CHECK(c.rank_mod_p == b.rank_mod_p);
@@ -303,8 +305,8 @@ TEST_CASE("block and grid results survive the round trip through text exactly") 
   CHECK(c.prime == b.prime);
   CHECK(c.sampled_cols == b.sampled_cols);
   CHECK(c.proven_upper == b.proven_upper);
-  CHECK(block_rank_data(c) == block_rank_data(b));
-  CHECK_THROWS(block_rank_of_data("{\"rows\":1}"));
+  CHECK(unit_schema<block_rank>::to_stored(c) == unit_schema<block_rank>::to_stored(b));
+  CHECK_THROWS(unit_schema<block_rank>::from_stored("{\"rows\":1}"));
   // Every certificate keeps the spelling stores written before the one table hold ('_' where JSON has '-').
   const std::pair<block_certificate, const char*> stored[] = {
       {block_certificate::full_rank_mod_p, "full_rank_mod_p"},
@@ -315,25 +317,111 @@ TEST_CASE("block and grid results survive the round trip through text exactly") 
       {block_certificate::lower_bound_only, "lower_bound_only"}};
   for (const auto& [value, name] : stored) {
     b.certificate = value;
-    CHECK(block_rank_data(b).find(std::string("\"certificate\":\"") + name + "\"") != std::string::npos);
-    CHECK(block_rank_of_data(block_rank_data(b)).certificate == value);
+    CHECK(unit_schema<block_rank>::to_stored(b).find(std::string("\"certificate\":\"") + name + "\"") !=
+          std::string::npos);
+    CHECK(unit_schema<block_rank>::from_stored(unit_schema<block_rank>::to_stored(b)).certificate == value);
   }
-  std::string unknown = block_rank_data(b);
+  std::string unknown = unit_schema<block_rank>::to_stored(b);
   unknown.replace(unknown.find("lower_bound_only"), 16,
                   "lower-bound-only");  // the JSON key is not the store's spelling
-  CHECK_THROWS(block_rank_of_data(unknown));
+  CHECK_THROWS(unit_schema<block_rank>::from_stored(unknown));
 
   grid_rank_result g;
   g.rank = 34, g.points = 42, g.prime = 268435399, g.stop = grid_stop::reached_upper_bound, g.graded = true,
   g.evaluations = 9000;
   g.blocks.push_back({0, grid_bound::gram_count, 1, 9, 1});
   g.blocks.push_back({1, grid_bound::side_relations, 33, 41, -1});
-  const grid_rank_result h = grid_rank_of_data(grid_rank_data(g));
+  const grid_rank_result h = unit_schema<grid_rank_result>::from_stored(unit_schema<grid_rank_result>::to_stored(g));
   CHECK(h.rank == 34);
   CHECK(h.prime == 268435399);
   CHECK(h.stop == grid_stop::reached_upper_bound);
   REQUIRE(h.blocks.size() == 2);
   CHECK(h.blocks[1].bound == grid_bound::side_relations);
   CHECK(h.blocks[1].upper == -1);
-  CHECK(grid_rank_data(h) == grid_rank_data(g));
+  CHECK(unit_schema<grid_rank_result>::to_stored(h) == unit_schema<grid_rank_result>::to_stored(g));
+}
+
+namespace {
+// A planted record for run_unit_records: unit i's result is i^2; its schema counts the texts it writes and reads.
+struct planted_square {
+  long value = 0;
+};
+}  // namespace
+
+namespace seprank {
+template <>
+struct unit_schema<planted_square> {
+  static constexpr const char* method = "planted";
+  inline static int written = 0, read = 0;
+  static std::string to_stored(const planted_square& s) {
+    ++written;
+    return std::to_string(s.value);
+  }
+  static planted_square from_stored(const std::string& text) {
+    ++read;
+    const auto v = parse_integer(text);
+    if (!v) throw std::invalid_argument("not a square: " + text);
+    return {*v};
+  }
+};
+}  // namespace seprank
+
+TEST_CASE("run_unit_records: a unit computed here keeps its record, a stored one is read, an unreadable one is kept") {
+  using schema = unit_schema<planted_square>;
+  const unit_batch b = planted_batch();
+  int calls = 0;
+  const auto squares_here = [&](std::size_t i) {
+    ++calls;
+    return planted_square{static_cast<long>(i * i)};
+  };
+  schema::written = schema::read = 0;
+  const auto here = run_unit_records<planted_square>(nullptr, b, squares_here);  // no runner: no text at all
+  REQUIRE(here.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) CHECK(here[i].read().value == static_cast<long>(i * i));
+  CHECK(here[5].result.data.empty());
+  CHECK(calls == 6);
+  CHECK(schema::written == 0);
+  CHECK(schema::read == 0);
+  const temp_path t("records.db");
+  {  // through a store: each unit written once as text, none read back
+    scheduler s({t.path, 0, 1}, process_group::world());
+    const auto out = run_unit_records<planted_square>(&s, b, squares_here);
+    CHECK(out[4].read().value == 16);
+    CHECK(out[4].result.data == "16");
+    CHECK(schema::written == 6);
+    CHECK(schema::read == 0);
+  }
+  {  // again: every unit read from the store through the schema, none computed
+    scheduler s({t.path, 0, 1}, process_group::world());
+    const auto out = run_unit_records<planted_square>(&s, b, squares_here);
+    for (std::size_t i = 0; i < 6; ++i) CHECK(out[i].read().value == static_cast<long>(i * i));
+    CHECK(out[2].result.origin == unit_origin::stored);
+    CHECK(calls == 12);  // six here, six through the store, none now
+    CHECK(schema::read == 6);
+  }
+  forge(t.path, b, 3, "nine");  // signed with the key: the digest holds, the text is no square
+  scheduler s({t.path, 0, 1}, process_group::world());
+  const auto out = run_unit_records<planted_square>(&s, b, squares_here);
+  CHECK(out[3].unreadable != nullptr);
+  CHECK_THROWS_AS(out[3].read(), std::invalid_argument);
+  CHECK(out[2].read().value == 4);
+}
+
+TEST_CASE("the store's listing reads a Gram block through its schema; a text no schema reads is shown as stored") {
+  stored_unit block;
+  block.method = "gram-block", block.version = 1, block.unit = "k=0";
+  block_rank r;
+  r.rows = 4, r.cols = 5, r.rank_mod_p = 3, r.upper = 3, r.exact = true;
+  block.data = unit_schema<block_rank>::to_stored(r);
+  stored_unit broken = block;
+  broken.unit = "k=1", broken.data = "not json";  // e.g. an altered unit
+  const derivation d = store_derivation("planted.db", {block, broken}, "");
+  REQUIRE(d.tables.size() == 1);
+  REQUIRE(d.tables[0].rows.size() == 2);
+  CHECK(d.tables[0].rows[0][3].text == "rank 3 of 4 x 5 (exact)");
+  CHECK(d.tables[0].rows[1][3].text == "not json");
+  // The JSON keeps each result: the stored JSON as JSON, a text that is none as a string (valid JSON either way).
+  CHECK(d.results["units"][0]["result"]["rank_mod_p"] == 3);
+  CHECK(d.results["units"][1]["result"] == "not json");
+  CHECK(nlohmann::json::parse(d.results.dump())["units"][1]["result"] == "not json");
 }

@@ -881,7 +881,7 @@ class Network:
             weights = [[{k: (_integer_matrix(f"weights[{l}][{h}]['{k}']", head[k]) if k in head else None)
                          for k in ("Q", "K", "V", "O")} for h, head in enumerate(layer)] for l, layer in enumerate(weights)]
             weights = [[{k: v for k, v in head.items() if v is not None} for head in layer] for layer in weights]
-            _seprank.weight_file_text(self.L, self.dx, self.H, self.residual, weights)  # validates (the CLI's messages)
+            _seprank.check_weights(self.L, self.dx, self.H, self.residual, weights)  # the library's messages
             self._weights = [[{k: _np.array(h[k], copy=True) for k in ("Q", "K", "V", "O")} for h in layer] for layer in weights]
         for layer in self._weights:  # the network is immutable: its ranks and its forward pass see the same weights
             for head in layer:

@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <type_traits>
 #include <variant>
 
@@ -292,31 +291,36 @@ py::list weights_to_python(const integer_weights& w) {
   return layers;
 }
 
-// Weights from Python: layers[l][h] = {"Q", "K", "V", "O"} integer arrays of the shapes of eq. 3, checked
-// by the weight-file reader (parse_weights) so that every message is the CLI's.
+// Weights from Python: layers[l][h] = {"Q", "K", "V", "O"} integer arrays of the shapes of eq. 3, passed as integers
+// and checked as the library checks weights given in memory (check_weights: counts, shapes, magnitudes).
 integer_weights weights_from_python(const network_config& c, const py::list& layers) {
-  std::ostringstream text;
+  integer_weights w;
   const char* names[] = {"Q", "K", "V", "O"};
   for (std::size_t l = 0; l < layers.size(); ++l) {
     const py::list heads = layers[l].cast<py::list>();
+    w.layers.emplace_back();
     for (std::size_t h = 0; h < heads.size(); ++h) {
       const py::dict d = heads[h].cast<py::dict>();
-      for (const char* n : names) {
+      head_weights<long> hw;
+      dense_matrix<long>* blocks[] = {&hw.Q, &hw.K, &hw.V, &hw.O};
+      for (int k = 0; k < 4; ++k) {
+        const char* n = names[k];
         if (!d.contains(n))
           throw usage_error("weights: layer " + std::to_string(l + 1) + ", head " + std::to_string(h + 1) + " has no " +
                             n);
         const int_matrix a = d[n].cast<int_matrix>();
         if (a.ndim() != 2) throw usage_error(std::string("weights: W") + n + " must be a matrix");
-        text << "W" << n << " " << l + 1 << " " << h + 1 << "\n";
-        for (py::ssize_t r = 0; r < a.shape(0); ++r) {
-          for (py::ssize_t k = 0; k < a.shape(1); ++k) text << (k ? " " : "") << a.at(r, k);
-          text << "\n";
-        }
+        dense_matrix<long> m(static_cast<int>(a.shape(0)), static_cast<int>(a.shape(1)));
+        for (py::ssize_t r = 0; r < a.shape(0); ++r)
+          for (py::ssize_t col = 0; col < a.shape(1); ++col)
+            m(static_cast<int>(r), static_cast<int>(col)) = static_cast<long>(a.at(r, col));
+        *blocks[k] = std::move(m);
       }
+      w.layers.back().push_back(std::move(hw));
     }
   }
-  std::istringstream in(text.str());
-  return parse_weights(in, c, "the weights given");
+  check_weights(w, c, "the weights given");
+  return w;
 }
 
 py::list draw_weights_py(int L, int dx, int H, const py::object& seed, long range, bool residual) {
@@ -342,6 +346,11 @@ py::list forward_py(int L, int dx, int H, bool residual, const py::list& weights
     out.append(values);
   }
   return out;
+}
+
+// Checks weights given from Python (counts, shapes, magnitudes) with the library's messages; nothing is kept.
+void check_python_weights(int L, int dx, int H, bool residual, const py::list& weights) {
+  weights_from_python(config_of(L, dx, H, 2, residual), weights);
 }
 
 std::string weight_file_text(int L, int dx, int H, bool residual, const py::list& weights) {
@@ -484,6 +493,7 @@ void bind_functions(py::module_& m) {
   m.def("draw_weights", &draw_weights_py);
   m.def("forward", &forward_py);
   m.def("weight_file_text", &weight_file_text);
+  m.def("check_weights", &check_python_weights);
 }
 
 // The version and the enum tables the package reads instead of keeping copies.

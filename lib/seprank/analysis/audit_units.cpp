@@ -92,7 +92,7 @@ std::string runs_text(const std::vector<long>& v) {
 
 }  // namespace
 
-std::string audit_rows_text(const std::vector<audit_row>& rows) {
+std::string unit_schema<std::vector<audit_row>>::to_stored(const std::vector<audit_row>& rows) {
   json out = json::array();
   for (const auto& r : rows) {
     json findings = json::array();
@@ -118,7 +118,7 @@ std::string audit_rows_text(const std::vector<audit_row>& rows) {
   return out.dump();
 }
 
-std::vector<audit_row> audit_rows_of_text(const std::string& text) {
+std::vector<audit_row> unit_schema<std::vector<audit_row>>::from_stored(const std::string& text) {
   std::vector<audit_row> rows;
   for (const auto& j : json::parse(text)) {
     audit_row r;
@@ -154,7 +154,7 @@ audit_map audit_map_by_units(const audit_map_request& q, unit_runner* runner, co
   const bool exact_counts = q.exact_counts;
   if (runner == nullptr || runner->processes() <= 1) return audit_map_of(Ls, dxs, H, exact_counts, N, sink);
   // Version 3: the lower bound's witness is the moment form's (level, width, rho; Theorem 15.1), at N.
-  unit_batch batch{"audit-rows",
+  unit_batch batch{unit_schema<std::vector<audit_row>>::method,
                    3,
                    "dx=" + runs_text(dxs) + " H=" + std::to_string(H) + " exact_counts=" + (exact_counts ? "1" : "0") +
                        " N=" + std::to_string(N),
@@ -164,12 +164,11 @@ audit_map audit_map_by_units(const audit_map_request& q, unit_runner* runner, co
   for (long dx : dxs) widths += dx % H == 0;
   for (int L : Ls)  // measured: about 30 us a row (100-digit rows at large L cost more), more with exact counts
     batch.units.push_back({"L=" + std::to_string(L), widths * (exact_counts ? 1e-4 : 3e-5) * (1 + L / 10.0), 64});
-  const auto results = run_units(runner, batch, [&](std::size_t i) {
-    return audit_rows_text(audit_map_of({Ls[i]}, dxs, H, exact_counts, N).rows);
-  });
+  const auto results = run_unit_records<std::vector<audit_row>>(
+      runner, batch, [&](std::size_t i) { return audit_map_of({Ls[i]}, dxs, H, exact_counts, N).rows; });
   // audit_map_of's order: widths outside, depths inside.
   std::vector<std::vector<audit_row>> by_L;
-  for (const auto& r : results) by_L.push_back(audit_rows_of_text(r.data));
+  for (const auto& r : results) by_L.push_back(r.read());
   audit_map m;
   m.L = Ls, m.dx = dxs, m.H = H, m.N = N;
   std::size_t at = 0;

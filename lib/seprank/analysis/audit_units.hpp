@@ -22,8 +22,13 @@ struct audit_map_request {
 // audit_map_of over units (by L) handed to `runner`; without a runner, audit_map_of itself.
 audit_map audit_map_by_units(const audit_map_request& q, unit_runner* runner, const audit_row_sink& sink = {});
 
-// An audit row as text and back (every field, logarithms to the last digit): the units' results.
-std::string audit_rows_text(const std::vector<audit_row>& rows);
-std::vector<audit_row> audit_rows_of_text(const std::string& text);
+// The rows of one depth as their unit returns them (analysis/units.hpp): JSON, every field, logarithms to the last
+// digit.
+template <>
+struct unit_schema<std::vector<audit_row>> {
+  static constexpr const char* method = "audit-rows";
+  static std::string to_stored(const std::vector<audit_row>& rows);
+  static std::vector<audit_row> from_stored(const std::string& text);  // std::exception on text that is no rows
+};
 
 }  // namespace seprank

@@ -6,7 +6,9 @@
 // in order.
 #pragma once
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,5 +80,60 @@ unit_result compute_unit(const std::function<std::string(std::size_t)>& compute,
 std::vector<unit_result> run_units(unit_runner* runner, const unit_batch& batch,
                                    const std::function<std::string(std::size_t)>& compute,
                                    unit_provenance* provenance = nullptr);
+
+// The stored form of a record that is a unit's result: each such record declares, beside itself,
+//   template <> struct unit_schema<R> {
+//     static constexpr const char* method;        // its batches' method, e.g. "gram-block"
+//     static std::string to_stored(const R&);     // deterministic: equal records give equal text
+//     static R from_stored(const std::string&);   // the record again, exactly; throws on text that is not one
+//   };
+// The store keeps the text, other processes send it; a run and `seprank-sym store` read it back through it.
+template <class R>
+struct unit_schema;
+
+// A unit's result as its record, with where it came from (`result`: origin, checks, time and memory; its `data` is
+// the stored form, empty for a unit computed here without a runner).
+template <class R>
+struct unit_record {
+  R value{};
+  unit_result result;
+  std::exception_ptr unreadable;  // a result from elsewhere whose text is no record (value is then R{})
+  // The record, or the reading's exception for an unreadable one.
+  const R& read() const {
+    if (unreadable) std::rethrow_exception(unreadable);
+    return value;
+  }
+};
+
+// run_units for a record: a unit computed in this process keeps its record (no round trip through its stored form,
+// and without a runner no text at all); one taken from the store or sent by another process is read with
+// unit_schema<R>::from_stored, which never throws here (see unit_record::unreadable).
+template <class R>
+std::vector<unit_record<R>> run_unit_records(unit_runner* runner, const unit_batch& batch,
+                                             const std::function<R(std::size_t)>& compute,
+                                             unit_provenance* provenance = nullptr) {
+  std::vector<std::optional<R>> here(batch.units.size());
+  std::vector<unit_result> results = run_units(
+      runner, batch,
+      [&](std::size_t i) {
+        here[i] = compute(i);
+        return runner ? unit_schema<R>::to_stored(*here[i]) : std::string();
+      },
+      provenance);
+  std::vector<unit_record<R>> out(results.size());
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    out[i].result = std::move(results[i]);
+    if (out[i].result.origin == unit_origin::computed && here[i]) {
+      out[i].value = std::move(*here[i]);
+      continue;
+    }
+    try {
+      out[i].value = unit_schema<R>::from_stored(out[i].result.data);
+    } catch (const std::exception&) {
+      out[i].unreadable = std::current_exception();
+    }
+  }
+  return out;
+}
 
 }  // namespace seprank

@@ -2,7 +2,10 @@
 
 #include <tuple>
 
+#include "seprank/analysis/ranks/certified_rank.hpp"
+#include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/report/format.hpp"
+#include "seprank/support/parse.hpp"
 
 namespace seprank {
 
@@ -15,24 +18,37 @@ std::string breakable(const std::string& name) {
   return out;
 }
 
-// A unit's result in a few words for the table (the methods this tool writes); otherwise the stored text.
-std::string result_text(const std::string& method, const json& r, const std::string& raw) {
-  if (method == "gram-block" && r.is_object() && r.contains("rank_mod_p"))
-    return "rank " + str(r["exact"].get<bool>() ? r["upper"].get<long long>() : r["rank_mod_p"].get<long long>()) +
-           " of " + str(r["rows"].get<long long>()) + " x " + str(r["cols"].get<long long>()) +
-           (r["exact"].get<bool>() ? " (exact)" : " (lower bound)");
-  if (method == "grid" && r.is_object() && r.contains("rank"))
-    return "rank " + str(r["rank"].get<long long>()) + " at up to " + str(r["points"].get<long long>()) + " points";
-  if (method == "element-rank" && r.is_number_integer()) return "rank " + str(r.get<long long>());
-  if (method == "grid-band" && r.is_object() && r.contains("values"))
-    return str(r["values"].get<long long>()) + " evaluations mod p";
-  return raw;
+// A unit's result in a few words for the table: a Gram block's and a grid's read through their records' schemas
+// (analysis/units.hpp), an element's rank (a decimal integer), a grid band's count of evaluations; otherwise, and for
+// a text the schema cannot read (an altered unit), the stored text.
+std::string result_text(const stored_unit& u) {
+  try {
+    if (u.method == unit_schema<block_rank>::method) {
+      const block_rank b = unit_schema<block_rank>::from_stored(u.data);
+      return "rank " + str(static_cast<long long>(b.exact ? b.upper : b.rank_mod_p)) + " of " +
+             str(static_cast<long long>(b.rows)) + " x " + str(static_cast<long long>(b.cols)) +
+             (b.exact ? " (exact)" : " (lower bound)");
+    }
+    if (u.method == unit_schema<grid_rank_result>::method) {
+      const grid_rank_result g = unit_schema<grid_rank_result>::from_stored(u.data);
+      return "rank " + str(static_cast<long long>(g.rank)) + " at up to " + str(static_cast<long long>(g.points)) +
+             " points";
+    }
+  } catch (const std::exception&) {
+    return u.data;
+  }
+  if (u.method == "element-rank")
+    if (const auto rank = parse_integer(u.data)) return "rank " + str(static_cast<long long>(*rank));
+  if (u.method == "grid-band") return str(static_cast<long long>(u.data.size() / 4)) + " evaluations mod p";
+  return u.data;
 }
 
-// A unit's stored result as JSON: a grid band's data are binary residues (4 bytes each), shown by their number.
+// A unit's stored result as JSON: the stored text itself where it is JSON (every method but the grid band's), else
+// as a string; a grid band's data are binary residues (4 bytes each), shown by their number.
 json result_json(const stored_unit& u) {
   if (u.method == "grid-band") return json{{"values", u.data.size() / 4}, {"bytes", u.data.size()}};
-  return json::parse(u.data, nullptr, false);
+  json parsed = json::parse(u.data, nullptr, false);
+  return parsed.is_discarded() ? json(u.data) : parsed;
 }
 
 }  // namespace
@@ -66,7 +82,7 @@ derivation store_derivation(const std::string& path, const std::vector<stored_un
     t.rows.push_back({{str(static_cast<long long>(batches.size())), exact_json(static_cast<long long>(batches.size()))},
                       u.method + " v" + str(static_cast<long long>(u.version)),
                       {breakable(u.unit), u.unit},
-                      {result_text(u.method, result, u.data), result},
+                      {result_text(u), result},
                       {display_double(u.seconds, 3), display_json(u.seconds, 3)},
                       {str(static_cast<long long>(u.memory_mb)), exact_json(static_cast<long long>(u.memory_mb))},
                       u.finished,

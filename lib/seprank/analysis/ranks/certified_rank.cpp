@@ -37,7 +37,7 @@ const block_certificate_info& block_certificate_info_of(block_certificate c) {
   return table_row_of(certificate_table, c);
 }
 
-std::string block_rank_data(const block_rank& b) {
+std::string unit_schema<block_rank>::to_stored(const block_rank& b) {
   const nlohmann::ordered_json j = {{"rows", b.rows},
                                     {"cols", b.cols},
                                     {"rank_mod_p", b.rank_mod_p},
@@ -51,7 +51,7 @@ std::string block_rank_data(const block_rank& b) {
   return j.dump();
 }
 
-block_rank block_rank_of_data(const std::string& data) {
+block_rank unit_schema<block_rank>::from_stored(const std::string& data) {
   const nlohmann::json j = nlohmann::json::parse(data);
   block_rank b;
   j.at("rows").get_to(b.rows), j.at("cols").get_to(b.cols), j.at("rank_mod_p").get_to(b.rank_mod_p);

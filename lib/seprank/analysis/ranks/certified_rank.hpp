@@ -10,6 +10,7 @@
 
 #include "seprank/analysis/ranks/coefficient_matrix.hpp"
 #include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/units.hpp"
 
 namespace seprank {
 
@@ -43,9 +44,13 @@ struct block_rank {
   bool contradicted() const { return proven_upper >= 0 && proven_upper < (exact ? upper : rank_mod_p); }
 };
 
-// A block's result as text (JSON) and back, exactly: the form a unit of work returns (analysis/units.hpp).
-std::string block_rank_data(const block_rank& b);
-block_rank block_rank_of_data(const std::string& data);
+// A Gram block's result as a unit of work stores it (analysis/units.hpp): JSON, every field, exactly.
+template <>
+struct unit_schema<block_rank> {
+  static constexpr const char* method = "gram-block";
+  static std::string to_stored(const block_rank& b);
+  static block_rank from_stored(const std::string& data);  // std::exception on text that is no block result
+};
 
 struct rank_result {
   long lower = 0;   // certified lower bound: rank mod p

@@ -335,17 +335,16 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
   res.rank.prime = req.prime;
   res.rank.upper = 0;
   coefficient_tables table{g, lay, {}};  // built on first use (not at all when every unit is stored)
-  const std::vector<unit_result> done = run_units(
+  const std::vector<unit_record<block_rank>> done = run_unit_records<block_rank>(
       req.runner, gram_block_batch(c, req),
-      [&](std::size_t k) { return block_rank_data(graded_block_rank(c, static_cast<int>(k), req, table, progress)); },
-      &res.units);
+      [&](std::size_t k) { return graded_block_rank(c, static_cast<int>(k), req, table, progress); }, &res.units);
   long max_bits = -1;  // bits of the largest |c_r(gamma)|, read only when a block stays a lower bound
   for (int k = 0; k <= lay.C; ++k) {
-    const unit_result& u = done[static_cast<std::size_t>(k)];
+    const unit_result& u = done[static_cast<std::size_t>(k)].result;
     block_rank b;
     std::string impossible;  // a stored result is evidence, not truth: what the tool can check cheaply, it checks
     try {
-      b = block_rank_of_data(u.data);
+      b = done[static_cast<std::size_t>(k)].read();
     } catch (const std::exception& e) {
       if (u.origin != unit_origin::stored) throw;
       impossible = std::string("unreadable (") + e.what() + ")";
@@ -376,7 +375,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
     }
     res.rank.add(b);
     res.blocks.push_back({{k}, b.rows, b.cols});
-    res.block_seconds.push_back(done[static_cast<std::size_t>(k)].seconds);
+    res.block_seconds.push_back(done[static_cast<std::size_t>(k)].result.seconds);
   }
   return res;
 }
@@ -384,7 +383,7 @@ gram_rank_result graded_gram_rank(const network_config& c, const gram_form& g, c
 }  // namespace
 
 unit_batch gram_block_batch(const network_config& c, const gram_rank_request& r) {
-  unit_batch batch{"gram-block", gram_block_method_version, gram_batch_config(c, r), r.weights, {}};
+  unit_batch batch{unit_schema<block_rank>::method, gram_block_method_version, gram_batch_config(c, r), r.weights, {}};
   for (const gram_block_unit& u : gram_block_units(c, r.threads))
     batch.units.push_back({"k=" + std::to_string(u.k), u.seconds, u.memory_mb});
   return batch;

@@ -316,7 +316,7 @@ std::string grid_batch_config(const network_config& c, const grid_request& r) {
   return s;
 }
 
-std::string grid_rank_data(const grid_rank_result& g) {
+std::string unit_schema<grid_rank_result>::to_stored(const grid_rank_result& g) {
   nlohmann::ordered_json blocks = nlohmann::ordered_json::array();
   for (const auto& b : g.blocks)
     blocks.push_back(
@@ -332,7 +332,7 @@ std::string grid_rank_data(const grid_rank_result& g) {
   return j.dump();
 }
 
-grid_rank_result grid_rank_of_data(const std::string& data) {
+grid_rank_result unit_schema<grid_rank_result>::from_stored(const std::string& data) {
   const nlohmann::json j = nlohmann::json::parse(data);
   grid_rank_result g;
   j.at("rank").get_to(g.rank), j.at("points").get_to(g.points), j.at("prime").get_to(g.prime);

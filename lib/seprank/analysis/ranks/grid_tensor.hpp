@@ -11,6 +11,7 @@
 #include "seprank/model/config.hpp"
 #include "seprank/model/partition.hpp"
 #include "seprank/model/weights.hpp"
+#include "seprank/analysis/units.hpp"
 
 namespace seprank {
 
@@ -108,11 +109,17 @@ std::string grid_band_batch_config(const network_config& cfg, const grid_request
 std::string grid_band_name(const grid_band& b);
 
 // The ungraded grid (residual networks) as one unit of work (analysis/units.hpp): what its result depends on besides
-// the weights, and the result as text (JSON) and back, exactly. The version is bumped whenever the computation changes.
+// the weights. The version is bumped whenever the computation changes.
 inline constexpr int grid_method_version = 1;
 std::string grid_batch_config(const network_config& cfg, const grid_request& r);
-std::string grid_rank_data(const grid_rank_result& g);
-grid_rank_result grid_rank_of_data(const std::string& data);
+
+// The grid's result as its unit stores it: JSON, every field, exactly.
+template <>
+struct unit_schema<grid_rank_result> {
+  static constexpr const char* method = "grid";
+  static std::string to_stored(const grid_rank_result& g);
+  static grid_rank_result from_stored(const std::string& data);  // std::exception on text that is no grid result
+};
 
 // A grid kept with its points, for a certificate anyone can re-check without this tool: the rank mod a
 // prime below 2^28 (so that a checker's int64 arithmetic cannot overflow: products of residues stay below

@@ -155,16 +155,14 @@ void grid_stage(const rank_run& run, rank_analysis& a, long gram_upper, const st
     };
     a.grid = grid_rank(c, run.s.weights, req);
   } else {  // the ungraded grid (residual networks) is one unit
-    const unit_batch batch{"grid",
+    const unit_batch batch{unit_schema<grid_rank_result>::method,
                            grid_method_version,
                            grid_batch_config(c, req),
                            weights,
                            {{"N=" + std::to_string(c.N), grid_seconds(c, points, run.threads), 0}}};
-    a.grid = grid_rank_of_data(run_units(
-                                   opt.runner, batch,
-                                   [&](std::size_t) { return grid_rank_data(grid_rank(c, run.s.weights, req)); },
-                                   &a.grid_units)[0]
-                                   .data);
+    a.grid = run_unit_records<grid_rank_result>(
+                 opt.runner, batch, [&](std::size_t) { return grid_rank(c, run.s.weights, req); }, &a.grid_units)[0]
+                 .read();
   }
   if (points < by_cap && a.grid.points == points && a.grid.capped())
     a.grid.stop =

@@ -39,16 +39,15 @@ stabilization_ladder stabilization_ladder_of(const network_config& c, const inte
       } else {  // one unit: the grid at this N
         const grid_request req{
             pn, r.seed, gram_rank, points, r.gram_blocks, threads, {}, side_bound_entries_within(r.max_memory_mb)};
-        const unit_batch batch{"grid",
+        const unit_batch batch{unit_schema<grid_rank_result>::method,
                                grid_method_version,
                                grid_batch_config(cn, req),
                                format_weights(w),
                                {{"N=" + std::to_string(N), est, 0}}};
         unit_provenance p;
-        g = grid_rank_of_data(
-            run_units(
-                r.runner, batch, [&](std::size_t) { return grid_rank_data(grid_rank(cn, w, req)); }, &p)[0]
-                .data);
+        g = run_unit_records<grid_rank_result>(
+                r.runner, batch, [&](std::size_t) { return grid_rank(cn, w, req); }, &p)[0]
+                .read();
         ladder.units.add(p);
       }
       rows.push_back({N, g.rank, g.rank == gram_rank, g.rank == gram_rank || g.exact()});

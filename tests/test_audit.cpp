@@ -292,13 +292,17 @@ TEST_CASE(
 }
 
 namespace {
-// A runner as another process would be: it computes the units in reverse order and says there are 3 processes.
+// A runner as other processes would be: it says there are 3 of them and goes through the units in reverse order;
+// each unit of `sent` arrives as that text, as from another process (its compute is never called here), the others
+// are computed here.
 struct reversed_runner : unit_runner {
   long batches = 0;
+  std::vector<std::string> sent;  // per unit: the text another process sends, or "" (computed here)
   std::vector<unit_result> run(const unit_batch& b, const std::function<std::string(std::size_t)>& compute) override {
     ++batches;
     std::vector<unit_result> out(b.units.size());
-    for (std::size_t i = b.units.size(); i-- > 0;) out[i].data = compute(i);
+    for (std::size_t i = b.units.size(); i-- > 0;)
+      out[i].data = i < sent.size() && !sent[i].empty() ? sent[i] : compute(i);
     return out;
   }
   int processes() const override { return 3; }
@@ -314,6 +318,10 @@ TEST_CASE("the audit as units, one per L: the same rows in the same order, every
     for (bool exact : {false, true}) {
       const audit_map direct = audit_map_of(Ls, dxs, H, exact);
       reversed_runner runner;
+      for (std::size_t i = 0; i < Ls.size(); ++i)  // every other depth from "another process", as text
+        runner.sent.push_back(
+            i % 2 ? unit_schema<std::vector<audit_row>>::to_stored(audit_map_of({Ls[i]}, dxs, H, exact).rows)
+                  : std::string());
       const audit_map units = audit_map_by_units({Ls, dxs, H, exact, 0}, &runner);
       CHECK(runner.batches == 1);
       CHECK(units.skipped_not_dividing == direct.skipped_not_dividing);

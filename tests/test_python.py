@@ -281,6 +281,12 @@ def test_nothing_coerced():
         check(False, "a 1 x 2 W^Q raises ValueError")
     except ValueError as e:
         check(str(e) == "the weights given: WQ 1 1 is 1 x 2, expected 2 x 2", f"the message names the block: {e}")
+    short[0][0]["Q"] = np.zeros((2 ** 32 + 2, 0), dtype=np.int64)  # no memory, a shape beyond any int
+    try:
+        seprank.Network(1, 2, weights=short)
+        check(False, "a (2^32 + 2) x 0 W^Q raises ValueError")
+    except ValueError as e:
+        check(str(e) == f"the weights given: WQ 1 1 is {2 ** 32 + 2} x 0, expected 2 x 2", f"not wrapped around: {e}")
     huge = [[{k: v.astype(object) for k, v in h.items()} for h in layer] for layer in w]
     huge[0][0]["Q"][0, 0] = 2 ** 70
     try:

@@ -400,11 +400,21 @@ TEST_CASE("run_unit_records: a unit computed here keeps its record, a stored one
     CHECK(schema::read == 6);
   }
   forge(t.path, b, 3, "nine");  // signed with the key: the digest holds, the text is no square
-  scheduler s({t.path, 0, 1}, process_group::world());
+  forge(t.path, b, 5, "26");    // a square's text, the wrong one: only a recomputation (--verify) can tell
+  {
+    scheduler s({t.path, 0, 1}, process_group::world());
+    const auto out = run_unit_records<planted_square>(&s, b, squares_here);
+    CHECK(out[3].unreadable != nullptr);
+    CHECK_THROWS_AS(out[3].read(), std::invalid_argument);
+    CHECK(out[2].read().value == 4);
+  }
+  // Re-ranked with --verify: the stored value is what the run sees, marked as disagreeing (the step says FAILED), even
+  // though the unit was also computed here.
+  scheduler s({t.path, 100, 7}, process_group::world());
   const auto out = run_unit_records<planted_square>(&s, b, squares_here);
-  CHECK(out[3].unreadable != nullptr);
-  CHECK_THROWS_AS(out[3].read(), std::invalid_argument);
-  CHECK(out[2].read().value == 4);
+  CHECK(out[5].result.disagreed);
+  CHECK(out[5].read().value == 26);
+  CHECK(!out[4].result.disagreed);
 }
 
 TEST_CASE("the store's listing reads a Gram block through its schema; a text no schema reads is shown as stored") {

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <climits>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -310,6 +311,11 @@ integer_weights weights_from_python(const network_config& c, const py::list& lay
                             n);
         const int_matrix a = d[n].cast<int_matrix>();
         if (a.ndim() != 2) throw usage_error(std::string("weights: W") + n + " must be a matrix");
+        if (a.shape(0) > INT_MAX || a.shape(1) > INT_MAX)  // no shape of eq. 3: said as check_weights says it
+          throw usage_error("the weights given: W" + std::string(n) + " " + std::to_string(l + 1) + " " +
+                            std::to_string(h + 1) + " is " + std::to_string(a.shape(0)) + " x " +
+                            std::to_string(a.shape(1)) + ", expected " + std::to_string(k == 3 ? c.dx : c.head_size()) +
+                            " x " + std::to_string(k == 3 ? c.head_size() : c.dx));
         dense_matrix<long> m(static_cast<int>(a.shape(0)), static_cast<int>(a.shape(1)));
         for (py::ssize_t r = 0; r < a.shape(0); ++r)
           for (py::ssize_t col = 0; col < a.shape(1); ++col)

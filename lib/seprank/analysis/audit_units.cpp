@@ -164,11 +164,14 @@ audit_map audit_map_by_units(const audit_map_request& q, unit_runner* runner, co
   for (long dx : dxs) widths += dx % H == 0;
   for (int L : Ls)  // measured: about 30 us a row (100-digit rows at large L cost more), more with exact counts
     batch.units.push_back({"L=" + std::to_string(L), widths * (exact_counts ? 1e-4 : 3e-5) * (1 + L / 10.0), 64});
-  const auto results = run_unit_records<std::vector<audit_row>>(
+  auto results = run_unit_records<std::vector<audit_row>>(
       runner, batch, [&](std::size_t i) { return audit_map_of({Ls[i]}, dxs, H, exact_counts, N).rows; });
   // audit_map_of's order: widths outside, depths inside.
   std::vector<std::vector<audit_row>> by_L;
-  for (const auto& r : results) by_L.push_back(r.read());
+  for (auto& r : results) {
+    r.read();  // rethrows for an unreadable text
+    by_L.push_back(std::move(r.value));
+  }
   audit_map m;
   m.L = Ls, m.dx = dxs, m.H = H, m.N = N;
   std::size_t at = 0;

@@ -318,10 +318,12 @@ TEST_CASE("the audit as units, one per L: the same rows in the same order, every
     for (bool exact : {false, true}) {
       const audit_map direct = audit_map_of(Ls, dxs, H, exact);
       reversed_runner runner;
-      for (std::size_t i = 0; i < Ls.size(); ++i)  // every other depth from "another process", as text
-        runner.sent.push_back(
-            i % 2 ? unit_schema<std::vector<audit_row>>::to_stored(audit_map_of({Ls[i]}, dxs, H, exact).rows)
-                  : std::string());
+      for (std::size_t i = 0; i < Ls.size(); ++i) {  // every other depth from "another process", as text
+        std::vector<audit_row> rows;                 // that depth's rows of the direct map, in the widths' order
+        for (const auto& row : direct.rows)
+          if (row.L == Ls[i]) rows.push_back(row);
+        runner.sent.push_back(i % 2 ? unit_schema<std::vector<audit_row>>::to_stored(rows) : std::string());
+      }
       const audit_map units = audit_map_by_units({Ls, dxs, H, exact, 0}, &runner);
       CHECK(runner.batches == 1);
       CHECK(units.skipped_not_dividing == direct.skipped_not_dividing);

@@ -64,12 +64,47 @@ TEST_CASE("every row binds into the requests it is given, with flags of its own"
       CHECK(pa - reinterpret_cast<const char*>(&a) == pb - reinterpret_cast<const char*>(&b));
       CHECK(in_a[k].help.size() > 5);
       if (const auto* range = std::get_if<range_target>(&in_a[k].target))
-        CHECK(std::string(range->limits->option) == in_a[k].flag);
-      if (in_a[k].flag.rfind("--", 0) != 0) CHECK(c.name == "store");  // the one positional argument
+        CHECK("--" + std::string(range->limits->option) == in_a[k].flag);  // the limits name the option by its id
+      if (in_a[k].flag.rfind("--", 0) != 0) CHECK(c.name == "store");      // the one positional argument
       if (in_a[k].path) CHECK(std::holds_alternative<std::string*>(in_a[k].target));
     }
   }
   CHECK(names.size() == 9);
+}
+
+TEST_CASE("an option's id names it on each surface: the CLI's flag, Python's keyword (option_message)") {
+  // The main command's keywords are the flags' ids as python_keyword writes them, so a message naming an option by
+  // id is in Python's words without a table (the subcommands' keywords are made by python_keyword).
+  for (const request_option& o : request_options()) {
+    CAPTURE(o.flag);
+    if (!o.keyword.empty()) CHECK(o.keyword == python_keyword(o.flag.substr(2)));
+  }
+  const option_message m = flag("verify") + " re-ranks units taken from a store: it needs " + setting("store", "FILE") +
+                           "; " + value_name("max-beta2") + " = 0";
+  CHECK(m.cli() == "--verify re-ranks units taken from a store: it needs --store FILE; max-beta2 = 0");
+  CHECK(m.python() == "verify re-ranks units taken from a store: it needs store=FILE; max_beta2 = 0");
+  CHECK(m.options() == std::vector<std::string>{"verify", "store", "max-beta2"});
+  // Text is never read for names: a path with dashes and braces stays as given on both surfaces.
+  const option_message p = flag("plot") + " /tmp/--time-limit {x}.svg: no";
+  CHECK(p.cli() == "--plot /tmp/--time-limit {x}.svg: no");
+  CHECK(p.python() == "plot /tmp/--time-limit {x}.svg: no");
+  // An error keeps its parts: what() is the CLI's text.
+  try {
+    check_number(max_beta2_limits, 0);
+    FAIL("max-beta2 = 0 is refused");
+  } catch (const usage_error& e) {
+    CHECK(std::string(e.what()) == "max-beta2 = 0 is out of range: must satisfy 1 <= max-beta2 <= 10000");
+    CHECK(e.message().python() == "max_beta2 = 0 is out of range: must satisfy 1 <= max_beta2 <= 10000");
+  }
+  derivation_request r = default_request();
+  r.verify = 2;
+  try {
+    validate(r);
+    FAIL("--verify without --store is refused");
+  } catch (const usage_error& e) {
+    CHECK(std::string(e.what()) == "--verify re-ranks units taken from a store: it needs --store FILE");
+    CHECK(e.message().python() == "verify re-ranks units taken from a store: it needs store=FILE");
+  }
 }
 
 TEST_CASE("a range option's help writes its limits (what --help and the docstrings show)") {

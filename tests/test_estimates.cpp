@@ -101,9 +101,11 @@ TEST_CASE("refusals name the estimate and the option that raises the limit") {
   CHECK(estimate_gram_form(c8).terms.value == 658008);
   CHECK(estimate_gram_form(c8).memory_mb > 32);
   lim.max_memory_mb = 32;
-  const std::string refusal = gram_form_refusal(c8, lim);
-  CHECK(refusal.find("--max-memory 32") != std::string::npos);
-  CHECK(refusal.find("658008 terms") != std::string::npos);
+  const option_message refusal = gram_form_refusal(c8, lim);
+  CHECK(refusal.cli().find("(limit --max-memory 32)") != std::string::npos);  // each surface names the limit its way
+  CHECK(refusal.python().find("(limit max_memory=32)") != std::string::npos);
+  CHECK(refusal.options() == std::vector<std::string>{"max-memory"});
+  CHECK(refusal.cli().find("658008 terms") != std::string::npos);
   CHECK_THROWS_AS(require_gram_form_fits(c8, lim), resource_error);
   lim.max_memory_mb = 4096;
   CHECK(gram_form_refusal(c8, lim).empty());

@@ -9,15 +9,20 @@
 using namespace seprank;
 
 TEST_CASE("parse_range") {
-  CHECK(parse_range("--dx", "2..4", 1, 64) == std::vector<int>{2, 3, 4});
-  CHECK(parse_range("--dx", "1,3,9", 1, 64) == std::vector<int>{1, 3, 9});
-  CHECK(parse_range("--dx", "5", 1, 64) == std::vector<int>{5});
-  CHECK_THROWS_WITH_AS(parse_range("--dx", "4..2", 1, 64),
+  CHECK(parse_range(flag("dx"), "2..4", 1, 64) == std::vector<int>{2, 3, 4});
+  CHECK(parse_range(flag("dx"), "1,3,9", 1, 64) == std::vector<int>{1, 3, 9});
+  CHECK(parse_range(flag("dx"), "5", 1, 64) == std::vector<int>{5});
+  CHECK_THROWS_WITH_AS(parse_range(flag("dx"), "4..2", 1, 64),
                        "--dx = 4..2: the range is empty (expected a..b, a,b,c or a; values in 1..64)", usage_error);
-  CHECK_THROWS_AS(parse_range("--dx", "0..2", 1, 64), usage_error);
-  CHECK_THROWS_AS(parse_range("--dx", "x", 1, 64), usage_error);
-  CHECK_THROWS_AS(parse_range("--dx", "1..", 1, 64), usage_error);
-  CHECK_THROWS_AS(parse_range("--dx", "1,,2", 1, 64), usage_error);
+  CHECK_THROWS_AS(parse_range(flag("dx"), "0..2", 1, 64), usage_error);
+  try {  // Python names the option by its keyword
+    parse_range(flag("dx"), "4..2", 1, 64);
+  } catch (const usage_error& e) {
+    CHECK(e.message().python() == "dx = 4..2: the range is empty (expected a..b, a,b,c or a; values in 1..64)");
+  }
+  CHECK_THROWS_AS(parse_range(flag("dx"), "x", 1, 64), usage_error);
+  CHECK_THROWS_AS(parse_range(flag("dx"), "1..", 1, 64), usage_error);
+  CHECK_THROWS_AS(parse_range(flag("dx"), "1,,2", 1, 64), usage_error);
 }
 
 TEST_CASE("parse_seed: digits only, 0 .. 2^64 - 1") {
@@ -36,17 +41,17 @@ TEST_CASE("parse_seed: digits only, 0 .. 2^64 - 1") {
 }
 
 TEST_CASE("ranges given as values: the checks of parse_range, and the text that reads back") {
-  CHECK_NOTHROW(check_range("--dx", std::vector<int>{2, 3, 64}, 1, 64, 64));
-  CHECK_THROWS_WITH_AS(check_range("--dx", std::vector<int>{2, 65}, 1, 64, 64),
+  CHECK_NOTHROW(check_range(flag("dx"), std::vector<int>{2, 3, 64}, 1, 64, 64));
+  CHECK_THROWS_WITH_AS(check_range(flag("dx"), std::vector<int>{2, 65}, 1, 64, 64),
                        "--dx: value 65 out of range (values in 1..64)", usage_error);
-  CHECK_THROWS_WITH_AS(check_range("--L", std::vector<int>{}, 1, 8, 64), "--L: no values (values in 1..8)",
+  CHECK_THROWS_WITH_AS(check_range(flag("L"), std::vector<int>{}, 1, 8, 64), "--L: no values (values in 1..8)",
                        usage_error);
-  CHECK_THROWS_WITH_AS(check_range("--dx", std::vector<long>(101, 5), 1, 1000000, 100),
+  CHECK_THROWS_WITH_AS(check_range(flag("dx"), std::vector<long>(101, 5), 1, 1000000, 100),
                        "--dx: 101 values, more than the 100 allowed", usage_error);
   CHECK(range_text(std::vector<int>{2, 3, 4}) == "2..4");
   CHECK(range_text(std::vector<int>{1, 2, 4}) == "1,2,4");
   CHECK(range_text(std::vector<int>{3}) == "3");
-  for (const std::string text : {"2..4", "1,2,4", "7"}) CHECK(range_text(parse_range("--dx", text, 1, 64)) == text);
+  for (const std::string text : {"2..4", "1,2,4", "7"}) CHECK(range_text(parse_range(flag("dx"), text, 1, 64)) == text);
 }
 
 TEST_CASE("limit_text: a power of ten from 10^5 as 10^k, any other number in decimal") {

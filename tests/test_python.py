@@ -214,6 +214,16 @@ def test_bad_input_raises_the_cli_message():
               .replace("--max-memory ", "max_memory=").replace("--max-terms ", "max_terms="),
               f"ResourceLimit carries the CLI's refusal with its estimate, in Python's names: {e.estimate}")
         check("--" not in e.estimate, f"no CLI flag in a Python message: {e.estimate}")
+    # The library names options by id (support/errors.hpp), and Python writes each as its keyword: a flag, a value's
+    # name and a setting, none of them found by reading the CLI's text.
+    for kw, expected in ((dict(verify=2), "verify re-ranks units taken from a store: it needs store=FILE"),
+                         (dict(structure_only=True, kernel=True), "kernel needs the ranks, which structure_only leaves out"),
+                         (dict(max_grid_points=7), "max_grid_points = 7 is out of range: must be >= 8")):
+        try:
+            seprank.derive(**kw)
+            check(False, f"derive({kw}) raises ValueError")
+        except ValueError as e:
+            check(str(e) == expected, f"derive({kw}): {str(e)!r} == {expected!r}")
     for call, what in ((lambda: seprank.audit(101, 4), "audit L = 101"), (lambda: seprank.audit(2, 0), "audit dx = 0"),
                        (lambda: seprank.bounds(0, 4), "bounds L = 0"), (lambda: seprank.Network(2, 4).forward([[1]]),
                                                                          "forward with a wrong shape")):

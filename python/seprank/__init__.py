@@ -449,7 +449,7 @@ def _options(**kw: Any) -> Dict[str, Any]:
         else:
             v = _checked_integer(k, v, None if k in _UNSIGNED else 32)
             if k in _UNSIGNED and not 0 <= v < 2 ** 64:
-                raise ValueError(f"{k.replace('_', '-')} = {v} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
+                raise ValueError(f"{k} = {v} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
         out[k] = v
     return out
 
@@ -535,32 +535,6 @@ def _derive_given(given: list, **kw: Any) -> Derivation:
     progress = kw.pop("progress", None)
     return Derivation(_seprank.derive(_options(**kw), progress, given))
 
-
-def _python_names(text: str) -> str:
-    """A library message in Python's words: a CLI flag ``--time-limit`` becomes the keyword ``time_limit``, and
-    ``time-limit = 0`` becomes ``time_limit = 0`` (only the names of options, never other hyphenated words)."""
-    import re
-    names = {flag[2:] for flag, _ in _seprank.option_help()}
-    text = re.sub(r"--([a-z][a-z0-9-]*)( (?=[-0-9.]))?", lambda m: m.group(1).replace("-", "_") + ("=" if m.group(2) else ""), text)
-    return re.sub(r"\b([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?= = )",
-                  lambda m: m.group(1).replace("-", "_") if m.group(1) in names else m.group(1), text)
-
-
-def _in_python_names(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` raising the library's ValueError, ResourceLimit and TimeoutError with messages in Python's names."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kw: Any) -> Any:
-        try:
-            return fn(*args, **kw)
-        except ResourceLimit as e:
-            raise ResourceLimit(_python_names(e.estimate)) from None
-        except (ValueError, TimeoutError) as e:
-            if type(e) not in (ValueError, TimeoutError) or len(e.args) != 1 or not isinstance(e.args[0], str):
-                raise
-            raise type(e)(_python_names(e.args[0])) from None
-    return wrapper
 
 def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str], subcommand: Optional[str] = None) -> None:
     """Appends a Parameters section to ``fn``'s docstring: each keyword with its default (from the signature) and
@@ -934,16 +908,6 @@ _document_parameters(Network.__init__, {
     "seed": "seed of the weight draw (0 .. 2^64 - 1), drawn as the CLI draws it; ignored when weights are given",
     "weights": "None: the seeded draw; else weights[l][h] = dict of integer arrays Q, K, V (d_a x d_x) and O (d_x x d_a), "
                "checked and copied (a non-integer entry is refused)"})
-
-derive = _in_python_names(derive)
-_derive_given = _in_python_names(_derive_given)
-audit = _in_python_names(audit)
-bounds = _in_python_names(bounds)
-corollary1 = _in_python_names(corollary1)
-corollary2 = _in_python_names(corollary2)
-sweep = _in_python_names(sweep)
-plan = _in_python_names(plan)
-hessian_ranks = _in_python_names(hessian_ranks)
 
 # The typing names served the annotations above (strings: PEP 563); they are not part of the package.
 del annotations, Any, Callable, Dict, List, Optional, Sequence, Union

@@ -136,9 +136,7 @@ py::list subcommand_option_table(const std::string& name) {
     if (opt.flag.rfind("--", 0) != 0) continue;  // a positional argument (store FILE)
     py::dict d;
     d["flag"] = opt.flag, d["help"] = opt.help;
-    std::string keyword = opt.flag.substr(2);
-    std::replace(keyword.begin(), keyword.end(), '-', '_');
-    d["keyword"] = keyword;
+    d["keyword"] = python_keyword(opt.flag.substr(2));
     std::visit(
         [&](auto target) {
           if constexpr (std::is_same_v<decltype(target), range_target>)
@@ -386,7 +384,8 @@ derivation derive_py(const py::dict& options, const py::object& progress, const 
 }
 
 // Translates the library's errors: usage -> ValueError, refusal -> seprank.ResourceLimit (RuntimeError until the
-// package registers it), Ctrl-C -> KeyboardInterrupt, time limit -> TimeoutError.
+// package registers it), Ctrl-C -> KeyboardInterrupt, time limit -> TimeoutError; each message names the options
+// by their Python keywords (option_message: "time_limit", where the CLI writes "--time-limit").
 void register_errors(py::module_& m) {
   static py::object resource_limit = py::none();
   m.def("_set_resource_limit", [](py::object cls) { resource_limit = cls; });
@@ -394,18 +393,18 @@ void register_errors(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const usage_error& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      PyErr_SetString(PyExc_ValueError, e.message().python().c_str());
     } catch (const resource_error& e) {
       if (resource_limit.is_none()) {
-        PyErr_SetString(PyExc_RuntimeError, e.what());
+        PyErr_SetString(PyExc_RuntimeError, e.message().python().c_str());
       } else {
-        py::object err = resource_limit(e.what());
+        py::object err = resource_limit(e.message().python());
         PyErr_SetObject(resource_limit.ptr(), err.ptr());
       }
     } catch (const interrupted&) {
       PyErr_SetNone(PyExc_KeyboardInterrupt);
     } catch (const time_limit_reached& e) {
-      PyErr_SetString(PyExc_TimeoutError, e.what());
+      PyErr_SetString(PyExc_TimeoutError, e.message().python().c_str());
     }
   });
 }

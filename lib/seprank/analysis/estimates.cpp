@@ -51,26 +51,26 @@ expansion_estimate estimate_expansion(const network_config& c, long max_abs_weig
   return e;
 }
 
-std::string expansion_refusal(const network_config& c, const expansion_estimate& e, const resource_limits& lim) {
+option_message expansion_refusal(const network_config& c, const expansion_estimate& e, const resource_limits& lim) {
   const std::string what = "expanding y_p for " + config_text(c);
   if (e.terms.exceeds)
-    return what + ": y_p lies in a monomial space of dimension " + e.terms.str() + " (limit --max-terms " +
-           std::to_string(lim.max_terms) + ")";
+    return what + ": y_p lies in a monomial space of dimension " + e.terms.str() + " (limit " +
+           setting("max-terms", std::to_string(lim.max_terms)) + ")";
   const std::string size =
       " (up to " + e.terms.str() + " terms, coefficients of up to " + std::to_string(e.coefficient_bits) + " bits)";
   if (e.memory_mb > lim.max_memory_mb)
-    return what + size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
-           std::to_string(lim.max_memory_mb) + ")";
+    return what + size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit " +
+           setting("max-memory", std::to_string(lim.max_memory_mb)) + ")";
   if (e.seconds > lim.max_seconds)
-    return what + size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " +
-           seconds_figure(lim.max_seconds) + ")";
-  return "";
+    return what + size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit " +
+           setting("time-limit", seconds_figure(lim.max_seconds)) + ")";
+  return {};
 }
 
 expansion_estimate require_expansion_fits(const network_config& c, long max_abs_weight, int threads,
                                           const resource_limits& lim) {
   const expansion_estimate e = estimate_expansion(c, max_abs_weight, threads, lim.max_terms);
-  const std::string refusal = expansion_refusal(c, e, lim);
+  const option_message refusal = expansion_refusal(c, e, lim);
   if (!refusal.empty()) throw resource_error(refusal);
   return e;
 }
@@ -100,25 +100,24 @@ gram_form_estimate estimate_gram_form(const network_config& c) {
   return e;
 }
 
-std::string gram_form_refusal(const network_config& c, const resource_limits& lim) {
+option_message gram_form_refusal(const network_config& c, const resource_limits& lim) {
   const gram_form_estimate e = estimate_gram_form(c);
   const std::string what = "the Gram form A_L(M) for " + config_text(c);
   if (e.terms.exceeds)
-    return what +
-           " would have more than 2^62 terms (dx * multichoose(D, C)), far beyond any memory (limit --max-memory " +
-           std::to_string(lim.max_memory_mb) + " MiB)";
+    return what + " would have more than 2^62 terms (dx * multichoose(D, C)), far beyond any memory (limit " +
+           setting("max-memory", std::to_string(lim.max_memory_mb)) + " MiB)";
   const std::string size = what + " (up to dx * multichoose(D, C) = " + e.terms.str() + " terms)";
   if (e.memory_mb > lim.max_memory_mb)
-    return size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit --max-memory " +
-           std::to_string(lim.max_memory_mb) + ")";
+    return size + " would need an estimated " + std::to_string(e.memory_mb) + " MiB (limit " +
+           setting("max-memory", std::to_string(lim.max_memory_mb)) + ")";
   if (e.seconds > lim.max_seconds)
-    return size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit --time-limit " +
-           seconds_figure(lim.max_seconds) + ")";
-  return "";
+    return size + " would need an estimated " + seconds_figure(e.seconds) + " s (limit " +
+           setting("time-limit", seconds_figure(lim.max_seconds)) + ")";
+  return {};
 }
 
 void require_gram_form_fits(const network_config& c, const resource_limits& lim) {
-  const std::string refusal = gram_form_refusal(c, lim);
+  const option_message refusal = gram_form_refusal(c, lim);
   if (!refusal.empty()) throw resource_error(refusal);
 }
 
@@ -156,7 +155,8 @@ void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits
   if (big > lim.max_dense_entries)
     throw resource_error("rank refused: the largest block of the coefficient matrix has " + std::to_string(big) +
                          " entries (" + std::to_string(big * 8 / (1 << 20)) + " MiB dense mod p; limit " +
-                         std::to_string(lim.max_dense_entries) + " entries, raise with --max-dense-entries)");
+                         std::to_string(lim.max_dense_entries) + " entries, raise with " + flag("max-dense-entries") +
+                         ")");
 }
 
 double dense_rank_seconds(double rows, double cols, bool small_prime, int threads) {

@@ -9,6 +9,7 @@
 #include "seprank/model/config.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/analysis/options.hpp"
+#include "seprank/support/errors.hpp"
 
 namespace seprank {
 
@@ -31,9 +32,9 @@ struct expansion_estimate {
 // y_p has absolute value <= (K+1)^C. Time: ~7e-7 s x terms x limbs x sqrt(C) (2 threads).
 expansion_estimate estimate_expansion(const network_config& cfg, long max_abs_weight, int threads,
                                       std::uint64_t max_terms);
-// The verdict on an expansion: "" when the estimate fits the limits, else the refusal naming the estimate
+// The verdict on an expansion: empty when the estimate fits the limits, else the refusal naming the estimate
 // and the option that raises the limit.
-std::string expansion_refusal(const network_config& cfg, const expansion_estimate& e, const resource_limits& lim);
+option_message expansion_refusal(const network_config& cfg, const expansion_estimate& e, const resource_limits& lim);
 // Refuses (resource_error with that text) an expansion over the limits; returns the estimate otherwise.
 expansion_estimate require_expansion_fits(const network_config& cfg, long max_abs_weight, int threads,
                                           const resource_limits& lim);
@@ -46,9 +47,9 @@ struct gram_form_estimate {
   std::uint64_t memory_mb = 0;
 };
 gram_form_estimate estimate_gram_form(const network_config& cfg);
-// The verdict of the guard: "" when the estimate fits --max-memory and --time-limit, else the refusal
+// The verdict of the guard: empty when the estimate fits --max-memory and --time-limit, else the refusal
 // (naming the estimate and the option that raises the limit). require_gram_form_fits throws it.
-std::string gram_form_refusal(const network_config& cfg, const resource_limits& lim);
+option_message gram_form_refusal(const network_config& cfg, const resource_limits& lim);
 void require_gram_form_fits(const network_config& cfg, const resource_limits& lim);
 
 // Upper bound on the number of terms of g^L (eq. 4): dx * D^C (saturating at cap).

@@ -25,7 +25,7 @@ namespace seprank {
 namespace {
 
 void require_positive(const char* name, double v) {
-  if (!(v > 0)) throw usage_error(std::string(name) + " = " + display_double(v) + " is out of range: must be > 0");
+  if (!(v > 0)) throw usage_error(value_name(name) + " = " + display_double(v) + " is out of range: must be > 0");
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ void validate(const derivation_request& r) {
   const auto& o = r.ranks;
   check_number(seeds_limits, o.seeds);
   if (o.max_grid_points < min_grid_points)
-    throw usage_error("max-grid-points = " + std::to_string(o.max_grid_points) +
+    throw usage_error(value_name("max-grid-points") + " = " + std::to_string(o.max_grid_points) +
                       " is out of range: must be >= " + std::to_string(min_grid_points));
   require_positive("time-limit", r.limits.max_seconds);
   require_positive("max-memory", static_cast<double>(r.limits.max_memory_mb));
@@ -42,30 +42,33 @@ void validate(const derivation_request& r) {
   require_positive("max-dense-entries", static_cast<double>(o.limits.max_dense_entries));
   require_positive("max-gram-terms", static_cast<double>(o.max_gram_terms));
   if (o.kernel_print_limit < 0)
-    throw usage_error("kernel-limit = " + std::to_string(o.kernel_print_limit) + " is out of range: must be >= 0");
+    throw usage_error(value_name("kernel-limit") + " = " + std::to_string(o.kernel_print_limit) +
+                      " is out of range: must be >= 0");
   require_thread_count(r.threads);
   if (o.all_partitions && (r.cfg.N % 2 != 0 || r.cfg.N > 8))
-    throw usage_error("N = " + std::to_string(r.cfg.N) +
-                      " does not allow --all-partitions: balanced partitions need an even N <= 8");
+    throw usage_error("N = " + std::to_string(r.cfg.N) + " does not allow " + flag("all-partitions") +
+                      ": balanced partitions need an even N <= 8");
   if (r.basis_print_limit < 0)
-    throw usage_error("basis-limit = " + std::to_string(r.basis_print_limit) + " is out of range: must be >= 0");
+    throw usage_error(value_name("basis-limit") + " = " + std::to_string(r.basis_print_limit) +
+                      " is out of range: must be >= 0");
   if (r.ranks.explicit_partition) validate(*r.ranks.explicit_partition, r.cfg.N);
   if (r.structure_only) {  // the options of the rank stage, which --structure-only leaves out (the CLI's excludes too)
-    const char* rank_option = !r.certificate.empty() ? "--certificate"
-                              : r.basis              ? "--basis"
-                              : o.explicit_partition ? "--partition"
-                              : o.kernel             ? "--kernel"
-                              : o.seeds > 1          ? "--seeds"
-                              : o.all_partitions     ? "--all-partitions"
+    const char* rank_option = !r.certificate.empty() ? "certificate"
+                              : r.basis              ? "basis"
+                              : o.explicit_partition ? "partition"
+                              : o.kernel             ? "kernel"
+                              : o.seeds > 1          ? "seeds"
+                              : o.all_partitions     ? "all-partitions"
                                                      : nullptr;
     if (rank_option)
-      throw usage_error(std::string(rank_option) + " needs the ranks, which --structure-only leaves out");
+      throw usage_error(flag(rank_option) + " needs the ranks, which " + flag("structure-only") + " leaves out");
   }
   check_number(verify_limits, r.verify);
   if (r.verify > 0 && r.store.empty())
-    throw usage_error("--verify re-ranks units taken from a store: it needs --store FILE");
+    throw usage_error(flag("verify") + " re-ranks units taken from a store: it needs " + setting("store", "FILE"));
   if (r.structure_only && !r.store.empty())
-    throw usage_error("--store keeps units of the rank stage, which --structure-only leaves out");
+    throw usage_error(flag("store") + " keeps units of the rank stage, which " + flag("structure-only") +
+                      " leaves out");
 }
 
 void give_weights(derivation_request& r, std::shared_ptr<const network_weights<long>> w) {
@@ -147,7 +150,7 @@ derivation derive(const derivation_request& r, const progress_fn& progress) {
 }
 
 std::vector<int> parse_range(const std::string& text, const range_limits& lim) {
-  return parse_range(lim.option, text, static_cast<int>(lim.lo), static_cast<int>(lim.hi),
+  return parse_range(flag(lim.option), text, static_cast<int>(lim.lo), static_cast<int>(lim.hi),
                      static_cast<int>(lim.max_values));
 }
 
@@ -163,8 +166,8 @@ std::string number_help(const std::string& what, const number_limits& lim) {
 
 void check_number(const number_limits& lim, long long v) {
   if (v < lim.lo || v > lim.hi)
-    throw usage_error(std::string(lim.name) + " = " + std::to_string(v) + " is out of range: must satisfy " +
-                      std::to_string(lim.lo) + " <= " + lim.name + " <= " + std::to_string(lim.hi));
+    throw usage_error(value_name(lim.name) + " = " + std::to_string(v) + " is out of range: must satisfy " +
+                      std::to_string(lim.lo) + " <= " + value_name(lim.name) + " <= " + std::to_string(lim.hi));
 }
 
 derivation summary_of(const derivation& d) { return summary_view(d); }

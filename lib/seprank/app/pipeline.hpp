@@ -60,12 +60,12 @@ derivation derive_corollary2(const atlas_config& deep, long max_beta2);
 
 // A range option's allowed values and count: one home for the CLI's parse and derive_*'s own check.
 struct range_limits {
-  const char* option;  // "--dx"
+  const char* option;  // its id: "dx" (support/errors.hpp)
   long lo, hi, max_values;
 };
-inline constexpr range_limits sweep_dx_range{"--dx", 1, max_width, 64}, sweep_L_range{"--L", 1, max_depth, 64},
-    sweep_H_range{"--H", 1, max_width, 64};
-inline constexpr range_limits audit_L_range{"--L", 1, 100, 100}, audit_dx_range{"--dx", 1, 1000000, 100000};
+inline constexpr range_limits sweep_dx_range{"dx", 1, max_width, 64}, sweep_L_range{"L", 1, max_depth, 64},
+    sweep_H_range{"H", 1, max_width, 64};
+inline constexpr range_limits audit_L_range{"L", 1, 100, 100}, audit_dx_range{"dx", 1, 1000000, 100000};
 // The edge: a range option's text ("2..4", "1,2,4" or "3") as values within its limits, or usage_error.
 std::vector<int> parse_range(const std::string& text, const range_limits& lim);
 // The consecutive values a..b.
@@ -73,7 +73,7 @@ std::vector<int> values_from(int a, int b);
 
 // An integer option's allowed values: one home for its --help and its check.
 struct number_limits {
-  const char* name;  // "N": as the message names it
+  const char* name;  // its id: "N" (support/errors.hpp)
   long long lo, hi;
 };
 inline constexpr number_limits sweep_N_limits{"N", 2, max_positions}, audit_H_limits{"H", 1, 1000000},
@@ -121,7 +121,7 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
 
 // The check of Theorem 15.1 (docs/theory.md, section 15; `seprank-sym hessian-ranks`): the moment form's Hessian
 // ranks mod p at random points and on gamma = 0 against rho_g(d), for levels x sizes and a seed.
-inline constexpr range_limits hessian_level_range{"--level", 1, 4, 4}, hessian_d_range{"--d", 1, 128, 128};
+inline constexpr range_limits hessian_level_range{"level", 1, 4, 4}, hessian_d_range{"d", 1, 128, 128};
 struct hessian_ranks_request {
   std::vector<int> level = values_from(1, 2), d = values_from(1, 8);
   std::uint64_t seed = 1;

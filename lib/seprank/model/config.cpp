@@ -10,8 +10,8 @@ namespace {
 
 void require_range(const char* name, const char* what, int value, int lo, int hi) {
   if (value < lo || value > hi)
-    throw usage_error(std::string(name) + " = " + std::to_string(value) + " is out of range: " + what +
-                      " must satisfy " + std::to_string(lo) + " <= " + name + " <= " + std::to_string(hi));
+    throw usage_error(value_name(name) + " = " + std::to_string(value) + " is out of range: " + what +
+                      " must satisfy " + std::to_string(lo) + " <= " + value_name(name) + " <= " + std::to_string(hi));
 }
 
 }  // namespace

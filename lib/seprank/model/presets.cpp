@@ -33,7 +33,7 @@ std::string model_preset_keys() {
 const model_preset& model_preset_named(const std::string& key) {
   for (const auto& p : model_presets())
     if (key == p.key) return p;
-  throw usage_error("--model " + key + ": no such model; the models are " + model_preset_keys() + ", or all");
+  throw usage_error(flag("model") + " " + key + ": no such model; the models are " + model_preset_keys() + ", or all");
 }
 
 }  // namespace seprank

@@ -52,8 +52,8 @@ long parse_entry(const std::string& tok, const std::string& source, int line) {
 
 integer_weights draw_weights(const network_config& c, std::uint64_t seed, long range) {
   if (range < 1 || range > max_weight_magnitude)
-    throw usage_error("weight-range = " + std::to_string(range) +
-                      " is out of range: must satisfy 1 <= weight-range <= 1000000000");
+    throw usage_error(value_name("weight-range") + " = " + std::to_string(range) +
+                      " is out of range: must satisfy 1 <= " + value_name("weight-range") + " <= 1000000000");
   splitmix64 rng{seed};
   integer_weights w = shaped<long>(c, 0);
   const auto span = static_cast<std::uint64_t>(2 * range);

@@ -123,7 +123,7 @@ void check_plot_path(const std::string& path) {
   terminal_for(path, 100, 100);
   const std::string dir = directory_of(path);
   if (access(dir.c_str(), W_OK) != 0)
-    throw usage_error("--plot " + path + ": the directory " + dir + " does not exist or cannot be written");
+    throw usage_error(flag("plot") + " " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 
 void plot_sweep(const sweep_plot& plot, const std::string& path) {

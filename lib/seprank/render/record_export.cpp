@@ -36,13 +36,14 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 }  // namespace
 
 void check_export_path(const std::string& path) {
-  if (path.empty()) throw usage_error("--export: the path is empty (give FILE.csv, FILE.ndjson or FILE.jsonl)");
+  if (path.empty())
+    throw usage_error(flag("export") + ": the path is empty (give FILE.csv, FILE.ndjson or FILE.jsonl)");
   if (!has_suffix(path, ".csv") && !has_suffix(path, ".ndjson") && !has_suffix(path, ".jsonl"))
-    throw usage_error("--export " + path +
+    throw usage_error(flag("export") + " " + path +
                       ": the file name must end in .csv, .ndjson or .jsonl (the format it is written in)");
   const std::string dir = directory_of(path);
   if (access(dir.c_str(), W_OK) != 0)
-    throw usage_error("--export " + path + ": the directory " + dir + " does not exist or cannot be written");
+    throw usage_error(flag("export") + " " + path + ": the directory " + dir + " does not exist or cannot be written");
 }
 
 record_export::record_export(std::string path, std::vector<std::string> columns) : path_(std::move(path)) {

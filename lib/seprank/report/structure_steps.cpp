@@ -149,7 +149,7 @@ derivation_step skipped_expansion_step(const structure_analysis& a) {
       "$y_p$ as a polynomial over $Z$ in the $N d_x = " + str(a.cfg.variable_count()) + "$ input coordinates",
       {},
       S::skipped,
-      a.expansion_refused +
+      a.expansion_refused.cli() +
           "; the Gram form is checked by evaluation instead, and the rank steps use the Gram form and grid tensors, which need no expansion"};
 }
 

@@ -74,9 +74,8 @@ int wait_for_lock(void* wait_until, int tries) {
   if (code == SQLITE_FULL || code == SQLITE_IOERR)
     throw output_error(what);  // "database or disk is full", "disk I/O error"
   if (code == SQLITE_BUSY)
-    throw usage_error(
-        what +
-        ": another process holds its write lock and kept it 30 s (a run with --time-limit waits up to its limit)");
+    throw usage_error(what + ": another process holds its write lock and kept it 30 s (a run with " +
+                      flag("time-limit") + " waits up to its limit)");
   throw usage_error(what);
 }
 
@@ -250,8 +249,8 @@ void open_store_schema(sqlite3* db, const std::string& path, bool create, bool r
   if (next_row(v, db, path)) {
     if (v.column(0) == "1" && read_only) {
       throw usage_error("store " + path +
-                        ": schema version 1, which this read-only file cannot be upgraded from (a run with --store "
-                        "upgrades it)");
+                        ": schema version 1, which this read-only file cannot be upgraded from (a run with " +
+                        flag("store") + " upgrades it)");
     } else if (v.column(0) == "1") {  // units without digests: the column is added, and they count as absent
       exec(
           db,

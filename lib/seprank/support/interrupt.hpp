@@ -9,14 +9,16 @@
 #include <stdexcept>
 #include <thread>
 
+#include "seprank/support/errors.hpp"
+
 namespace seprank {
 
 struct interrupted : std::runtime_error {
   interrupted() : std::runtime_error("interrupted by the user (SIGINT)") {}
 };
 
-struct time_limit_reached : std::runtime_error {
-  time_limit_reached() : std::runtime_error("the run reached its time limit (--time-limit)") {}
+struct time_limit_reached : option_error {
+  time_limit_reached() : option_error("the run reached its time limit (" + flag("time-limit") + ")") {}
 };
 
 // Installs a SIGINT handler that makes the next check_interrupt() throw `interrupted`.

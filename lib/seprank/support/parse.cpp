@@ -21,7 +21,7 @@ std::optional<long> parse_integer(const std::string& token) {
   return v;
 }
 
-std::vector<int> parse_range(const std::string& option, const std::string& text, int lo, int hi, int max_values) {
+std::vector<int> parse_range(const option_message& option, const std::string& text, int lo, int hi, int max_values) {
   auto fail = [&](const std::string& why) -> std::vector<int> {
     throw usage_error(option + " = " + text + ": " + why + " (expected a..b, a,b,c or a; values in " +
                       std::to_string(lo) + ".." + std::to_string(hi) + ")");
@@ -50,7 +50,7 @@ std::vector<int> parse_range(const std::string& option, const std::string& text,
 }
 
 template <class T>
-void check_range(const std::string& option, const std::vector<T>& values, long lo, long hi, long max_values) {
+void check_range(const option_message& option, const std::vector<T>& values, long lo, long hi, long max_values) {
   const std::string allowed = " (values in " + std::to_string(lo) + ".." + std::to_string(hi) + ")";
   if (values.empty()) throw usage_error(option + ": no values" + allowed);
   if (static_cast<long>(values.size()) > max_values)
@@ -59,8 +59,8 @@ void check_range(const std::string& option, const std::vector<T>& values, long l
   for (const T v : values)
     if (v < lo || v > hi) throw usage_error(option + ": value " + std::to_string(v) + " out of range" + allowed);
 }
-template void check_range<int>(const std::string&, const std::vector<int>&, long, long, long);
-template void check_range<long>(const std::string&, const std::vector<long>&, long, long, long);
+template void check_range<int>(const option_message&, const std::vector<int>&, long, long, long);
+template void check_range<long>(const option_message&, const std::vector<long>&, long, long, long);
 
 template <class T>
 std::string range_text(const std::vector<T>& values) {
@@ -74,7 +74,7 @@ std::string range_text(const std::vector<T>& values) {
 template std::string range_text<int>(const std::vector<int>&);
 template std::string range_text<long>(const std::vector<long>&);
 
-std::uint64_t parse_unsigned(const std::string& name, const std::string& text) {
+std::uint64_t parse_unsigned(const std::string& id, const std::string& text) {
   errno = 0;
   char* end = nullptr;
   const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
@@ -82,9 +82,11 @@ std::uint64_t parse_unsigned(const std::string& name, const std::string& text) {
   const bool negative =
       text.size() > 1 && text[0] == '-' && text.find_first_not_of("0123456789", 1) == std::string::npos;
   if (!digits && !negative)
-    throw usage_error(name + " = " + text + " is not an integer: must be an integer in 0 .. 18446744073709551615");
+    throw usage_error(value_name(id) + " = " + text +
+                      " is not an integer: must be an integer in 0 .. 18446744073709551615");
   if (negative || errno == ERANGE || *end != '\0')
-    throw usage_error(name + " = " + text + " is out of range: must be an integer in 0 .. 18446744073709551615");
+    throw usage_error(value_name(id) + " = " + text +
+                      " is out of range: must be an integer in 0 .. 18446744073709551615");
   return value;
 }
 

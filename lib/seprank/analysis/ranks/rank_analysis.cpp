@@ -228,9 +228,9 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
   // Checked on entry, before any rank is computed. The expansion was skipped by a limit: a refusal (exit 3), not a
   // usage error.
   if (opt.seeds > 1 && !s.expanded())
-    throw resource_error("--seeds needs the expansion, which was skipped: " + s.expansion_refused);
+    throw resource_error(flag("seeds") + " needs the expansion, which was skipped: " + s.expansion_refused);
   if (opt.all_partitions && !s.expanded())
-    throw resource_error("--all-partitions needs the expansion, which was skipped: " + s.expansion_refused);
+    throw resource_error(flag("all-partitions") + " needs the expansion, which was skipped: " + s.expansion_refused);
   rank_analysis a;
   a.options = opt;
   a.part = opt.explicit_partition ? *opt.explicit_partition : default_partition(c);
@@ -280,7 +280,7 @@ rank_analysis analyse_ranks(const structure_analysis& s, const rank_options& opt
     stage(rank_stage::stabilization, [&] { stabilization_stage(run, a, gram_upper, gram_blocks); });
   if (opt.seeds > 1) stage(rank_stage::seeds, [&] { seeds_stage(run, a); });
   if (opt.all_partitions && c.N > 8)
-    throw usage_error("--all-partitions needs N <= 8 (N = " + std::to_string(c.N) + ")");
+    throw usage_error(flag("all-partitions") + " needs N <= 8 (N = " + std::to_string(c.N) + ")");
   if (opt.all_partitions) stage(rank_stage::partitions, [&] { partitions_stage(run, a); });
   a.grid_within_sep = !(a.expanded && a.sep.exact() && a.grid.rank > a.sep.lower);
   return a;

@@ -13,11 +13,12 @@ work_plan work_plan_of(const plan_request& r) {
   if (r.cfg.residual)
     throw usage_error("plan: the residual network's Gram rank is one expansion, not independent blocks");
   if (r.processes < 1 || r.processes > max_plan_processes)
-    throw usage_error("np = " + std::to_string(r.processes) +
-                      " is out of range: must satisfy 1 <= np <= " + std::to_string(max_plan_processes));
+    throw usage_error(value_name("np") + " = " + std::to_string(r.processes) + " is out of range: must satisfy 1 <= " +
+                      value_name("np") + " <= " + std::to_string(max_plan_processes));
   if (r.threads < 1 || r.threads > max_plan_threads)
-    throw usage_error("threads = " + std::to_string(r.threads) +
-                      " is out of range: must satisfy 1 <= threads <= " + std::to_string(max_plan_threads));
+    throw usage_error(value_name("threads") + " = " + std::to_string(r.threads) +
+                      " is out of range: must satisfy 1 <= " + value_name("threads") +
+                      " <= " + std::to_string(max_plan_threads));
   work_plan p;
   p.request = r;
   p.units = gram_block_units(r.cfg, r.threads);

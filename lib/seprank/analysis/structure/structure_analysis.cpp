@@ -46,7 +46,8 @@ symbolic_expansion expand_symbolically(const network_config& c, const integer_we
                          std::to_string(c.dx) + ", H = " + std::to_string(c.H) + ", N = " + std::to_string(c.N) +
                          " may have more than " + std::to_string(lim.max_symbolic_terms) +
                          " terms; symbolic weights are supported for L = 1 (bound H*da^2*dx^3*N^2 terms) and for dx = 1"
-                         " (raise with --max-symbolic-terms)");
+                         " (raise with " +
+                         flag("max-symbolic-terms") + ")");
   const symbolic_weights sw = make_symbolic_weights(c);
   const ring_ptr in = y_draw.ring();
   const GiNaC::ex y_sym = symbolic_output(c, sw, in);
@@ -133,11 +134,11 @@ structure_analysis analyse_structure(const network_config& c, const structure_re
   a.C_agrees = a.C_by_recursion == summed_index_count(c.L);
   a.ring = make_input_ring(c);
   a.size_estimate = estimate_expansion(c, max_abs_weight(a.weights), threads, lim.max_terms);
-  const std::string refusal = expansion_refusal(c, a.size_estimate, lim);
+  const option_message refusal = expansion_refusal(c, a.size_estimate, lim);
   if (!refusal.empty() && !expansion_optional) throw resource_error(refusal);
   // Symbolic weights are honoured or refused, never replaced by the draw: they need the expansion.
   if (!refusal.empty() && choice.source == weight_choice::kind::symbolic)
-    throw resource_error("--weights symbolic needs the exact expansion, which is refused here: " + refusal);
+    throw resource_error(flag("weights") + " symbolic needs the exact expansion, which is refused here: " + refusal);
   if (!refusal.empty()) {
     a.expansion_refused = refusal;
     require_gram_form_fits(c, lim);

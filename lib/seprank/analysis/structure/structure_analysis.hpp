@@ -58,7 +58,7 @@ struct structure_analysis {
   std::int64_t C_by_recursion = 0;  // C from its recursion ...
   bool C_agrees = false;            // ... equal to the closed form (3^L - 1)/2 (a check: FAILED otherwise)
   expansion_estimate size_estimate;
-  std::string expansion_refused;  // non-empty: the expansion was refused (the refusal); y is empty
+  option_message expansion_refused;  // non-empty: the expansion was refused (the refusal); y is empty
   ring_ptr ring;
   polynomial y;
   degree_summary degrees;

@@ -16,7 +16,7 @@ derivation derive_annihilators(const derivation_request& r, const progress_fn& p
   validate(r);
   const weight_choice& choice = r.weights;
   if (choice.source == weight_choice::kind::symbolic)
-    throw usage_error("annihilators: --weights symbolic is not supported (use random or a weight FILE)");
+    throw usage_error("annihilators: " + flag("weights") + " symbolic is not supported (use random or a weight FILE)");
   const integer_weights w = obtain_weights(r.cfg, choice);
   // Exact at every size the options allow (L <= 8, d_x <= 64: a few thousand digits): the refined bound is this
   // count minus an exact loss, so a count known only in log space would not do.

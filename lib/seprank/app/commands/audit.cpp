@@ -20,13 +20,13 @@ namespace {
 void validate_audit_values(const std::vector<int>& L, const std::vector<long>& dx, long H) {
   auto check = [](const char* name, std::size_t count, long v, long hi, std::size_t max_count) {
     if (v < 1 || v > hi)
-      throw usage_error(std::string(name) + " = " + std::to_string(v) + " is out of range: must satisfy 1 <= " + name +
-                        " <= " + std::to_string(hi));
+      throw usage_error(value_name(name) + " = " + std::to_string(v) +
+                        " is out of range: must satisfy 1 <= " + value_name(name) + " <= " + std::to_string(hi));
     if (count > max_count)
-      throw usage_error(std::string(name) + ": " + std::to_string(count) + " values, more than the " +
+      throw usage_error(value_name(name) + ": " + std::to_string(count) + " values, more than the " +
                         std::to_string(max_count) + " allowed");
   };
-  if (L.empty() || dx.empty()) throw usage_error(std::string(L.empty() ? "L" : "dx") + ": no values");
+  if (L.empty() || dx.empty()) throw usage_error(value_name(L.empty() ? "L" : "dx") + ": no values");
   for (int l : L) check("L", L.size(), l, audit_L_range.hi, audit_L_range.max_values);
   for (long d : dx) check("dx", dx.size(), d, audit_dx_range.hi, audit_dx_range.max_values);
   check_number(audit_H_limits, H);
@@ -51,7 +51,7 @@ derivation derive_audit(const audit_request& r, const progress_fn& progress) {
   if (!r.plot.empty()) check_plot_path(r.plot);
   const std::size_t n = r.L.size() * r.dx.size();
   progress("auditing " + std::to_string(n) + (n == 1 ? " configuration" : " configurations"));
-  if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
+  if (!(r.time_limit >= 0)) throw usage_error(flag("time-limit") + " must be a number >= 0 (0: none)");
   const deadline_scope deadline(r.time_limit);  // for this audit only
   // The rows stream into the report as they are decided: the map is never held whole.
   std::size_t row_count = 0;

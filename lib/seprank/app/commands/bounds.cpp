@@ -32,7 +32,8 @@ derivation derive_model_bounds(const std::vector<std::string>& keys) {
     else
       presets.push_back(model_preset_named(k));
   }
-  if (presets.empty()) throw usage_error("--model: no model given; the models are " + model_preset_keys() + ", or all");
+  if (presets.empty())
+    throw usage_error(flag("model") + ": no model given; the models are " + model_preset_keys() + ", or all");
   std::vector<model_bounds> ms;
   for (const auto& p : presets) {
     check_interrupt();
@@ -68,9 +69,9 @@ command bounds_command() {
       [](command_requests& r, const command_context& c) {
         const bounds_request& b = r.bounds;
         if (!c.given("--model")) return derive_bounds(atlas_of_sizes(b.L, b.dx, b.H), static_cast<long>(b.N));
-        for (const char* opt : {"--L", "--dx", "--H", "--N"})
-          if (c.given(opt))
-            throw usage_error(std::string("bounds --model sets L, d_x, H and N (the context length); ") + opt +
+        for (const char* opt : {"L", "dx", "H", "N"})
+          if (c.given(std::string("--") + opt))
+            throw usage_error("bounds " + flag("model") + " sets L, d_x, H and N (the context length); " + flag(opt) +
                               " cannot be given with it");
         return derive_model_bounds(b.models);
       }};

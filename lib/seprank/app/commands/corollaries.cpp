@@ -49,8 +49,8 @@ command corollary1_command() {
           for (long Ls : q.shallow) list += (list.empty() ? "" : ",") + std::to_string(Ls);
           for (long Ls : q.shallow)
             if (Ls >= q.L)
-              throw usage_error("L = " + std::to_string(q.L) + " is not deeper than the default --shallow " + list +
-                                ": give --shallow " +
+              throw usage_error("L = " + std::to_string(q.L) + " is not deeper than the default " + flag("shallow") +
+                                " " + list + ": give " + flag("shallow") + " " +
                                 (q.L == 2 ? "1" : "with depths in 1.." + std::to_string(q.L - 1)));
         }
         return derive_corollary1(atlas_of_sizes(q.L, q.dx, q.H), q.shallow);

@@ -11,8 +11,8 @@ namespace seprank {
 
 derivation derive_hessian_ranks(const hessian_ranks_request& r, const progress_fn& progress) {
   for (const auto& [values, lim] : {std::pair{&r.level, hessian_level_range}, {&r.d, hessian_d_range}})
-    check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
-  if (!(r.time_limit >= 0)) throw usage_error("--time-limit must be a number >= 0 (0: none)");
+    check_range(flag(lim.option), *values, lim.lo, lim.hi, lim.max_values);
+  if (!(r.time_limit >= 0)) throw usage_error(flag("time-limit") + " must be a number >= 0 (0: none)");
   const deadline_scope deadline(r.time_limit);  // for the whole command, not per row
   std::vector<moment_hessian_row> rows;
   stop_reason stop = stop_reason::none;  // stopped: the rows ranked so far are shown

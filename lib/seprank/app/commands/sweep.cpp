@@ -17,41 +17,40 @@ namespace {
 
 // The main options a sweep row does not read: refused, never ignored. One table for the refusal and sweep's --help.
 struct unread_option {
-  const char* flags;  // as --help lists them
-  const char* why;
+  option_message flags;  // as --help lists them
+  option_message why;
   bool (*given)(const derivation_request& r, const derivation_request& plain);
 };
 const unread_option unread_options[] = {
-    {"--seeds", "each row ranks the one draw of --seed",
+    {flag("seeds"), "each row ranks the one draw of " + flag("seed"),
      [](const auto& r, const auto& p) { return r.ranks.seeds != p.ranks.seeds; }},
-    {"--all-partitions", "each row uses the default partition A = 1..N/2",
+    {flag("all-partitions"), "each row uses the default partition A = 1..N/2",
      [](const auto& r, const auto&) { return r.ranks.all_partitions; }},
-    {"--kernel", "the rows show ranks, not kernels", [](const auto& r, const auto&) { return r.ranks.kernel; }},
-    {"--kernel-limit", "the rows show ranks, not kernels",
+    {flag("kernel"), "the rows show ranks, not kernels", [](const auto& r, const auto&) { return r.ranks.kernel; }},
+    {flag("kernel-limit"), "the rows show ranks, not kernels",
      [](const auto& r, const auto& p) { return r.ranks.kernel_print_limit != p.ranks.kernel_print_limit; }},
-    {"--basis", "the rows show ranks, not bases", [](const auto& r, const auto&) { return r.basis; }},
-    {"--basis-limit", "the rows show ranks, not bases",
+    {flag("basis"), "the rows show ranks, not bases", [](const auto& r, const auto&) { return r.basis; }},
+    {flag("basis-limit"), "the rows show ranks, not bases",
      [](const auto& r, const auto& p) { return r.basis_print_limit != p.basis_print_limit; }},
-    {"--print-polynomial", "the rows show ranks, not polynomials",
+    {flag("print-polynomial"), "the rows show ranks, not polynomials",
      [](const auto& r, const auto&) { return r.print_polynomial; }},
-    {"--structure-only", "each row ranks", [](const auto& r, const auto&) { return r.structure_only; }},
-    {"--timings", "the rows are not timed", [](const auto& r, const auto&) { return r.timings; }},
-    {"--certificate", "one configuration's: run seprank-sym with it",
+    {flag("structure-only"), "each row ranks", [](const auto& r, const auto&) { return r.structure_only; }},
+    {flag("timings"), "the rows are not timed", [](const auto& r, const auto&) { return r.timings; }},
+    {flag("certificate"), "one configuration's: run seprank-sym with it",
      [](const auto& r, const auto&) { return !r.certificate.empty(); }},
-    {"--residual", "each row is the network of eq. 3", [](const auto& r, const auto&) { return r.cfg.residual; }},
-    {"--position, --entry", "each row ranks entry 1 at position 1",
+    {flag("residual"), "each row is the network of eq. 3", [](const auto& r, const auto&) { return r.cfg.residual; }},
+    {flag("position") + ", " + flag("entry"), "each row ranks entry 1 at position 1",
      [](const auto& r, const auto& p) { return r.cfg.position != p.cfg.position || r.cfg.entry != p.cfg.entry; }},
-    {"--weights symbolic", "each row ranks integer weights",
+    {flag("weights") + " symbolic", "each row ranks integer weights",
      [](const auto& r, const auto&) { return r.weights.source == weight_choice::kind::symbolic; }},
-    {"--max-symbolic-terms", "each row ranks integer weights",
+    {flag("max-symbolic-terms"), "each row ranks integer weights",
      [](const auto& r, const auto& p) { return r.limits.max_symbolic_terms != p.limits.max_symbolic_terms; }}};
 
 // "--seeds, ..., --weights symbolic or --max-symbolic-terms", for --help.
 std::string unread_option_list() {
   std::string out;
   const std::size_t n = std::size(unread_options);
-  for (std::size_t i = 0; i < n; ++i)
-    out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(unread_options[i].flags);
+  for (std::size_t i = 0; i < n; ++i) out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + unread_options[i].flags.cli();
   return out;
 }
 
@@ -60,19 +59,19 @@ std::string unread_option_list() {
 derivation derive_sweep(const sweep_request& r, const progress_fn& progress) {
   const derivation_request plain;
   for (const unread_option& o : unread_options)
-    if (o.given(r.base, plain))
-      throw usage_error(std::string("sweep: not a sweep option: ") + o.flags + " (" + o.why + ")");
+    if (o.given(r.base, plain)) throw usage_error("sweep: not a sweep option: " + o.flags + " (" + o.why + ")");
   validate(r.base);
   if (r.base.ranks.explicit_partition)  // each row ranks the default partition of the sweep's N
-    throw usage_error("sweep: --partition is not a sweep option (each row uses the default partition A = 1..N/2)");
+    throw usage_error("sweep: " + flag("partition") +
+                      " is not a sweep option (each row uses the default partition A = 1..N/2)");
   sweep_spec spec;
   for (const auto& [values, lim] : {std::pair{&r.dx, sweep_dx_range}, {&r.L, sweep_L_range}, {&r.H, sweep_H_range}})
-    check_range(lim.option, *values, lim.lo, lim.hi, lim.max_values);
+    check_range(flag(lim.option), *values, lim.lo, lim.hi, lim.max_values);
   spec.dx = r.dx, spec.L = r.L, spec.H = r.H;
   check_number(sweep_N_limits, r.N);
   spec.N = r.N;
   if (r.plot_against != "L" && r.plot_against != "dx")
-    throw usage_error("plot-against = " + r.plot_against + " is not one of L, dx");
+    throw usage_error(value_name("plot-against") + " = " + r.plot_against + " is not one of L, dx");
   if (!r.plot.empty()) check_plot_path(r.plot);  // before any row
   spec.weights = r.base.weights;
   spec.limits = r.base.limits;

@@ -8,7 +8,7 @@ seconds=${1:-60}
 mkdir -p build-fuzz fuzz/regressions
 # Each file compiled on its own, as many at once as there are cores (one clang++ call compiles them one by one).
 flags="-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -Ilib $(pkg-config --cflags ginac gmp)"
-sources="fuzz/fuzz_parsers.cpp lib/seprank/support/parse.cpp lib/seprank/support/bounded_read.cpp lib/seprank/support/interrupt.cpp
+sources="fuzz/fuzz_parsers.cpp lib/seprank/support/errors.cpp lib/seprank/support/parse.cpp lib/seprank/support/bounded_read.cpp lib/seprank/support/interrupt.cpp
   lib/seprank/model/partition.cpp lib/seprank/model/weights.cpp lib/seprank/model/config.cpp lib/seprank/model/quantities.cpp"
 rm -f build-fuzz/*.o
 # shellcheck disable=SC2086

@@ -14,7 +14,8 @@
 #include "seprank/analysis/paper/certified_table.hpp"
 #include "seprank/analysis/paper/gram_count.hpp"
 #include "seprank/analysis/paper/lower_bound.hpp"
-#include "seprank/analysis/structure/hessian_rank.hpp"
+#include "seprank/analysis/structure/moment_hessian_check.hpp"
+#include "seprank/engine/gamma_hessian.hpp"
 #include "seprank/support/random.hpp"
 
 #include <flint/ulong_extras.h>

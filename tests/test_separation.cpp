@@ -5,6 +5,7 @@
 #include "seprank/engine/network.hpp"
 #include "seprank/analysis/ranks/coefficient_block_bounds.hpp"
 #include "seprank/analysis/ranks/gram_rank.hpp"
+#include "seprank/analysis/ranks/grid_certificate.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/engine/linalg.hpp"
 #include "seprank/analysis/ranks/coefficient_kernel.hpp"

@@ -6,6 +6,7 @@
 #pragma once
 #include <string>
 
+#include "seprank/analysis/ranks/grid_certificate.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/model/partition.hpp"
 #include "seprank/model/weights.hpp"

@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "seprank/analysis/structure/hessian_rank.hpp"
+#include "seprank/analysis/structure/moment_hessian_check.hpp"
 #include "seprank/report/derivation.hpp"
 
 namespace seprank {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "seprank/analysis/ranks/grid_certificate.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"
 #include "seprank/analysis/structure/structure_analysis.hpp"
 #include "seprank/report/derivation.hpp"

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <stdexcept>
 
 #include <flint/ulong_extras.h>
@@ -50,28 +49,11 @@ gram_rank_result expanded_gram_rank(const network_config& c, const gram_form& g,
 
 namespace {
 
-constexpr long sample_margin = 16;       // extra rows (columns) drawn from a block's long side
-constexpr long small_prime_side = 1500;  // blocks with min(rows, cols) above this start mod a prime < 2^26
-
 // A prime in [2^25, 2^26) (FLINT's nmod_mat_rank is about 1.7x faster than with 62-bit primes: README,
 // Benchmarks).
 std::uint64_t draw_small_prime(std::uint64_t seed) {
   return draw_prime(stream_seed(seed, random_stream::small_prime), 26);
 }
-
-struct graded_layout {
-  int D, C;
-  monomial_index index;
-  graded_layout(const network_config& c)
-      : D(gram_entry_count(c.dx)), C(static_cast<int>(summed_index_count(c.L))), index(D, C) {}
-  // The block's size from its one home (analysis/paper/gram_count), for the homogeneous network whose coefficient
-  // table this layout indexes (d_x and C; never the residual variant's sizes).
-  long rows(const network_config& c, int k) const { return size(c, k).rows.convert_to<long>(); }
-  long cols(const network_config& c, int k) const { return size(c, k).cols.convert_to<long>(); }
-  gram_block_size size(const network_config& c, int k) const {
-    return gram_block_size_of(big_int(c.dx), big_int(C), static_cast<unsigned>(k));
-  }
-};
 
 // k distinct indices from [0, n) in increasing order (all of them when k >= n), Floyd's sampling.
 std::vector<std::uint64_t> choose_indices(std::uint64_t n, std::uint64_t k, splitmix64& rng) {
@@ -240,10 +222,11 @@ block_rank graded_block_rank(const network_config& c, int k, const gram_rank_req
   splitmix64 rng{splitmix_hash(stream_seed(prime, random_stream::gram_block_sample) + static_cast<std::uint64_t>(k))};
   block_rank b;
   b.rows = lay.rows(c, k), b.cols = lay.cols(c, k);
+  const gram_block_unit plan = gram_block_unit_of(k, b.rows, b.cols, lay.D, threads);
   const long m = std::min(b.rows, b.cols);
-  const long s = std::min(b.rows, m + sample_margin), t = std::min(b.cols, m + sample_margin);
-  const bool use_small = m > small_prime_side;
-  const double est = gram_block_seconds(s, t, lay.D, use_small, threads);
+  const long s = plan.ranked_rows, t = plan.ranked_cols;
+  const bool use_small = plan.small_prime;
+  const double est = plan.seconds;
   if (progress && est >= 2)
     progress("Gram rank: block k = " + std::to_string(k) + " of " + std::to_string(lay.C) + " (" + std::to_string(s) +
              " x " + std::to_string(t) + " mod p), estimated " + std::to_string(static_cast<long>(est + 0.5)) + " s");
@@ -394,45 +377,6 @@ block_rank gram_block_rank(const network_config& c, const gram_form& g, int k, c
   const graded_layout lay(c);
   coefficient_tables table{g, lay, {}};
   return graded_block_rank(c, k, r, table, progress);
-}
-
-std::vector<gram_block_unit> gram_block_units(const network_config& c, int threads) {
-  std::optional<graded_layout> lay;
-  try {
-    lay.emplace(c);
-  } catch (const std::overflow_error&) {  // more than 2^62 monomials of degree C: far beyond any limit
-    return {};
-  }
-  std::vector<gram_block_unit> units;
-  for (int k = 0; k <= lay->C; ++k) {
-    gram_block_unit u;
-    u.k = k, u.rows = lay->rows(c, k), u.cols = lay->cols(c, k);
-    const long m = std::min(u.rows, u.cols);
-    u.ranked_rows = std::min(u.rows, m + sample_margin), u.ranked_cols = std::min(u.cols, m + sample_margin);
-    u.small_prime = m > small_prime_side;
-    u.seconds = gram_block_seconds(u.ranked_rows, u.ranked_cols, lay->D, u.small_prime, threads);
-    u.memory_mb = dense_block_mb(u.ranked_rows, u.ranked_cols);
-    units.push_back(u);
-  }
-  return units;
-}
-
-gram_rank_estimate estimate_gram_rank(const network_config& c, int threads) {
-  gram_rank_estimate e;
-  const std::vector<gram_block_unit> units = gram_block_units(c, threads);
-  if (units.empty()) {
-    e.seconds = 1e300;
-    e.memory_mb = UINT64_MAX;
-    return e;
-  }
-  std::uint64_t largest = 0;
-  for (const auto& u : units) {
-    e.seconds += u.seconds;
-    const std::uint64_t size = static_cast<std::uint64_t>(u.ranked_rows) * static_cast<std::uint64_t>(u.ranked_cols);
-    if (size > largest) largest = size, e.largest_rows = u.ranked_rows, e.largest_cols = u.ranked_cols;
-  }
-  e.memory_mb = std::min<std::uint64_t>(mib_of(big_int(largest) * 8 + gram_table_bytes(c)), UINT64_MAX - 1) + 1;
-  return e;
 }
 
 gram_rank_result gram_rank(const network_config& c, const gram_form& g, const gram_rank_request& r,

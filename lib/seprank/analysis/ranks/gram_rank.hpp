@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "seprank/analysis/ranks/certified_rank.hpp"
+#include "seprank/analysis/ranks/gram_block_units.hpp"
 #include "seprank/analysis/structure/gram_form.hpp"
 #include <vector>
 #include "seprank/analysis/options.hpp"
@@ -14,13 +15,6 @@
 namespace seprank {
 
 enum class gram_rank_skip { none, too_many_variables, too_many_nonzeros, over_limits, time_limit };
-
-// Size and time of the graded Gram rank, estimated block by block before it starts.
-struct gram_rank_estimate {
-  double seconds = 0;                       // model calibrated on the 2-core development machine (README, Benchmarks)
-  std::uint64_t memory_mb = 0;              // the largest dense block mod p plus the coefficient table
-  long largest_rows = 0, largest_cols = 0;  // the largest dense block ranked (after sampling)
-};
 
 struct gram_rank_result {
   gram_rank_skip skipped = gram_rank_skip::none;  // not none: not computed; rank is then empty
@@ -61,24 +55,12 @@ struct gram_rank_request {
 inline constexpr int gram_block_method_version = 1;
 gram_rank_result gram_rank(const network_config& cfg, const gram_form& g, const gram_rank_request& r,
                            const progress_fn& progress = {});
-gram_rank_estimate estimate_gram_rank(const network_config& cfg, int threads);
 // The units gram_rank runs (homogeneous networks): one per block k, named "k=<k>", with the estimates of
-// gram_block_units; and block k alone, computed as that unit is (for running a chosen subset: bench/bench_units).
+// gram_block_units (ranks/gram_block_units); and block k alone, computed as that unit is (for running a chosen subset:
+// bench/bench_units).
 unit_batch gram_block_batch(const network_config& cfg, const gram_rank_request& r);
 block_rank gram_block_rank(const network_config& cfg, const gram_form& g, int k, const gram_rank_request& r,
                            const progress_fn& progress = {});
-// One Gram block as a unit of work (graded path): its size, the dense part ranked mod p (after sampling), and the
-// estimated time and memory of that rank with `threads` threads. The coefficient table every unit reads is
-// gram_table_bytes (analysis/estimates). Empty when the blocks are beyond 2^62 monomials.
-struct gram_block_unit {
-  int k = 0;
-  long rows = 0, cols = 0;
-  long ranked_rows = 0, ranked_cols = 0;
-  bool small_prime = false;
-  double seconds = 0;
-  std::uint64_t memory_mb = 0;
-};
-std::vector<gram_block_unit> gram_block_units(const network_config& cfg, int threads);
 // The second method (and the residual networks' path): P expanded in the d_x + 2D variables
 // (x^i, M_A, M_B) and its coefficient matrix ranked block by block (certified_rank).
 gram_rank_result expanded_gram_rank(const network_config& cfg, const gram_form& g, std::uint64_t prime,

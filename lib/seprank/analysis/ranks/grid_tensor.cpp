@@ -14,7 +14,6 @@
 #include "seprank/engine/modp_network.hpp"
 #include "seprank/model/quantities.hpp"
 #include "seprank/support/interrupt.hpp"
-#include "seprank/support/parallel.hpp"
 #include "seprank/support/random.hpp"
 
 namespace seprank {
@@ -36,13 +35,6 @@ constexpr long grid_margin = 8;  // points beyond a block's upper bound
 // and --time-limit are answered within 20 ms (support/interrupt.hpp).
 long rank_beside_checks(const std::shared_ptr<nmod_matrix>& T) {
   return run_interruptible([T] { return nmod_mat_rank(T->m); });
-}
-
-// Coordinate `var` of point u on one side: a SplitMix64 value mod p (points are reused as s grows).
-std::uint64_t grid_coordinate(std::uint64_t seed, int side, long u, int var, std::uint64_t p) {
-  return splitmix_hash(seed * 1000003 + static_cast<std::uint64_t>(side) * 7919 +
-                       splitmix_hash(static_cast<std::uint64_t>(u) * 131071 + static_cast<std::uint64_t>(var))) %
-         p;
 }
 
 grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weights& w, const partition& part,
@@ -85,12 +77,6 @@ grid_rank_result ungraded_grid_rank(const network_config& c, const integer_weigh
   return g;
 }
 
-// The graded grid's prime, below 2^28: the forward pass then sums products unreduced (engine/modp_network).
-std::uint64_t graded_grid_prime(std::uint64_t seed) { return draw_prime(stream_seed(seed, random_stream::grid), 28); }
-
-// The first v row u of band b evaluates: the pairs of the previous round are known.
-long band_first_v(const grid_band& b, long u) { return u < b.s_old ? b.s_old : 0; }
-
 // Reads a band's values into f (f[(u * s + v) * T + t]).
 void read_band(const grid_band& b, const std::string& values, int T, std::vector<std::uint32_t>& f) {
   if (values.size() != static_cast<std::size_t>(grid_band_pairs(b)) * static_cast<std::size_t>(T) * 4)
@@ -98,7 +84,7 @@ void read_band(const grid_band& b, const std::string& values, int T, std::vector
                            " bytes, expected " + std::to_string(grid_band_pairs(b) * T * 4));
   const auto* in = reinterpret_cast<const unsigned char*>(values.data());
   for (long u = b.from; u < b.to; ++u)
-    for (long v = band_first_v(b, u); v < b.s; ++v)
+    for (long v = grid_band_first_v(b, u); v < b.s; ++v)
       for (int t = 0; t < T; ++t, in += 4)
         f[(static_cast<std::size_t>(u) * b.s + v) * T + t] =
             static_cast<std::uint32_t>(in[0]) | static_cast<std::uint32_t>(in[1]) << 8 |
@@ -237,72 +223,6 @@ grid_rank_result grid_rank(const network_config& c, const integer_weights& w, co
   return graded_grid_rank(c, w, r);
 }
 
-std::vector<grid_band> grid_round_bands(long s, long s_old) {
-  std::vector<grid_band> out;
-  for (long u = 0; u < s; u += grid_band_rows) out.push_back({s, s_old, u, std::min(s, u + grid_band_rows)});
-  return out;
-}
-
-long grid_band_pairs(const grid_band& b) {
-  long n = 0;
-  for (long u = b.from; u < b.to; ++u) n += b.s - band_first_v(b, u);
-  return n;
-}
-
-std::string grid_band_name(const grid_band& b) {
-  return "s=" + std::to_string(b.s) + " from=" + std::to_string(b.s_old) + " u=" + std::to_string(b.from) + ".." +
-         std::to_string(b.to - 1);
-}
-
-std::string grid_band_batch_config(const network_config& c, const grid_request& r) {
-  std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) +
-                  " N=" + std::to_string(c.N) + " position=" + std::to_string(c.position) +
-                  " entry=" + std::to_string(c.entry) + " residual=" + std::to_string(c.residual ? 1 : 0) + " A=";
-  for (std::size_t i = 0; i < r.part.A.size(); ++i) s += (i ? "," : "") + std::to_string(r.part.A[i]);
-  return s + " seed=" + std::to_string(r.seed);
-}
-
-std::string grid_band_values(const network_config& c, const integer_weights& w, const grid_request& r,
-                             const grid_band& b) {
-  if (!grid_is_graded(c)) throw std::logic_error("grid bands: the grid of a residual network is not graded");
-  const std::uint64_t p = graded_grid_prime(r.seed);
-  const modp_network net(c, w, p);
-  const int T = static_cast<int>(summed_index_count(c.L)) + 1;
-  const bool even_is_B = r.part.in_A(c.position);
-  std::vector<std::size_t> offset{0};  // byte offset of each row's values
-  for (long u = b.from; u < b.to; ++u)
-    offset.push_back(offset.back() + static_cast<std::size_t>(b.s - band_first_v(b, u)) * T * 4);
-  std::string out(offset.back(), '\0');
-  auto evaluate_rows = [&](long from, long to) {
-    std::vector<std::uint64_t> x(c.variable_count()), scratch;
-    for (long u = from; u < to; ++u) {
-      auto* o = reinterpret_cast<unsigned char*>(out.data()) + offset[static_cast<std::size_t>(u - b.from)];
-      for (long v = band_first_v(b, u); v < b.s; ++v)
-        for (int t = 0; t < T; ++t) {
-          for (int j = 1; j <= c.N; ++j) {
-            const bool in_A = r.part.in_A(j), even = in_A != even_is_B;
-            for (int q = 1; q <= c.dx; ++q) {
-              const int var = c.variable(j, q);
-              const std::uint64_t a = grid_coordinate(r.seed, in_A ? 0 : 1, in_A ? u : v, var, p);
-              x[var] = even ? a * static_cast<std::uint64_t>(t + 1) % p : a;
-            }
-          }
-          const std::uint64_t y = net.evaluate(x, scratch);
-          for (int byte = 0; byte < 4; ++byte) *o++ = static_cast<unsigned char>(y >> (8 * byte));
-        }
-    }
-  };
-  const long chunk = 2L * std::max(1, r.threads);  // rows between checks for an interrupt
-  for (long u0 = b.from; u0 < b.to; u0 += chunk) {
-    const long u1 = std::min(b.to, u0 + chunk);
-    parallel_for(static_cast<std::size_t>(u1 - u0), r.threads, [&](std::size_t from, std::size_t to) {
-      evaluate_rows(u0 + static_cast<long>(from), u0 + static_cast<long>(to));
-    });
-    check_interrupt();
-  }
-  return out;
-}
-
 std::string grid_batch_config(const network_config& c, const grid_request& r) {
   std::string s = "L=" + std::to_string(c.L) + " dx=" + std::to_string(c.dx) + " H=" + std::to_string(c.H) +
                   " N=" + std::to_string(c.N) + " position=" + std::to_string(c.position) +
@@ -341,40 +261,6 @@ grid_rank_result unit_schema<grid_rank_result>::from_stored(const std::string& d
   for (const auto& b : j.at("blocks"))
     g.blocks.push_back({b.at("k").get<int>(), static_cast<grid_bound>(b.at("bound").get<int>()),
                         b.at("rank").get<long>(), b.at("points").get<long>(), b.at("upper").get<long>()});
-  return g;
-}
-
-grid_certificate certify_grid(const network_config& c, const integer_weights& w, const partition& part,
-                              std::uint64_t seed, long target) {
-  grid_certificate g;
-  g.prime = draw_prime(stream_seed(seed, random_stream::certificate_prime), certificate_prime_bits);
-  const modp_network net(c, w, g.prime);
-  splitmix64 rng{stream_seed(seed, random_stream::certificate_points)};
-  auto draw_point = [&](const std::vector<int>& positions) {
-    std::vector<std::uint64_t> pt;
-    for (std::size_t k = 0; k < positions.size() * static_cast<std::size_t>(c.dx); ++k)
-      pt.push_back(rng.next() % g.prime);
-    return pt;
-  };
-  std::vector<std::uint64_t> x(c.variable_count()), scratch;
-  for (long s = std::max(1L, target), tries = 0; tries < 5; s += 16, ++tries) {
-    while (static_cast<long>(g.a_points.size()) < s) g.a_points.push_back(draw_point(part.A));
-    while (static_cast<long>(g.b_points.size()) < s) g.b_points.push_back(draw_point(part.B));
-    const auto T = std::make_shared<nmod_matrix>(s, s, g.prime);
-    for (long u = 0; u < s; ++u) {
-      for (long v = 0; v < s; ++v) {
-        for (std::size_t k = 0; k < part.A.size(); ++k)
-          for (int r = 0; r < c.dx; ++r) x[c.variable(part.A[k], r + 1)] = g.a_points[u][k * c.dx + r];
-        for (std::size_t k = 0; k < part.B.size(); ++k)
-          for (int r = 0; r < c.dx; ++r) x[c.variable(part.B[k], r + 1)] = g.b_points[v][k * c.dx + r];
-        nmod_mat_entry(T->m, u, v) = net.evaluate(x, scratch);
-      }
-      check_interrupt();
-    }
-    g.rank = rank_beside_checks(T);
-    g.a_points.resize(s), g.b_points.resize(s);
-    if (g.rank >= target) break;
-  }
   return g;
 }
 

@@ -11,6 +11,7 @@
 #include "seprank/model/config.hpp"
 #include "seprank/model/partition.hpp"
 #include "seprank/model/weights.hpp"
+#include "seprank/analysis/ranks/grid_bands.hpp"
 #include "seprank/analysis/units.hpp"
 
 namespace seprank {
@@ -68,18 +69,7 @@ struct grid_rank_result {
 // Residual networks (degrees mix) use the ungraded grid: s = t doubles from 8 until the rank stops growing (rank < s),
 // reaches `upper` (if >= 0), or 2s exceeds max_points (stop = point_limit; the caller marks time_limit when max_points
 // came from the time estimate). Evaluations run on `threads` threads; the result does not depend on their number. The
-// graded grid's evaluations are its expensive part; each round (s points a side, the pairs of the previous round's
-// s_old kept) is cut into bands of grid_band_rows rows u: independent units of work (analysis/units.hpp) that a results
-// store keeps, so that a run stopped during the grid resumes after its last finished band.
-inline constexpr long grid_band_rows = 32;
-struct grid_band {
-  long s = 0, s_old = 0;  // the round
-  long from = 0, to = 0;  // its rows u
-};
-// How a round's bands are obtained (their values, as grid_band_values returns them, in the bands' order);
-// empty: computed here, in order.
-using grid_band_source = std::function<std::vector<std::string>(const std::vector<grid_band>&)>;
-
+// graded grid's evaluations, its expensive part, run as bands (ranks/grid_bands).
 struct grid_request {
   partition part;
   std::uint64_t seed = 1;
@@ -93,21 +83,6 @@ struct grid_request {
 };
 grid_rank_result grid_rank(const network_config& cfg, const integer_weights& w, const grid_request& r);
 
-// The bands of a round, in order.
-std::vector<grid_band> grid_round_bands(long s, long s_old);
-// A band's values f_t(u, v) = y(a_u, (t+1) b_v) mod the grid's prime (< 2^28), for its rows u, the v not known
-// from the previous round (v >= s_old when u < s_old) and t = 0..C, in that order, as 4-byte little-endian
-// words. Equal inputs give equal bytes, whatever the number of threads.
-std::string grid_band_values(const network_config& cfg, const integer_weights& w, const grid_request& r,
-                             const grid_band& b);
-// The pairs (u, v) a band evaluates.
-long grid_band_pairs(const grid_band& b);
-// The bands as units: what their values depend on besides the weights (not the bounds or the point limit), and
-// the unit's name.
-inline constexpr int grid_band_method_version = 1;
-std::string grid_band_batch_config(const network_config& cfg, const grid_request& r);
-std::string grid_band_name(const grid_band& b);
-
 // The ungraded grid (residual networks) as one unit of work (analysis/units.hpp): what its result depends on besides
 // the weights. The version is bumped whenever the computation changes.
 inline constexpr int grid_method_version = 1;
@@ -120,19 +95,5 @@ struct unit_schema<grid_rank_result> {
   static std::string to_stored(const grid_rank_result& g);
   static grid_rank_result from_stored(const std::string& data);  // std::exception on text that is no grid result
 };
-
-// A grid kept with its points, for a certificate anyone can re-check without this tool: the rank mod a
-// prime below 2^28 (so that a checker's int64 arithmetic cannot overflow: products of residues stay below
-// 2^56, sums of up to 64 of them below 2^62) of the s x s grid at random points, s = target, raised by 16
-// (up to four times) while the rank stays below the target.
-struct grid_certificate {
-  std::uint64_t prime = 0;
-  std::vector<std::vector<std::uint64_t>> a_points;  // per point: the inputs at A's positions, in order, d_x each
-  std::vector<std::vector<std::uint64_t>> b_points;  // the same for B
-  long rank = 0;
-};
-inline constexpr int certificate_prime_bits = 28;
-grid_certificate certify_grid(const network_config& cfg, const integer_weights& w, const partition& p,
-                              std::uint64_t seed, long target);
 
 }  // namespace seprank

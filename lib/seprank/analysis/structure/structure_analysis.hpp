@@ -1,8 +1,8 @@
 // The structural analysis of one configuration, the foundation of every report: the exact
 // expansion (FLINT), its degrees, the index structure of eq. 4, the Gram form and its identity
-// with the expansion, a forward-pass cross-check and, for symbolic weights, the symbolic
-// expansion (docs/theory.md, sections 2-3). Each expensive object is computed once here and
-// handed on as a plain record.
+// with the expansion, the checks at random points (structure/point_checks) and, for symbolic weights, the symbolic
+// expansion (structure/symbolic_expansion) (docs/theory.md, sections 2-3). Each expensive object is computed once
+// here and handed on as a plain record.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -14,42 +14,13 @@
 #include "seprank/analysis/structure/gram_form.hpp"
 #include "seprank/analysis/structure/homogeneity.hpp"
 #include "seprank/analysis/structure/index_structure.hpp"
+#include "seprank/analysis/structure/point_checks.hpp"
+#include "seprank/analysis/structure/symbolic_expansion.hpp"
 #include "seprank/engine/polynomial.hpp"
 #include "seprank/model/config.hpp"
 #include "seprank/model/weights.hpp"
 
 namespace seprank {
-
-// Literal eq. 3 at random integer points against the expansion (Schwartz-Zippel).
-struct point_check {
-  int points = 0;
-  long magnitude = 0;  // coordinates uniform in [-magnitude, magnitude]
-  bool agree = false;
-  double error_bound = 0;  // (3^L / (2 magnitude + 1))^points, rounded up, display only
-};
-
-// The expansion with symbolic weights (tiny configurations).
-struct symbolic_expansion {
-  ring_ptr ring;               // inputs first, then the weight symbols
-  polynomial y;                // entry p of y^{L,i}, exact over Z[x, W]
-  long x_monomials = 0;        // distinct monomials in the inputs
-  bool gram_identity = false;  // y = (A_L(M) x^i)_p, expanded symbolically
-  bool matches_draw = false;   // y with the seeded draw substituted = the FLINT expansion
-};
-
-// The Gram identity checked without the expansion (docs/theory.md, section 3): the forward pass of eq. 3
-// over Z/p (layer by layer, every position) against (A_L(M) x^i)_p with M = sum_j x^j x^j^T, at random
-// points of (Z/p)^{N d_x}. A nonzero difference of degree <= 3^L vanishes at all of them with probability
-// <= (3^L/p)^points; the identity over Z fails while holding mod p only if p divides every coefficient of
-// the difference, which is bounded like a rank (section 6) with a bound on the difference's coefficients:
-// the larger of the forward pass's (the majorant of eq. 3) and the substituted Gram side's, plus one bit.
-struct gram_point_check {
-  bool performed = false;
-  int points = 0;
-  std::uint64_t prime = 0;
-  bool agree = false;
-  double error_bound = 0;
-};
 
 struct structure_analysis {
   network_config cfg;

@@ -10,6 +10,7 @@
 #include "seprank/analysis/paper/lower_bound.hpp"
 #include "seprank/analysis/paper/paper_comparison.hpp"
 #include "seprank/analysis/ranks/bound_consistency.hpp"
+#include "seprank/analysis/ranks/grid_certificate.hpp"
 #include "seprank/analysis/ranks/grid_tensor.hpp"
 #include "seprank/analysis/ranks/element_rank.hpp"
 #include "seprank/analysis/ranks/rank_analysis.hpp"

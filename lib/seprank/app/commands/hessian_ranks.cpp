@@ -1,7 +1,7 @@
 // hessian-ranks: the check of Theorem 15.1 (docs/theory.md, section 15; its row and derive_hessian_ranks).
 #include "seprank/app/commands/command_rows.hpp"
 
-#include "seprank/analysis/structure/hessian_rank.hpp"
+#include "seprank/analysis/structure/moment_hessian_check.hpp"
 #include "seprank/report/hessian_report.hpp"
 #include "seprank/support/errors.hpp"
 #include "seprank/support/interrupt.hpp"

@@ -2,6 +2,7 @@
 // the main options it reads exist, and its run reads of the main command exactly what its row says.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <functional>
 #include <set>
 
@@ -38,7 +39,7 @@ command_context context_given(std::set<std::string> given, output_format format 
 std::string help_of(const std::string& sub, const std::string& flag) {
   command_requests r;
   for (const command_option& o : subcommand_named(sub).options(r))
-    if (o.flag == flag) return o.help;
+    if (o.flag == flag) return o.help.cli();
   return "none";
 }
 
@@ -62,7 +63,7 @@ TEST_CASE("every row binds into the requests it is given, with flags of its own"
       CHECK(pa >= reinterpret_cast<const char*>(&a));
       CHECK(pa < reinterpret_cast<const char*>(&a + 1));
       CHECK(pa - reinterpret_cast<const char*>(&a) == pb - reinterpret_cast<const char*>(&b));
-      CHECK(in_a[k].help.size() > 5);
+      CHECK(in_a[k].help.cli().size() > 5);
       if (const auto* range = std::get_if<range_target>(&in_a[k].target))
         CHECK("--" + std::string(range->limits->option) == in_a[k].flag);  // the limits name the option by its id
       if (in_a[k].flag.rfind("--", 0) != 0) CHECK(c.name == "store");      // the one positional argument
@@ -105,6 +106,48 @@ TEST_CASE("an option's id names it on each surface: the CLI's flag, Python's key
     CHECK(std::string(e.what()) == "--verify re-ranks units taken from a store: it needs --store FILE");
     CHECK(e.message().python() == "verify re-ranks units taken from a store: it needs store=FILE");
   }
+}
+
+TEST_CASE("a help text names options by id: no flag is written as text, so Python's docstrings need no rewrite") {
+  // Every help of both tables, in Python's words, holds no "--name" (a flag typed into the text would reach the
+  // docstrings as CLI syntax); the four that name options say so on both surfaces (by hand, from --help).
+  auto no_flag_text = [](const std::string& text) {
+    for (std::size_t i = text.find("--"); i != std::string::npos; i = text.find("--", i + 2))
+      if (i + 2 < text.size() && std::islower(static_cast<unsigned char>(text[i + 2]))) return false;
+    return true;
+  };
+  for (const request_option& o : request_options()) {
+    CAPTURE(o.flag);
+    CHECK(no_flag_text(o.help.python()));
+  }
+  command_requests r;
+  for (const command& c : subcommands())
+    for (const command_option& o : c.options(r)) {
+      CAPTURE(c.name);
+      CAPTURE(o.flag);
+      CHECK(no_flag_text(o.help.python()));
+    }
+  auto main_help = [](const std::string& flag) {
+    for (const request_option& o : request_options())
+      if (o.flag == flag) return o.help;
+    return option_message("none");
+  };
+  auto ends_with = [](const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  CHECK(ends_with(main_help("--max-memory").cli(), "(33 MiB at --L 3 --dx 3 --max-memory 20)"));
+  CHECK(ends_with(main_help("--max-memory").python(), "(33 MiB at L=3 dx=3 max_memory=20)"));
+  CHECK(main_help("--latex-fragment").cli() ==
+        "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
+  CHECK(main_help("--latex-fragment").options() == std::vector<std::string>{"format"});
+  command_requests q;
+  for (const command_option& o : subcommand_named("sweep").options(q))
+    if (o.flag == "--plot") CHECK(o.help.options() == std::vector<std::string>{"plot-against"});
+  for (const command_option& o : subcommand_named("audit").options(q))
+    if (o.flag == "--export") {
+      CHECK(o.help.options() == std::vector<std::string>{"time-limit"});
+      CHECK(o.help.python().find("stopped by time_limit, the rows decided before it") != std::string::npos);
+    }
 }
 
 TEST_CASE("a range option's help writes its limits (what --help and the docstrings show)") {
@@ -159,7 +202,7 @@ TEST_CASE("an integer option's help shows the limits its check applies") {
 TEST_CASE("the main command's integer options state their limits, and their checks agree") {
   auto main_help = [](const std::string& flag) {
     for (const request_option& o : request_options())
-      if (o.flag == flag) return o.help;
+      if (o.flag == flag) return o.help.cli();
     return std::string("none");
   };
   auto ends_with = [](const std::string& s, const std::string& tail) {

@@ -720,7 +720,8 @@ def test_progress_display():
 
 def test_every_keyword_documented_from_the_cli_help():
     # help(seprank.derive) lists every keyword with its default and the text of the CLI's --help line for the same
-    # option (read here from the CLI's own --help output: a second source), CLI flags written as Python names.
+    # option (read here from the CLI's own --help output: a second source), CLI flags written as Python names and
+    # settings as keyword arguments.
     import re
     rc, out, _ = cli("--help")
     doc = seprank.derive.__doc__
@@ -733,7 +734,10 @@ def test_every_keyword_documented_from_the_cli_help():
             check(name in ("threads", "progress"), f"CLI --help has {flag}")
             continue
         described = re.sub(r" \(not with [^)]*\)$", "", " ".join(m.group(1).split()))  # the exclusion: the CLI's alone
-        cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), described)
+        # A flag set to a number ("--L 3") is a keyword argument in Python ("L=3"); a flag alone is its keyword.
+        cli_text = re.sub(r"--([a-zA-Z][a-zA-Z0-9-]*) ([0-9]+)\b", lambda g: g.group(1).replace("-", "_") + "=" + g.group(2),
+                          described)
+        cli_text = re.sub(r"--([a-z][a-z0-9-]*)", lambda g: g.group(1).replace("-", "_"), cli_text)
         check(f"        {cli_text}\n" in doc, f"derive docstring: {name} says what --help says ({cli_text[:40]})")
 
 

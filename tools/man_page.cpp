@@ -63,7 +63,7 @@ std::string subcommand_options() {
           << (o.flag.rfind("--", 0) == 0 ? "\\fB" + roff(o.flag) + "\\fR \\fI" + value_name(o) + "\\fR"
                                          : "\\fI" + roff(o.flag) + "\\fR")
           << (def.empty() ? "" : " (default " + roff(def) + ")") << "\n"
-          << roff(o.help) << "\n";
+          << roff(o.help.cli()) << "\n";
     }
     for (const auto& [flag, meaning] : c.main_options_read)
       out << ".TP\n\\fB" << roff(flag) << "\\fR (the main command's)\n" << roff(meaning) << "\n";

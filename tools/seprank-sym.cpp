@@ -129,15 +129,15 @@ void add_options(CLI::App& app, cli_options& o) {
   for (const auto& opt : seprank::request_options()) {
     if (!opt.target) {  // an output option of the CLI
       if (opt.flag == "--quiet")
-        app.add_flag(opt.flag, o.quiet, opt.help);
+        app.add_flag(opt.flag, o.quiet, opt.help.cli());
       else if (opt.flag == "--width")
-        app.add_option(opt.flag, o.width, opt.help)->check(width_value());
+        app.add_option(opt.flag, o.width, opt.help.cli())->check(width_value());
       else if (opt.flag == "--summary")
-        app.add_flag(opt.flag, o.summary, opt.help);
+        app.add_flag(opt.flag, o.summary, opt.help.cli());
       else if (opt.flag == "--latex-fragment")
-        app.add_flag(opt.flag, o.latex_fragment, opt.help);
+        app.add_flag(opt.flag, o.latex_fragment, opt.help.cli());
       else if (opt.flag == "--format")
-        app.add_option(opt.flag, o.format, opt.help)->capture_default_str();
+        app.add_option(opt.flag, o.format, opt.help.cli())->capture_default_str();
       else
         throw std::logic_error("the CLI does not bind " + opt.flag);
       continue;
@@ -146,13 +146,14 @@ void add_options(CLI::App& app, cli_options& o) {
         [&](auto* member) -> CLI::Option* {
           using T = std::remove_pointer_t<decltype(member)>;
           if constexpr (std::is_same_v<T, bool>) {
-            return app.add_flag(opt.flag, *member, opt.help);
+            return app.add_flag(opt.flag, *member, opt.help.cli());
           } else if constexpr (std::is_same_v<T, std::optional<seprank::partition>>) {
-            return app.add_option(opt.flag, o.partition_text, opt.help);  // parsed in run_reporting_errors (needs N)
+            return app.add_option(opt.flag, o.partition_text,
+                                  opt.help.cli());  // parsed in run_reporting_errors (needs N)
           } else if constexpr (std::is_same_v<T, seprank::weight_choice>) {
-            return app.add_option(opt.flag, o.weights_text, opt.help)->capture_default_str();
+            return app.add_option(opt.flag, o.weights_text, opt.help.cli())->capture_default_str();
           } else {
-            CLI::Option* option = app.add_option(opt.flag, *member, opt.help);
+            CLI::Option* option = app.add_option(opt.flag, *member, opt.help.cli());
             if constexpr (std::is_same_v<T, std::uint64_t>) option->check(unsigned_value(opt.flag.substr(2)));
             if constexpr (std::is_same_v<T, std::string>) {
               if (!member->empty()) option->capture_default_str();  // an empty default says nothing
@@ -170,10 +171,10 @@ void add_options(CLI::App& app, cli_options& o) {
 
 // --format and --quiet on every subcommand, so that its --help lists them (they work before it too).
 void add_output_options(CLI::App& sub, cli_options& o) {
-  sub.add_option("--format", o.format, seprank::help_of("--format"))->capture_default_str();
-  sub.add_flag("--quiet", o.quiet, seprank::help_of("--quiet"));
-  sub.add_option("--width", o.width, seprank::help_of("--width"))->check(width_value());
-  sub.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment"));
+  sub.add_option("--format", o.format, seprank::help_of("--format").cli())->capture_default_str();
+  sub.add_flag("--quiet", o.quiet, seprank::help_of("--quiet").cli());
+  sub.add_option("--width", o.width, seprank::help_of("--width").cli())->check(width_value());
+  sub.add_flag("--latex-fragment", o.latex_fragment, seprank::help_of("--latex-fragment").cli());
 }
 
 template <typename T>
@@ -191,10 +192,10 @@ void add_command_options(CLI::App& sub, const seprank::command& c, cli_options& 
           if constexpr (std::is_same_v<T, seprank::range_target>) {
             auto& given =
                 o.range_texts.emplace_back(cli_options::range_text{&sub, seprank::range_text(*target.values), target});
-            sub.add_option(opt.flag, given.text, opt.help)->capture_default_str();
+            sub.add_option(opt.flag, given.text, opt.help.cli())->capture_default_str();
           } else {
             using V = std::remove_pointer_t<T>;
-            CLI::Option* option = sub.add_option(opt.flag, *target, opt.help);
+            CLI::Option* option = sub.add_option(opt.flag, *target, opt.help.cli());
             if (opt.flag.rfind("--", 0) != 0) option->required();  // a positional argument (store FILE)
             if constexpr (is_vector<V>) option->delimiter(',');
             if constexpr (std::is_same_v<V, std::uint64_t>) option->check(unsigned_value(opt.flag.substr(2)));

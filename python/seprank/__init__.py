@@ -539,10 +539,10 @@ def _derive_given(given: list, **kw: Any) -> Derivation:
 def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str], subcommand: Optional[str] = None) -> None:
     """Appends a Parameters section to ``fn``'s docstring: each keyword with its default (from the signature) and
     the library's help text for the CLI option of the same name (``_seprank.option_help()``, or the subcommand's
-    ``_seprank.subcommand_options(subcommand)``: the text of ``seprank-sym [subcommand] --help``; a CLI flag in
-    it is written as the Python keyword); ``extra`` for keywords the CLI does not have."""
+    ``_seprank.subcommand_options(subcommand)``: the text of ``seprank-sym [subcommand] --help``, with the options
+    it names written as Python keywords by the library, support/errors); ``extra`` for keywords the CLI does not
+    have."""
     import inspect
-    import re
     helps = {flag[2:].replace("-", "_"): text for flag, text in _seprank.option_help()}
     if subcommand is not None:
         helps.update({row["keyword"]: row["help"] for row in _seprank.subcommand_options(subcommand)})
@@ -551,9 +551,8 @@ def _document_parameters(fn: Callable[..., Any], extra: Dict[str, str], subcomma
     for name, p in inspect.signature(fn).parameters.items():
         if name == "self":
             continue
-        text = re.sub(r"--([a-z][a-z0-9-]*)", lambda m: m.group(1).replace("-", "_"), helps[name])
         lines.append(f"    **{name}" if p.kind == p.VAR_KEYWORD else f"    {name} : default {p.default!r}")
-        lines.append(f"        {text}")
+        lines.append(f"        {helps[name]}")
     fn.__doc__ = (fn.__doc__ or "").rstrip() + "\n" + "\n".join(lines) + "\n"
 
 

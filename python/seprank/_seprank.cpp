@@ -99,7 +99,7 @@ py::list request_option_table() {
   py::list out;
   for (const auto& opt : request_options()) {
     py::dict d;
-    d["flag"] = opt.flag, d["keyword"] = opt.keyword, d["help"] = opt.help;
+    d["flag"] = opt.flag, d["keyword"] = opt.keyword, d["help"] = opt.help.python();
     d["default"] = py::none();
     d["type"] = py::none();
     if (opt.target)
@@ -135,7 +135,7 @@ py::list subcommand_option_table(const std::string& name) {
   for (const command_option& opt : subcommand_named(name).options(r)) {
     if (opt.flag.rfind("--", 0) != 0) continue;  // a positional argument (store FILE)
     py::dict d;
-    d["flag"] = opt.flag, d["help"] = opt.help;
+    d["flag"] = opt.flag, d["help"] = opt.help.python();
     d["keyword"] = python_keyword(opt.flag.substr(2));
     std::visit(
         [&](auto target) {
@@ -438,7 +438,11 @@ void bind_functions(py::module_& m) {
   m.def("derive", &derive_py, py::arg("options"), py::arg("progress") = py::none(), py::arg("weights") = py::none());
   m.def("derive_defaults", &request_defaults);
   m.def("request_options", &request_option_table);
-  m.def("option_help", [] { return main_option_help(); });
+  m.def("option_help", [] {  // (flag, help) with the options the help names written as keywords
+    std::vector<std::pair<std::string, std::string>> t;
+    for (const auto& [flag, help] : main_option_help()) t.emplace_back(flag, help.python());
+    return t;
+  });
   m.def("subcommand_options", &subcommand_option_table);
   m.def("subcommand_names", [] {  // the subcommands with options of their own, in the CLI's order
     std::vector<std::string> names;

@@ -15,6 +15,7 @@
 
 #include "seprank/app/pipeline.hpp"
 #include "seprank/render/formats.hpp"
+#include "seprank/support/errors.hpp"
 
 namespace seprank {
 
@@ -46,8 +47,8 @@ using command_target = std::variant<int*, long*, long long*, std::uint64_t*, std
                                     std::vector<long>*, range_target>;
 
 struct command_option {
-  std::string flag;  // "--L"; without dashes a required positional argument ("FILE")
-  std::string help;  // ranges are part of it
+  std::string flag;     // "--L"; without dashes a required positional argument ("FILE")
+  option_message help;  // ranges are part of it; options it names by id (support/errors), for each surface
   command_target target;
   bool path = false;  // a file to write: '' is refused
 };

@@ -5,16 +5,16 @@
 
 namespace seprank {
 
-const std::vector<std::pair<std::string, std::string>>& main_option_help() {
-  static const std::vector<std::pair<std::string, std::string>> table = [] {
-    std::vector<std::pair<std::string, std::string>> t;
+const std::vector<std::pair<std::string, option_message>>& main_option_help() {
+  static const std::vector<std::pair<std::string, option_message>> table = [] {
+    std::vector<std::pair<std::string, option_message>> t;
     for (const auto& o : request_options()) t.emplace_back(o.flag, o.help);
     return t;
   }();
   return table;
 }
 
-const std::string& help_of(const std::string& flag) {
+const option_message& help_of(const std::string& flag) {
   for (const auto& [f, help] : main_option_help())
     if (f == flag) return help;
   throw std::logic_error("no help for option " + flag);

@@ -5,12 +5,14 @@
 #include <utility>
 #include <vector>
 
+#include "seprank/support/errors.hpp"
+
 namespace seprank {
 
 // (flag, help) of request_options(), in the order of --help.
-const std::vector<std::pair<std::string, std::string>>& main_option_help();
+const std::vector<std::pair<std::string, option_message>>& main_option_help();
 
 // The help of one flag ("--time-limit"); throws std::logic_error for a flag the table lacks (a programming error).
-const std::string& help_of(const std::string& flag);
+const option_message& help_of(const std::string& flag);
 
 }  // namespace seprank

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "seprank/app/pipeline.hpp"
+#include "seprank/support/errors.hpp"
 
 namespace seprank {
 
@@ -25,7 +26,7 @@ using option_target =
 struct request_option {
   std::string flag;     // "--max-terms"
   std::string keyword;  // "max_terms", the Python keyword; empty: an output option of the CLI alone (--quiet, ...)
-  std::string help;     // ranges are part of it ("depth L (number of layers), 1..8")
+  option_message help;  // ranges are part of it ("depth L (number of layers), 1..8"); options it names by id
   // The member of the request it sets; empty for the CLI's output options (they set the CLI's own fields).
   std::function<option_target(derivation_request&)> target;
   bool needs_ranks = false;      // it asks for the rank stage: --structure-only excludes it

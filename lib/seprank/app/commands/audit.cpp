@@ -119,8 +119,8 @@ command audit_command() {
              &r.audit.plot, true},
             {"--export",
              "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
-             "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by "
-             "--time-limit, the rows decided before it",
+             "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by " +
+                 flag("time-limit") + ", the rows decided before it",
              &r.audit.export_path, true},
             {"--N",
              "positions N the statuses are stated at, 2.." + limit_text(max_bounds_N) +

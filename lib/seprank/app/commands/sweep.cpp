@@ -113,8 +113,8 @@ command sweep_command() {
              range_target{&r.sweep.H, &sweep_H_range}},
             {"--N", number_help("positions", sweep_N_limits), &r.sweep.N},
             {"--plot",
-             "write a plot of log_3 sep against L (or d_x, --plot-against dx) with gnuplot: FILE.svg, FILE.png or FILE.pdf " +
-                 std::string(plot_help),
+             "write a plot of log_3 sep against L (or d_x, " + setting("plot-against", "dx") +
+                 ") with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
              &r.sweep.plot, true},
             {"--plot-against",
              "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "

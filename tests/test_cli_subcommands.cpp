@@ -312,7 +312,8 @@ TEST_CASE("the audit honours --time-limit (exit 4) and a failed write is exit 6,
   const result an = run("annihilators --L 8 --dx 8 --time-limit 1e-9 --quiet --width 0");
   CHECK(an.status == 4);
   CHECK(contains(an.out, "stopped by the time limit (--time-limit)"));
-  CHECK(contains(an.out, "= after 0 of 50 groupings;"));
+  CHECK(contains(an.out, "= after 0 of "));  // of all the groupings planned: none analysed
+  CHECK(contains(an.out, " groupings; "));
   CHECK(contains(an.out, "none proven: no grouping was analysed before the time limit"));
   CHECK(contains(an.out, "(the Gram count minus 0)"));
   const auto an_json =

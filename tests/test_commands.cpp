@@ -110,10 +110,11 @@ TEST_CASE("an option's id names it on each surface: the CLI's flag, Python's key
 
 TEST_CASE("a help text names options by id: no flag is written as text, so Python's docstrings need no rewrite") {
   // Every help of both tables, in Python's words, holds no "--name" (a flag typed into the text would reach the
-  // docstrings as CLI syntax); the four that name options say so on both surfaces (by hand, from --help).
+  // docstrings as CLI syntax); the four that name options say so on both surfaces (the CLI's text is --help's, the
+  // Python text follows from the ids by python_keyword).
   auto no_flag_text = [](const std::string& text) {
     for (std::size_t i = text.find("--"); i != std::string::npos; i = text.find("--", i + 2))
-      if (i + 2 < text.size() && std::islower(static_cast<unsigned char>(text[i + 2]))) return false;
+      if (i + 2 < text.size() && std::isalpha(static_cast<unsigned char>(text[i + 2]))) return false;
     return true;
   };
   for (const request_option& o : request_options()) {
@@ -140,14 +141,19 @@ TEST_CASE("a help text names options by id: no flag is written as text, so Pytho
   CHECK(main_help("--latex-fragment").cli() ==
         "LaTeX without a preamble, to paste into a paper (--format latex-fragment)");
   CHECK(main_help("--latex-fragment").options() == std::vector<std::string>{"format"});
-  command_requests q;
-  for (const command_option& o : subcommand_named("sweep").options(q))
-    if (o.flag == "--plot") CHECK(o.help.options() == std::vector<std::string>{"plot-against"});
-  for (const command_option& o : subcommand_named("audit").options(q))
-    if (o.flag == "--export") {
-      CHECK(o.help.options() == std::vector<std::string>{"time-limit"});
-      CHECK(o.help.python().find("stopped by time_limit, the rows decided before it") != std::string::npos);
-    }
+  auto sub_help = [](const std::string& sub, const std::string& flag) {
+    command_requests q;
+    for (const command_option& o : subcommand_named(sub).options(q))
+      if (o.flag == flag) return o.help;
+    return option_message("none");
+  };
+  const option_message plot = sub_help("sweep", "--plot"), exported = sub_help("audit", "--export");
+  CHECK(plot.options() == std::vector<std::string>{"plot-against"});
+  CHECK(plot.cli().find("(or d_x, --plot-against dx)") != std::string::npos);
+  CHECK(plot.python().find("(or d_x, plot_against=dx)") != std::string::npos);
+  CHECK(exported.options() == std::vector<std::string>{"time-limit"});
+  CHECK(exported.cli().find("stopped by --time-limit, the rows decided before it") != std::string::npos);
+  CHECK(exported.python().find("stopped by time_limit, the rows decided before it") != std::string::npos);
 }
 
 TEST_CASE("a range option's help writes its limits (what --help and the docstrings show)") {

@@ -1,4 +1,4 @@
-#include "seprank/analysis/estimates.hpp"
+#include "seprank/analysis/structure_estimates.hpp"
 
 #include <cstdio>
 
@@ -6,8 +6,6 @@
 #include <cmath>
 
 #include "seprank/model/output_monomials.hpp"
-#include "seprank/model/quantities.hpp"
-#include "seprank/support/errors.hpp"
 
 namespace seprank {
 
@@ -19,9 +17,6 @@ std::string seconds_figure(double s) {
   std::snprintf(buf, sizeof buf, "%.3g", s);
   return buf;
 }
-
-}  // namespace
-namespace {
 
 std::string config_text(const network_config& c) {
   return "L = " + std::to_string(c.L) + ", dx = " + std::to_string(c.dx) + ", H = " + std::to_string(c.H) +
@@ -136,103 +131,6 @@ std::uint64_t symbolic_term_bound(const network_config& c, std::uint64_t max_sym
   }
   if (c.dx == 1) return output_monomial_count(c, max_symbolic_terms).value;
   return max_symbolic_terms + 1;
-}
-
-std::uint64_t gram_matrix_size_bound(const network_config& c, std::uint64_t cap) {
-  const std::uint64_t D = static_cast<std::uint64_t>(gram_entry_count(c.dx));
-  const std::uint64_t C = static_cast<std::uint64_t>(summed_index_count(c.L));
-  const auto per_entry = multichoose_capped(2 * D + (c.residual ? 1 : 0), C, cap);
-  if (per_entry.exceeds || per_entry.value > cap / static_cast<std::uint64_t>(c.dx)) return cap + 1;
-  return per_entry.value * static_cast<std::uint64_t>(c.dx);
-}
-
-int gram_rank_variable_count(const network_config& c) { return c.dx + 2 * gram_entry_count(c.dx); }
-
-void require_rank_fits(const std::vector<block_shape>& blocks, const rank_limits& lim) {
-  std::uint64_t big = 0;
-  for (const auto& b : blocks)
-    big = std::max(big, static_cast<std::uint64_t>(b.rows) * static_cast<std::uint64_t>(b.cols));
-  if (big > lim.max_dense_entries)
-    throw resource_error("rank refused: the largest block of the coefficient matrix has " + std::to_string(big) +
-                         " entries (" + std::to_string(big * 8 / (1 << 20)) + " MiB dense mod p; limit " +
-                         std::to_string(lim.max_dense_entries) + " entries, raise with " + flag("max-dense-entries") +
-                         ")");
-}
-
-double dense_rank_seconds(double rows, double cols, bool small_prime, int threads) {
-  return rows * cols * std::min(rows, cols) * (small_prime ? 7.1e-11 : 1.23e-10) * 2.0 /
-         std::max(1, std::min(threads, 2));
-}
-
-double gram_block_seconds(double s, double t, int D, bool small_prime, int threads) {
-  return dense_rank_seconds(s, t, small_prime, threads) + s * t * D * 3e-9 * 2.0 / std::max(1, std::min(threads, 2));
-}
-
-std::uint64_t dense_block_mb(long rows, long cols) {
-  return static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) * 8 / (1 << 20) + 1;
-}
-
-big_int gram_table_bytes(const network_config& c) {
-  return 2 * big_int(c.dx) *
-         multichoose(static_cast<std::uint64_t>(gram_entry_count(c.dx)),
-                     static_cast<std::uint64_t>(summed_index_count(c.L))) *
-         8;
-}
-
-std::uint64_t mib_of(const big_int& bytes) {
-  const big_int mib = bytes >> 20;
-  return mib > big_int(UINT64_MAX) ? UINT64_MAX : mib.convert_to<std::uint64_t>();
-}
-
-std::uint64_t gram_table_mb(const network_config& c) { return mib_of(gram_table_bytes(c)); }
-
-double coefficient_rank_seconds(const std::vector<block_shape>& blocks, int threads) {
-  double total = 0;
-  for (const auto& b : blocks) total += dense_rank_seconds(b.rows, b.cols, false, threads);
-  return total;
-}
-
-bool grid_is_graded(const network_config& c) { return !c.residual && summed_index_count(c.L) + 1 <= 255; }
-
-double grid_evaluation_seconds(const network_config& c, double pairs, int threads) {
-  // One evaluation: per layer and head about N (3 d_a d_x + 2 d_a^2) multiply-adds: about 7 ns each
-  // reduced mod a 62-bit prime (ungraded grid), 2 ns summed unreduced below 2^28 (graded grid: C + 1
-  // scalings per pair; both measured with the loop overhead).
-  const double da = c.head_size();
-  const bool graded = grid_is_graded(c);
-  const double ops = c.L * c.H * static_cast<double>(c.N) * (3 * da * c.dx + 2 * da * da);
-  const double scalings = graded ? static_cast<double>(summed_index_count(c.L) + 1) : 1.0;
-  return pairs * scalings * ops * (graded ? 2e-9 : 7e-9) / std::max(1, threads);
-}
-
-double grid_seconds(const network_config& c, long s, int threads) {
-  // Doubling s up to S evaluates about (4/3) S^2 pairs; the ranks add about 1.2e-10 s x s^3 (per block when graded).
-  const double blocks = grid_is_graded(c) ? static_cast<double>(summed_index_count(c.L) + 1) : 1.0;
-  return grid_evaluation_seconds(c, (4.0 / 3.0) * static_cast<double>(s) * s, threads) +
-         blocks * 1.2e-10 * static_cast<double>(s) * s * s;
-}
-
-long grid_points_within(const network_config& c, long max_points, double max_seconds, int threads,
-                        std::uint64_t max_memory_mb) {
-  const auto fits = [&](long s) {
-    return grid_seconds(c, s, threads) <= max_seconds && grid_memory_mb(c, s) <= max_memory_mb;
-  };
-  long s = 8;
-  while (2 * s <= max_points && fits(2 * s)) s *= 2;
-  return fits(s) ? s : 4;
-}
-
-std::uint64_t grid_memory_mb(const network_config& c, long s) {
-  const double pairs = static_cast<double>(s) * static_cast<double>(s);
-  const double values = grid_is_graded(c) ? 2.0 * pairs * static_cast<double>(summed_index_count(c.L) + 1) * 4 : 0.0;
-  return static_cast<std::uint64_t>(std::ceil((values + 2.0 * pairs * 8) / (1 << 20))) + 16;
-}
-
-std::uint64_t side_bound_entries_within(std::uint64_t max_memory_mb) {
-  if (max_memory_mb <= 16) return 0;
-  const double entries = static_cast<double>(max_memory_mb - 16) * (1 << 20) / 16;
-  return entries >= static_cast<double>(side_bound_max_entries) ? side_bound_max_entries
-                                                                : static_cast<std::uint64_t>(entries);
 }
 
 }  // namespace seprank

@@ -75,11 +75,7 @@ vec apply(const square& x, const vec& v, const field& F) {  // x v
 }
 
 // gamma = b^T R_l(M) b and b^T A_l(M) by the recursion A_0 = I, R_j = A_j M A_j^T, A_{j+1} = R_j Q_j A_j.
-struct recursion_values {
-  std::uint64_t gamma;
-  vec f_row;
-};
-recursion_values recursion_at(const hessian_block_data& x, const square& M, const field& F) {
+gamma_values recursion_at(const hessian_block_data& x, const square& M, const field& F) {
   square A = square::identity(x.d);
   for (int j = 0; j < x.level; ++j) {
     const square R = product(product(A, M, F), transpose(A), F);
@@ -89,7 +85,7 @@ recursion_values recursion_at(const hessian_block_data& x, const square& M, cons
   vec b(static_cast<std::size_t>(x.d));
   for (int i = 0; i < x.d; ++i) b[i] = F.of(x.b[i]);
   const vec Rb = apply(R, b, F);
-  recursion_values out;
+  gamma_values out;
   out.gamma = _nmod_vec_dot(b.data(), Rb.data(), x.d, F.mod, _nmod_vec_dot_bound_limbs(x.d, F.mod));
   out.f_row = apply(transpose(A), b, F);
   return out;
@@ -150,14 +146,15 @@ hessian_block_data draw_hessian_block(int d, int level, std::uint64_t seed, long
   return x;
 }
 
-std::uint64_t gamma_mod_p(const hessian_block_data& x, std::uint64_t p) {
+gamma_values gamma_values_mod_p(const hessian_block_data& x, std::uint64_t p) {
   const field F(p);
-  return recursion_at(x, of_integers(x.N, x.d, F), F).gamma;
+  return recursion_at(x, of_integers(x.N, x.d, F), F);
 }
 
+std::uint64_t gamma_mod_p(const hessian_block_data& x, std::uint64_t p) { return gamma_values_mod_p(x, p).gamma; }
+
 std::vector<std::uint64_t> f_row_mod_p(const hessian_block_data& x, std::uint64_t p) {
-  const field F(p);
-  return recursion_at(x, of_integers(x.N, x.d, F), F).f_row;
+  return gamma_values_mod_p(x, p).f_row;
 }
 
 std::vector<std::uint64_t> gamma_hessian_mod_p(const hessian_block_data& x, std::uint64_t p) {

@@ -22,9 +22,14 @@ struct hessian_block_data {
 // The block's data drawn from `seed` (SplitMix64): entries uniform nonzero integers in [-range, range].
 hessian_block_data draw_hessian_block(int d, int level, std::uint64_t seed, long range = 8);
 
-// gamma(N) mod p, by the recursion (not the word).
+// gamma(N) and b^T A_l(N) mod p (the row vector whose product with x^i is f), by one run of the recursion (not the
+// word); gamma_mod_p and f_row_mod_p return one of them.
+struct gamma_values {
+  std::uint64_t gamma = 0;
+  std::vector<std::uint64_t> f_row;
+};
+gamma_values gamma_values_mod_p(const hessian_block_data& x, std::uint64_t p);
 std::uint64_t gamma_mod_p(const hessian_block_data& x, std::uint64_t p);
-// b^T A_l(N) mod p (the row vector whose product with x^i is f), by the recursion.
 std::vector<std::uint64_t> f_row_mod_p(const hessian_block_data& x, std::uint64_t p);
 // The Hessian of gamma at N mod p: entry (s, t) = d^2 gamma / dM_s dM_t, the entries M_ab (a <= b) numbered row by
 // row (s = index of (a, b)), from the word of gamma. Row-major, D*D values.

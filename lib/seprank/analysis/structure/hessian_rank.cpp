@@ -19,8 +19,9 @@ block_hessian_rank block_hessian_rank_at(int d, int level, std::uint64_t seed, i
   const std::uint64_t draw = hessian_draw_seed(seed, d, level, attempt);
   r.prime = draw_prime(draw);
   const hessian_block_data x = draw_hessian_block(d, level, draw);
-  r.gamma_nonzero = gamma_mod_p(x, r.prime) != 0;
-  for (std::uint64_t c : f_row_mod_p(x, r.prime)) r.f_nonzero = r.f_nonzero || c != 0;
+  const gamma_values v = gamma_values_mod_p(x, r.prime);
+  r.gamma_nonzero = v.gamma != 0;
+  for (std::uint64_t c : v.f_row) r.f_nonzero = r.f_nonzero || c != 0;
   if (!r.gamma_nonzero || !r.f_nonzero) return r;
   r.rank = hessian_rank_mod_p(gamma_hessian_mod_p(x, r.prime), static_cast<long>(d) * (d + 1) / 2, r.prime);
   return r;

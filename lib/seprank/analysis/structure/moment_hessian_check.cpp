@@ -66,9 +66,10 @@ moment_hessian_check check_moment_hessian_rank(int d, int level, std::uint64_t s
     }
     x.b.assign(b.begin(), b.end());
     out.attempt = attempt, out.prime = p, out.found = true;
-    if (on_gamma_zero && gamma_mod_p(x, p) != 0)
+    const gamma_values v = gamma_values_mod_p(x, p);
+    if (on_gamma_zero && v.gamma != 0)
       throw std::logic_error("check_moment_hessian_rank: the solved point is not on gamma = 0");
-    for (std::uint64_t c : f_row_mod_p(x, p)) out.f_nonzero = out.f_nonzero || c != 0;
+    for (std::uint64_t c : v.f_row) out.f_nonzero = out.f_nonzero || c != 0;
     const vec H = gamma_hessian_mod_p(x, p);
     // Euler: Hess(M) m = (g - 1) grad gamma(M), m the free entries M_ab (a <= b).
     nmod_t F;

@@ -1,8 +1,9 @@
 // The subcommands, declared once: each is a row of one table with its name, its help, its options (flag, help with
 // its range, the request member it sets, typed) and the call that runs its request. The CLI binds every row
 // (tools/seprank-sym.cpp: options, help, dispatch), the man page's SUBCOMMAND OPTIONS are made from them
-// (tools/man_page.cpp), Python's docstrings take the help texts and defaults from them (_seprank.subcommand_options),
-// and tests/test_python.py checks Python's functions and the type stub (__init__.pyi) against the rows. The main
+// (tools/man_page.cpp), Python's docstrings take the help texts and defaults from them (_seprank.subcommand_options).
+// Python's function signatures and the type stub (__init__.pyi) are written by hand, not made from the rows:
+// tests/test_python.py fails when one of them lacks an option of a row or gives it another default. The main
 // command's options are request_options' table. Each row is made in the file of its command (app/commands/: bounds,
 // corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
 #pragma once

@@ -4,7 +4,7 @@ to every lower floor one of its files includes, labelled with the number of such
 that no arrow points up (red, and exit 1, if one does), that no file includes itself through others (a circle), and
 that every file and include lies in a floor (else exit 1: the picture would hide its arrows).
 
-Usage: /usr/bin/python3 bench/house_picture.py [ROOT] [OUT.png]   (default: ., docs/images/house.png; matplotlib)
+Usage: /usr/bin/python3 bench/house_picture.py [ROOT] [OUT.png]   (default: ., house.png; matplotlib)
 """
 import collections
 import pathlib
@@ -12,7 +12,7 @@ import re
 import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
-out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else root / "docs" / "images" / "house.png")
+out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "house.png")
 
 # Lowest first: the order of tests/check_layers.py, the analysis layer split into its floors, then the two clients.
 FLOORS = ["support", "model", "engine", "analysis/paper", "analysis", "analysis/structure", "analysis/ranks",

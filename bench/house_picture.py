@@ -29,10 +29,12 @@ def floor_of(rel):
         return "python (package)"
     if parts[:2] != ("lib", "seprank"):
         return None
-    folder = "/".join(parts[2:-1])
-    if folder not in FLOORS and len(parts) == 6 and "/".join(parts[2:4]) in FLOORS:
-        folder = "/".join(parts[2:4])  # a concept's folder (analysis/structure/annihilators/) is on its floor
-    return folder if folder in FLOORS else None
+    # A file is on the deepest floor its folder lies in: a concept's folder (analysis/structure/annihilators/,
+    # app/commands/) is on its parent's floor.
+    for depth in range(len(parts) - 1, 2, -1):
+        if "/".join(parts[2:depth]) in FLOORS:
+            return "/".join(parts[2:depth])
+    return None
 
 
 files = [p for d in ("lib/seprank", "tools", "python/seprank") for p in sorted((root / d).rglob("*.[ch]pp"))]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Rewrites the data table lib/seprank/analysis/paper/annihilator_table.tsv (docs/theory.md, section 14) from seprank-sym's own
-# `annihilators` at seed 1: L = 1..6, d_x = L + 1..12, H = 1. A row is kept only when the analysis finished and
-# its bound holds for every weight (results.every_weight). About 3 minutes on one core (171 s measured 2026-11-27 with
-# the section test; the slowest row, L = 6, d_x = 8, about 37 s).
+# Rewrites the data table lib/seprank/analysis/paper/annihilator_table.tsv (docs/theory.md, section 14) from
+# seprank-sym's own `annihilators` at seed 1: L = 1..6, d_x = L + 1..12, H = 1. A row is kept only when the analysis
+# finished and its bound holds for every weight (results.every_weight). About 3 minutes on one core (171 s measured
+# 2026-11-27 with the section test; the slowest row, L = 6, d_x = 8, about 37 s).
 # Usage: bash bench/annihilator_table.sh BUILD_DIR [--check]   (--check: compare with the shipped table, write nothing)
 set -euo pipefail
 build=${1:?usage: bash bench/annihilator_table.sh BUILD_DIR [--check]}
@@ -18,9 +18,10 @@ for L in 1 2 3 4 5 6; do
     echo "L = $L, d_x = $dx: $(($(date +%s) - start)) s" >&2
   done
 done
-PYTHONPATH="$root/bench" python3 - "$rows" "$out" "$mode" <<'PY'
-import re, sys
+PYTHONPATH="$root/bench:$root/lib" python3 - "$rows" "$out" "$mode" <<'PY'
+import sys
 from json_documents import json_documents
+from table_rows import columns_of, parse  # the build's own reader of the table
 out, mode = sys.argv[2], sys.argv[3]
 rows = []
 for doc in json_documents(open(sys.argv[1]).read()):
@@ -33,9 +34,7 @@ for doc in json_documents(open(sys.argv[1]).read()):
     assert 0 <= loss < 2**64 and int(r["gram_count"]) - int(r["refined_gram_count"]) == loss, r
     rows.append((c["L"], c["dx"], loss))
 if mode == "--check":
-    lines = [l for l in open(out).read().splitlines() if l and not l.startswith("#")]
-    assert lines[0].split("\t") == ["L", "dx", "loss"], lines[0]
-    shipped = [tuple(int(x) for x in l.split("\t")) for l in lines[1:]]
+    shipped = parse(open(out).read(), columns_of("L:int,dx:int,loss:u64"), out)
     if shipped != rows:
         for a, b in zip(shipped, rows):
             if a != b:
@@ -52,4 +51,5 @@ L\tdx\tloss
 """)
     for L, dx, loss in rows:
         f.write("%d\t%d\t%d\n" % (L, dx, loss))
+print(f"wrote {out} ({len(rows)} rows)")
 PY

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Rewrites the data table lib/seprank/analysis/paper/certified_table.tsv: the separation ranks seprank-sym certifies for a
-# list of configurations (its own JSON output, nothing typed by hand), which the audit carries to larger
-# widths by zero padding (docs/theory.md, section 13). Usage: bash bench/certified_table.sh [builddir]
-# A test (tests/test_audit.cpp) recomputes a sample of the rows.
+# Rewrites the data table lib/seprank/analysis/paper/certified_table.tsv: the separation ranks seprank-sym certifies
+# for a list of configurations (its own JSON output, nothing typed by hand), which the audit carries to larger widths
+# by zero padding (docs/theory.md, section 13). Usage: bash bench/certified_table.sh [builddir]. A test
+# (tests/test_audit.cpp) recomputes a sample of the rows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}

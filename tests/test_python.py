@@ -821,14 +821,6 @@ def test_every_option_of_the_table_on_every_surface():
     check(derive_keywords == table_keywords, f"derive()'s keywords are the table's: {sorted(derive_keywords ^ table_keywords)} differ")
 
 
-# The subcommands' options the Python function of the same name does not take, and why (the rest must be keywords).
-CLI_ONLY = {("sweep", "--plot"): "Python draws from .table() (matplotlib)",
-            ("sweep", "--plot-against"): "the same",
-            ("audit", "--plot"): "Python draws from the arrays audit() returns",
-            ("audit", "--export"): "Python writes audit(...).to_dataframe() with pandas (to_csv, to_json)",
-            ("bounds", "--model"): "seprank.MODELS holds the sizes; bounds() takes them as L, dx, H and N"}
-
-
 def test_every_subcommand_option_on_every_surface():
     # The subcommands' rows (app/commands, exported) against each surface: the CLI's SUBCOMMAND --help, the man page,
     # the Python function of the same name, its defaults and its stub. Nothing here names an option: one added to a
@@ -868,7 +860,9 @@ def test_every_subcommand_option_on_every_surface():
             check(flag + " " in sub_help or flag + "\n" in sub_help, f"seprank-sym {sub} --help lists {flag}")
             section = man.split(f"\n.SS {sub}\n")[1].split("\n.S")[0] if f"\n.SS {sub}\n" in man else ""
             check(f"\\fB{flag}\\fR" in section, f"the man page's SUBCOMMAND OPTIONS list {sub} {flag}")
-            check(kw in params or (sub, flag) in CLI_ONLY, f"seprank.{sub.replace('-', '_')}() takes {kw} ({sub} {flag})")
+            # A row Python has no keyword for says why (cli_only: Python does it itself); every other row is a keyword.
+            check((kw in params) != bool(row["cli_only"]), f"seprank.{sub.replace('-', '_')}() takes {kw} ({sub} {flag}) "
+                  f"unless its row says why not ({row['cli_only']!r})")
             if kw in params:
                 given = inspect.signature(fn).parameters[kw].default
                 check(_as_row_default(given) == row["default"],

@@ -576,6 +576,105 @@ def _ints(name: str, v: Union[int, Sequence[int], range, _np.ndarray], max_value
     return [_checked_integer(f"{name}[{k}]", x, 32) for k, x in enumerate(items)]
 
 
+def _range_values(name: str, v: Union[int, str, Sequence[int]]) -> Union[str, List[int]]:
+    """A range as given: its text ("2..4", "1,2,4", parsed by the library) or its integers (checked by it)."""
+    if isinstance(v, str):
+        return v
+    return [int(x) for x in _ints(name, v)]
+
+
+# A subcommand's option as a Python annotation, by the type of the member its row sets (_seprank.subcommand_options).
+_ROW_ANNOTATIONS = {"int": "int", "int64": "int", "uint64": "int", "str": "str", "path": "Optional[str]",
+                    "list[str]": "Sequence[str]", "list[int]": "Sequence[int]", "range": "Union[str, Sequence[int]]"}
+
+
+def _row_value(row: Dict[str, Any], v: Any) -> Any:
+    """A subcommand keyword's value checked for its row's type (TypeError or ValueError naming it, never coerced), as
+    the library reads it; the ranges are the library's checks, as for the CLI."""
+    kw, kind = row["keyword"], row["type"]
+    if kind in ("int", "int64"):
+        return _checked_integer(kw, v, 32 if kind == "int" else 64)
+    if kind == "uint64":
+        v = _checked_integer(kw, v)
+        if not 0 <= v < 2 ** 64:
+            raise ValueError(f"{kw} = {v} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
+        return v
+    if kind in ("str", "path"):
+        if not isinstance(v, str):
+            raise TypeError(f"{kw} must be a str, not {type(v).__name__} ({v!r})")
+        if kind == "path" and v == "":
+            raise ValueError(f"{kw}='' names no file: pass None (the default) for none, or a path")
+        return v
+    if kind == "list[str]":
+        if isinstance(v, str) or not all(isinstance(x, str) for x in v):
+            raise TypeError(f"{kw} must be a sequence of str, not {type(v).__name__} ({v!r})")
+        return list(v)
+    if kind == "list[int]":
+        return _ints(kw, v)
+    return _range_values(kw, v)
+
+
+class _Options(dict):
+    """A subcommand's keywords, checked, with the defaults (a dict); ``given`` holds those the caller gave, which is
+    what reaches the library (a default given explicitly would count as given: corollary1's default depths)."""
+    given: Dict[str, Any]
+
+
+def _command(name: str, defaults: Optional[Dict[str, Any]] = None, annotations: Optional[Dict[str, str]] = None,
+             unchecked: Sequence[str] = ()) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Makes the Python function of ``seprank-sym NAME`` from the command's rows (``_seprank.subcommand_options``,
+    app/commands): a keyword for each option of its table that Python takes (a row's ``cli_only`` says why another
+    is not), in the table's order, with its default (``defaults``: Python's spelling of one, e.g. None for "every
+    N"), annotation (``annotations`` overrides) and type check (``unchecked``: the body checks it), then the body's
+    own keywords (the main command's options it reads, ``progress``). The body gets the command's keywords as an
+    :class:`_Options` and its own by name; ``_seprank.run_command(NAME, options.given)`` runs the command as the
+    CLI does. The docstring's Parameters and the type stub (make_stub.py, at build time) are made from the
+    signature, so an option added to a row is a keyword here, documented and typed, with nothing written in Python."""
+    import functools
+    import inspect
+    defaults, annotations = defaults or {}, annotations or {}
+
+    def make(body: Callable[..., Any]) -> Callable[..., Any]:
+        rows = {r["keyword"]: r for r in _seprank.subcommand_options(name) if not r["cli_only"]}
+        for k in list(defaults) + list(annotations) + list(unchecked):
+            if k not in rows:
+                raise AssertionError(f"seprank.{body.__name__}: {k} is not an option of seprank-sym {name}")
+        own = list(inspect.signature(body).parameters.values())[1:]
+
+        def default(row: Dict[str, Any]) -> Any:
+            d = row["default"]
+            return tuple(d) if isinstance(d, list) else (None if row["type"] == "path" and d == "" else d)
+        params = [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=defaults.get(k, default(r)),
+                                    annotation=annotations.get(k, _ROW_ANNOTATIONS[r["type"]])) for k, r in rows.items()]
+        signature = inspect.Signature(params + own, return_annotation=inspect.signature(body).return_annotation)
+
+        @functools.wraps(body)
+        def function(*args: Any, **kwargs: Any) -> Any:
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError as e:  # as Python says it for a written signature: "plan() got an unexpected ..."
+                raise TypeError(f"{body.__name__}() {e}") from None
+            given = {k: v for k, v in bound.arguments.items() if k in rows and v is not None}
+            bound.apply_defaults()
+            options, rest, extra = _Options(), {}, {}
+            options.given = {}
+            for k, v in bound.arguments.items():
+                if k in rows:
+                    checked = v if v is None or k in unchecked else _row_value(rows[k], v)
+                    options[k] = checked
+                    if k in given:
+                        options.given[k] = checked
+                elif signature.parameters[k].kind == inspect.Parameter.VAR_KEYWORD:
+                    extra = v
+                else:
+                    rest[k] = v
+            return body(options, **rest, **extra)
+        function.__signature__ = signature  # type: ignore[attr-defined]
+        del function.__wrapped__  # the signature is the one above, not the body's
+        return function
+    return make
+
+
 class AuditMap(dict):
     """The audit map as numpy arrays (a dict: ``L``, ``dx``, ``H``, ``regime``, ``skipped_not_dividing`` and
     ``statements[name]`` with ``status``, ``holds_from_N``, ``log3_bound``, ``evidence``, ``evidence_log3``), and as
@@ -614,8 +713,10 @@ class AuditMap(dict):
         return pd.DataFrame(cols)
 
 
-def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequence[int], range] = range(1, 101),
-          H: int = 1, N: Optional[int] = None) -> AuditMap:
+@_command("audit", defaults={"L": range(1, 9), "dx": range(1, 101), "N": None},
+          annotations={"L": "Union[int, Sequence[int], range, str]", "dx": "Union[int, Sequence[int], range, str]",
+                       "N": "Optional[int]"}, unchecked=("N",))
+def audit(o: _Options) -> AuditMap:
     """The audit map: every printed statement of Theorems 1 and 2 at each (L, d_x) with H dividing d_x, as
     numpy arrays (no JSON in between). L in 1..100, d_x in 1..10^6 (at most 10^5 values).
 
@@ -631,7 +732,7 @@ def audit(L: Union[int, Sequence[int], range] = range(1, 9), dx: Union[int, Sequ
     >>> list(df["theorem2_upper_printed"]), list(df["theorem2_upper_printed_evidence"])
     (['holds', 'contradicted'], ['gram-count', 'certified-table'])
     """
-    return AuditMap(_seprank.audit_arrays(_ints("L", L), _ints("dx", dx), int(H), _N_value(N)))
+    return AuditMap(_seprank.audit_arrays(o["L"], o["dx"], o["H"], _N_value(o["N"])))
 
 
 def _N_value(N: Optional[int]) -> int:
@@ -649,8 +750,10 @@ def _atlas(name: str, v: Any) -> str:
     return str(_checked_integer(name, v))
 
 
-def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
-           H: int = 1, N: Optional[int] = None) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
+@_command("bounds", defaults={"N": None},
+          annotations={"L": "Union[int, Sequence[int]]", "dx": "Union[int, Sequence[int]]", "H": "Union[int, Sequence[int]]",
+                       "N": "Optional[int]"}, unchecked=("L", "dx", "H", "N"))
+def bounds(o: _Options) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
     """The paper's closed forms (Theorems 1 and 2, log_3 values; NaN where undefined), the Gram count, and the
     proven lower bound at every size (docs/theory.md, section 15: ``lower_bound_log3``, the lower end of its
     interval; ``lower_bound`` exact when short; ``lower_bound_level`` its l_0; ``lower_bound_from_N`` the
@@ -672,11 +775,11 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
     >>> b["slope_lower"], b["slope_upper"], b["slope_printed"]
     (14, 15, 11)
     """
-    N = _N_value(N)
+    N, L, dx, H = _N_value(o["N"]), o["L"], o["dx"], o["H"]
     if all(isinstance(v, (int, _np.integer, bool, _np.bool_, float)) for v in (L, dx, H)):
         L = _checked_integer("L", L, 32)
         record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H), N)
-        record["derivation"] = Derivation(_seprank.derive_bounds(int(L), _atlas("dx", dx), _atlas("H", H), N))
+        record["derivation"] = Derivation(_seprank.run_command("bounds", {**o.given, "L": L, "N": N}))
         return record
     Ls, dxs, Hs = _np.broadcast_arrays(_np.asarray(L), _np.asarray(dx), _np.asarray(H))
     for name, arr in (("L", Ls), ("dx", dxs), ("H", Hs)):
@@ -697,7 +800,8 @@ def bounds(L: Union[int, Sequence[int]] = 2, dx: Union[int, Sequence[int]] = 4,
     return out
 
 
-def corollary1(L: int = 6, dx: int = 1000, H: int = 16, shallow: Sequence[int] = (2, 3)) -> Derivation:
+@_command("corollary1")
+def corollary1(o: _Options) -> Derivation:
     """Corollary 1: the width a shallower network needs to match a deep one (``seprank-sym corollary1``).
 
     The width at depth 3, by hand from eq. 7 (both networks in its regime L < log_3 d_x, both with H = 16): the
@@ -715,11 +819,11 @@ def corollary1(L: int = 6, dx: int = 1000, H: int = 16, shallow: Sequence[int] =
     >>> row["L_shallow"], round(row["width"]), row["quoted"]
     (3, 76136, 200000.0)
     """
-    return Derivation(_seprank.derive_corollary1(_checked_integer("L", L, 32), _atlas("dx", dx), _atlas("H", H),
-                                                 _ints("shallow", shallow, 64)))
+    return Derivation(_seprank.run_command("corollary1", o.given))
 
 
-def corollary2(L: int = 12, dx: int = 64, H: int = 4, max_beta2: int = 64) -> Derivation:
+@_command("corollary2")
+def corollary2(o: _Options) -> Derivation:
     """Corollary 2: a shallower, wider network with a higher separation rank (``seprank-sym corollary2``).
 
     By hand at L = 4, d_x = 64, H = 4: beta_1 = log_3(64)/4, and L^shallow = beta_1 L + beta_2 = log_3 64 + beta_2
@@ -731,20 +835,11 @@ def corollary2(L: int = 12, dx: int = 64, H: int = 4, max_beta2: int = 64) -> De
     >>> math.isclose(c["beta1"], math.log(64, 3) / 4, rel_tol=1e-6), c["beta2"]
     (True, None)
     """
-    return Derivation(_seprank.derive_corollary2(_checked_integer("L", L, 32), _atlas("dx", dx), _atlas("H", H),
-                                                 _checked_integer("max_beta2", max_beta2, 32)))
+    return Derivation(_seprank.run_command("corollary2", o.given))
 
 
-def _range_values(name: str, v: Union[int, str, Sequence[int]]) -> Union[str, List[int]]:
-    """A range as given: its text ("2..4", "1,2,4", parsed by the library) or its integers (checked by it)."""
-    if isinstance(v, str):
-        return v
-    return [int(x) for x in _ints(name, v)]
-
-
-def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] = "1..3",
-          H: Union[str, Sequence[int]] = "1", N: int = 4, progress: Optional[Callable[[str], None]] = None,
-          **options: Any) -> Derivation:
+@_command("sweep")
+def sweep(o: _Options, progress: Optional[Callable[[str], None]] = None, **options: Any) -> Derivation:
     """Certified separation ranks and the paper's bounds over ranges (``seprank-sym sweep``): ``dx``, ``L``
     and ``H`` as "a..b", "a,b,c" or sequences; ``options`` are :func:`derive`'s (seed, limits, ...).
     ``.table()`` gives the columns as arrays; ``.results["rows"]`` the typed rows.
@@ -756,11 +851,11 @@ def sweep(dx: Union[str, Sequence[int]] = "2..4", L: Union[str, Sequence[int]] =
     >>> row["separation_rank"], row["separation_rank_exact"]
     (2, True)
     """
-    return Derivation(_seprank.derive_sweep(_range_values("dx", dx), _range_values("L", L), _range_values("H", H), int(N),
-                                            _options(**options), progress))
+    return Derivation(_seprank.run_command("sweep", {**o.given, **_options(**options)}, progress))
 
 
-def plan(L: int = 2, dx: int = 4, H: int = 1, np: int = 1, threads: int = 1, node_memory: int = 0) -> Derivation:
+@_command("plan")
+def plan(o: _Options) -> Derivation:
     """The Gram rank's units of work (one per degree block) with estimated time and memory, and the schedule on
     ``np`` processes (``seprank-sym plan``): ``.results`` holds the units, the critical path and the wall time.
 
@@ -775,16 +870,12 @@ def plan(L: int = 2, dx: int = 4, H: int = 1, np: int = 1, threads: int = 1, nod
     >>> sorted({u["process"] for u in p.results["units"]})
     [0, 1]
     """
-    node_memory = _checked_integer("node_memory", node_memory)
-    if not 0 <= node_memory < 2 ** 64:
-        raise ValueError(f"node_memory = {node_memory} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
-    return Derivation(_seprank.derive_plan(_checked_integer("L", L, 32), _checked_integer("dx", dx, 32),
-                                           _checked_integer("H", H, 32), _checked_integer("np", np, 32),
-                                           _checked_integer("threads", threads, 32), node_memory))
+    return Derivation(_seprank.run_command("plan", o.given))
 
 
-def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Sequence[int]] = "1..8", seed: int = 1,
-                  time_limit: Optional[float] = None, progress: Optional[Callable[[str], None]] = None) -> Derivation:
+@_command("hessian-ranks")
+def hessian_ranks(o: _Options, seed: int = 1, time_limit: Optional[float] = None,
+                  progress: Optional[Callable[[str], None]] = None) -> Derivation:
     """The check of Theorem 15.1 (``seprank-sym hessian-ranks``; docs/theory.md, section 15): Hessian ranks mod p
     of the moment form b^T M^g b at random points and on gamma = 0, beside the proven rho_g(d). Stopped by
     ``time_limit``, the rows ranked come back with ``exit_status`` 4.
@@ -797,16 +888,10 @@ def hessian_ranks(level: Union[str, Sequence[int]] = "1..2", d: Union[str, Seque
     >>> [(r["d"], r["rho"], r["random_point"]["rank"]) for r in h.results["rows"]]
     [(2, 3, 3), (4, 7, 7)]
     """
-    seed = _checked_integer("seed", seed)
-    if not 0 <= seed < 2 ** 64:
-        raise ValueError(f"seed = {seed} is out of range: must be an integer in 0 .. {2 ** 64 - 1}")
-    seconds = 0.0
-    if time_limit is not None:
-        seconds = _checked_real("time_limit", time_limit)
-        if not seconds > 0:
-            raise ValueError(f"time_limit = {time_limit} is out of range: must be a number > 0 (None: no limit)")
-    return Derivation(_seprank.derive_hessian_ranks(_range_values("level", level), _range_values("d", d), seed,
-                                                    seconds, progress))
+    if time_limit is not None and not _checked_real("time_limit", time_limit) > 0:
+        raise ValueError(f"time_limit = {time_limit} is out of range: must be a number > 0 (None: no limit)")
+    return Derivation(_seprank.run_command("hessian-ranks", {**o.given, **_options(seed=seed, time_limit=time_limit)},
+                                           progress))
 
 
 _document_parameters(audit, {}, "audit")

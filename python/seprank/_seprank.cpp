@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <set>
 #include <type_traits>
 #include <variant>
 
@@ -127,8 +128,9 @@ py::list request_option_table() {
   return out;
 }
 
-// A subcommand's own options (its row in app/commands): flag, keyword, help and default (a range as its text, "1..8";
-// a list as a list), for the docstrings and the tests of the Python functions of the same name.
+// A subcommand's own options (its row in app/commands): flag, keyword, help, default (a range as its text, "1..8"; a
+// list as a list), type (int, int64, uint64, str, path, list[str], list[int], range) and cli_only (why Python takes
+// no keyword for it, or empty): the Python function of the same name is made from them (seprank._command).
 py::list subcommand_option_table(const std::string& name) {
   command_requests r;
   py::list out;
@@ -137,12 +139,23 @@ py::list subcommand_option_table(const std::string& name) {
     py::dict d;
     d["flag"] = opt.flag, d["help"] = opt.help.python();
     d["keyword"] = python_keyword(opt.flag.substr(2));
+    d["cli_only"] = opt.cli_only;
     std::visit(
         [&](auto target) {
-          if constexpr (std::is_same_v<decltype(target), range_target>)
+          using T = decltype(target);
+          if constexpr (std::is_same_v<T, range_target>) {
             d["default"] = range_text(*target.values);
-          else
+            d["type"] = "range";
+          } else {
+            using V = std::remove_pointer_t<T>;
             d["default"] = *target;
+            d["type"] = std::is_same_v<V, int>                        ? "int"
+                        : std::is_same_v<V, std::uint64_t>            ? "uint64"
+                        : std::is_same_v<V, std::string>              ? (opt.path ? "path" : "str")
+                        : std::is_same_v<V, std::vector<std::string>> ? "list[str]"
+                        : std::is_same_v<V, std::vector<long>>        ? "list[int]"
+                                                                      : "int64";
+          }
         },
         opt.target);
     out.append(d);
@@ -173,6 +186,12 @@ atlas_config atlas_of(long L, const std::string& dx, const std::string& H) {
 }
 
 double to_double(const big_float& v) { return v.convert_to<double>(); }
+
+// A range option as Python gives it: its text ("2..4", "1,2,4"), parsed within its limits, or its integers.
+std::vector<int> range_of(const py::object& v, const range_limits& lim) {
+  if (py::isinstance<py::str>(v)) return parse_range(v.cast<std::string>(), lim);
+  return v.cast<std::vector<int>>();
+}
 
 // The paper's closed forms at one configuration, log_3 values as doubles (NaN where undefined), and the Gram
 // count's log_3 (an upper bound when not exact).
@@ -223,7 +242,9 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
 
 // The audit map as arrays: one row per configuration (L, d_x) with H dividing d_x, d_x outer and L inner (the map's
 // order); each statement's deciding fact as a code into SOURCE_NAMES (-1: none) and its log_3, rounded toward safety.
-py::dict audit_arrays(const std::vector<int>& L, const std::vector<long>& dx, long H, long N) {
+py::dict audit_arrays(const py::object& L_given, const py::object& dx_given, long H, long N) {
+  const std::vector<int> L = range_of(L_given, audit_L_range), dx_values = range_of(dx_given, audit_dx_range);
+  const std::vector<long> dx(dx_values.begin(), dx_values.end());
   const audit_map m = without_gil([&] { return audit_of(L, dx, H, false, N); });
   const auto n = static_cast<py::ssize_t>(m.rows.size());
   py::array_t<std::int64_t> Ls(n), dxs(n);
@@ -362,10 +383,50 @@ std::string weight_file_text(int L, int dx, int H, bool residual, const py::list
   return format_weights(weights_from_python(c, weights));
 }
 
-// A range option from Python: its text ("2..4", parsed at this edge) or its values (checked by derive_*).
-std::vector<int> range_of(const py::object& v, const range_limits& lim) {
-  if (py::isinstance<py::str>(v)) return parse_range(v.cast<std::string>(), lim);
-  return v.cast<std::vector<int>>();
+// A subcommand run from Python keywords as the CLI runs it (tools/seprank-sym.cpp): each keyword of a row sets the
+// member the row names (a range as its text or its integers), a keyword of the main command's table sets the main
+// request, and the run's context says which were given. The package has checked each keyword's type (seprank._command).
+derivation run_command(const std::string& name, const py::dict& options, const py::object& progress) {
+  const command& c = subcommand_named(name);
+  command_requests r;
+  std::set<std::string> given, own;  // the flags given; the command's own keywords
+  for (const command_option& opt : c.options(r)) {
+    if (opt.flag.rfind("--", 0) != 0 || !opt.cli_only.empty()) continue;
+    const std::string kw = python_keyword(opt.flag.substr(2));
+    own.insert(kw);
+    if (!options.contains(kw.c_str()) || options[kw.c_str()].is_none()) continue;
+    const py::object v = options[kw.c_str()];
+    given.insert(opt.flag);
+    std::visit(
+        [&](auto target) {
+          using T = decltype(target);
+          if constexpr (std::is_same_v<T, range_target>) {
+            *target.values = range_of(v, *target.limits);
+          } else {
+            using V = std::remove_pointer_t<T>;
+            *target = v.cast<V>();
+            if constexpr (std::is_same_v<V, std::string>)
+              if (opt.path && target->empty()) throw usage_error(kw + "='' names no file");
+          }
+        },
+        opt.target);
+  }
+  py::dict main;  // the main command's keywords: for sweep its base request, for hessian-ranks its seed and time limit
+  for (const auto& item : options) {
+    const std::string kw = py::str(item.first);
+    if (own.count(kw) > 0 || item.second.is_none()) continue;
+    main[kw.c_str()] = item.second;
+    for (const request_option& opt : request_options())
+      if (opt.keyword == kw) given.insert(opt.flag);
+  }
+  r.main = request_of(main);
+  set_thread_count(r.main.threads);
+  command_context context;
+  context.given = [&given](const std::string& flag) { return given.count(flag) > 0; };
+  context.progress = progress_of(progress);
+  derivation out = without_gil([&] { return c.run(r, context); });
+  if (out.interrupted) throw interrupted();  // Ctrl-C is KeyboardInterrupt in Python, with or without rows done
+  return out;
 }
 
 // The main command; `weights` (None, or layers[l][h] = {"Q", "K", "V", "O"} integer arrays: Network's) are passed
@@ -455,48 +516,7 @@ void bind_functions(py::module_& m) {
         }
     return names;
   });
-  m.def("derive_bounds", [](long L, const std::string& dx, const std::string& H, long N) {
-    return derive_bounds(atlas_of(L, dx, H), N);
-  });
-  m.def("derive_corollary1", [](long L, const std::string& dx, const std::string& H, const std::vector<long>& shallow) {
-    return derive_corollary1(atlas_of(L, dx, H), shallow);
-  });
-  m.def("derive_corollary2", [](long L, const std::string& dx, const std::string& H, long max_beta2) {
-    return derive_corollary2(atlas_of(L, dx, H), max_beta2);
-  });
-  m.def("derive_sweep", [](const py::object& dx, const py::object& L, const py::object& H, int N, const py::dict& base,
-                           const py::object& progress) {
-    sweep_request r;
-    r.dx = range_of(dx, sweep_dx_range), r.L = range_of(L, sweep_L_range), r.H = range_of(H, sweep_H_range);
-    r.N = N, r.base = request_of(base);
-    set_thread_count(r.base.threads);
-    const progress_fn p = progress_of(progress);
-    derivation out = without_gil([&] { return derive_sweep(r, p); });
-    if (out.interrupted) throw interrupted();
-    return out;
-  });
-  m.def("derive_audit", [](const py::object& L, const py::object& dx, long H) {
-    audit_request r;
-    r.L = range_of(L, audit_L_range), r.dx = range_of(dx, audit_dx_range), r.H = H;
-    derivation out = without_gil([&] { return derive_audit(r, [](const std::string&) {}); });
-    if (out.interrupted) throw interrupted();  // Ctrl-C is KeyboardInterrupt in Python, with or without rows done
-    return out;
-  });
-  m.def("derive_plan", [](int L, int dx, int H, int np, int threads, std::uint64_t node_memory) {
-    plan_request r;
-    r.cfg.L = L, r.cfg.dx = dx, r.cfg.H = H, r.processes = np, r.threads = threads, r.node_memory_mb = node_memory;
-    return derive_plan(r);
-  });
-  m.def("derive_hessian_ranks", [](const py::object& level, const py::object& d, std::uint64_t seed, double time_limit,
-                                   const py::object& progress) {
-    hessian_ranks_request r;
-    r.level = range_of(level, hessian_level_range), r.d = range_of(d, hessian_d_range), r.seed = seed;
-    r.time_limit = time_limit;
-    const progress_fn p = progress_of(progress);
-    derivation out = without_gil([&] { return derive_hessian_ranks(r, p); });
-    if (out.interrupted) throw interrupted();  // Ctrl-C is KeyboardInterrupt in Python, with or without rows done
-    return out;
-  });
+  m.def("run_command", &run_command, py::arg("name"), py::arg("options"), py::arg("progress") = py::none());
   m.def("bounds_record", &bounds_record);
   m.def("audit_arrays", &audit_arrays);
   m.def("draw_weights", &draw_weights_py);

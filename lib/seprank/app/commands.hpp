@@ -1,10 +1,10 @@
 // The subcommands, declared once: each is a row of one table with its name, its help, its options (flag, help with
 // its range, the request member it sets, typed) and the call that runs its request. The CLI binds every row
 // (tools/seprank-sym.cpp: options, help, dispatch), the man page's SUBCOMMAND OPTIONS are made from them
-// (tools/man_page.cpp), Python's docstrings take the help texts and defaults from them (_seprank.subcommand_options).
-// Python's function signatures and the type stub (__init__.pyi) are written by hand, not made from the rows:
-// tests/test_python.py fails when one of them lacks an option of a row or gives it another default. The main
-// command's options are request_options' table. Each row is made in the file of its command (app/commands/: bounds,
+// (tools/man_page.cpp), and so are Python's functions of the same name: their keywords, defaults, type checks and
+// docstrings (_seprank.subcommand_options), the call (_seprank.run_command fills the request through the rows, as the
+// CLI does through CLI11) and the type stub (python/seprank/make_stub.py, at build time). The main command's options
+// are request_options' table. Each row is made in the file of its command (app/commands/: bounds,
 // corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
 #pragma once
 #include <cstdint>
@@ -51,7 +51,8 @@ struct command_option {
   std::string flag;     // "--L"; without dashes a required positional argument ("FILE")
   option_message help;  // ranges are part of it; options it names by id (support/errors), for each surface
   command_target target;
-  bool path = false;  // a file to write: '' is refused
+  bool path = false;          // a file to write: '' is refused
+  std::string cli_only = "";  // why Python's function takes no keyword for it (it does this itself); empty: it does
 };
 
 // One request of each command: an edge fills one through its command's options.

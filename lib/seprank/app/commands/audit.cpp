@@ -116,12 +116,12 @@ command audit_command() {
             {"--dx", range_help("widths", audit_dx_range), range_target{&r.audit.dx, &audit_dx_range}},
             {"--H", number_help("heads", audit_H_limits) + " (widths it does not divide are left out)", &r.audit.H},
             {"--plot", "write the map with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
-             &r.audit.plot, true},
+             &r.audit.plot, true, "Python draws from the arrays audit() returns"},
             {"--export",
              "write every row (its statuses, the paper's bounds, the N they hold from and the deciding facts) to FILE.csv, "
              "FILE.ndjson or FILE.jsonl, streamed, whole or not at all (the extension names the format); stopped by " +
                  flag("time-limit") + ", the rows decided before it",
-             &r.audit.export_path, true},
+             &r.audit.export_path, true, "Python writes audit(...).to_dataframe() with pandas (to_csv, to_json)"},
             {"--N",
              "positions N the statuses are stated at, 2.." + limit_text(max_bounds_N) +
                  " (each fact that holds at N; the lower bound by zero "

@@ -64,7 +64,7 @@ command bounds_command() {
              "a published model's L, d_x, H and context length N instead (one of " + model_preset_keys() +
                  "; several, comma-separated, or all: the comparison table alone; GPT-3 XL and 13B are left out, as Brown "
                  "et al.'s Table 2.1 prints heads that do not divide d_model)",
-             &r.bounds.models}};
+             &r.bounds.models, false, "seprank.MODELS holds the sizes; bounds() takes them as L, dx, H and N"}};
       },
       [](command_requests& r, const command_context& c) {
         const bounds_request& b = r.bounds;

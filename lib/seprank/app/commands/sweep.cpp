@@ -115,11 +115,11 @@ command sweep_command() {
             {"--plot",
              "write a plot of log_3 sep against L (or d_x, " + setting("plot-against", "dx") +
                  ") with gnuplot: FILE.svg, FILE.png or FILE.pdf " + std::string(plot_help),
-             &r.sweep.plot, true},
+             &r.sweep.plot, true, "Python draws from .table() (matplotlib)"},
             {"--plot-against",
              "the plot's x axis: L (depth; a curve per d_x) or dx (width; a curve per L), each with the exact ranks, "
              "the Gram count, the refined count, the proven lower bound and the paper's bounds",
-             &r.sweep.plot_against}};
+             &r.sweep.plot_against, false, "Python draws from .table() (matplotlib)"}};
       },
       [](command_requests& r, const command_context& c) {
         r.sweep.base = r.main;  // weights, limits, rank options, threads, store

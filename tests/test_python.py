@@ -869,6 +869,53 @@ def test_every_subcommand_option_on_every_surface():
                       f"seprank.{sub.replace('-', '_')}()'s default {kw} = {given!r} is the CLI's {row['default']!r}")
 
 
+def test_every_row_given_reaches_the_command():
+    # Each subcommand with every option of its rows given explicitly, through Python and through the CLI: the same
+    # JSON. The values are not the defaults where a valid other one is known below (an option missing here is given at
+    # its default), so a row Python's call did not fill into the request, or filled wrongly, differs or raises.
+    # audit returns arrays: compared with the CLI in the audit tests.
+    sizes = {"bounds": {"L": 3, "dx": 5, "H": 1, "N": 4}, "corollary1": {"L": 7, "dx": 999, "H": 9, "shallow": [2, 4]},
+             "corollary2": {"L": 10, "dx": 81, "H": 3, "max_beta2": 5},
+             "plan": {"L": 3, "dx": 4, "H": 2, "np": 3, "threads": 2, "node_memory": 1},
+             "hessian-ranks": {"level": "1", "d": "2..3"}, "sweep": {"dx": "1..2", "L": "1", "H": "1", "N": 6}}
+    for sub in _seprank.subcommand_names():
+        if sub == "audit":
+            continue
+        kw, args = {}, [sub]
+        for row in _seprank.subcommand_options(sub):
+            if row["cli_only"]:
+                continue
+            v = sizes.get(sub, {}).get(row["keyword"], row["default"])
+            kw[row["keyword"]] = v
+            args += [row["flag"], ",".join(map(str, v)) if isinstance(v, list) else str(v)]
+        got = getattr(seprank, sub.replace("-", "_"))(**kw)
+        got = got["derivation"] if sub == "bounds" else got
+        check(len(kw) >= 2 and got.to_json() == cli(*args, "--format", "json")[1],
+              f"seprank.{sub.replace('-', '_')}(**{kw}) equals seprank-sym {' '.join(args[1:])}")
+
+
+def test_none_only_where_it_is_the_default():
+    # None means "not given" only for a keyword whose default is None (bounds' and audit's N: every N); any other
+    # keyword refuses it by name, as a wrong type, rather than running with its default.
+    for sub in _seprank.subcommand_names():
+        fn = getattr(seprank, sub.replace("-", "_"))
+        for name, p in inspect.signature(fn).parameters.items():
+            if p.default is None or p.kind == inspect.Parameter.VAR_KEYWORD:
+                continue
+            try:
+                fn(**{name: None})
+                check(False, f"seprank.{fn.__name__}({name}=None) refused")
+            except TypeError as e:
+                check(name in str(e), f"seprank.{fn.__name__}({name}=None): TypeError naming it ({e})")
+    # A main command's option a subcommand does not read is refused, as the CLI refuses it, never ignored.
+    for sub, options in (("plan", {"seed": 5}), ("corollary1", {"certificate": "c"}), ("sweep", {"certificate": "c"})):
+        try:
+            _seprank.run_command(sub, options)
+            check(False, f"run_command({sub!r}, {options}) refused")
+        except ValueError as e:
+            check(list(options)[0] in str(e) and sub in str(e), f"run_command({sub!r}, {options}): {e}")
+
+
 def _as_row_default(v):
     """A Python default as the rows of _seprank.subcommand_options() write it: a range as its text ("1..8"), a
     sequence as a list, None (bounds' and audit's N: every N) as the CLI's 0."""

@@ -593,7 +593,10 @@ def _row_value(row: Dict[str, Any], v: Any) -> Any:
     the library reads it; the ranges are the library's checks, as for the CLI."""
     kw, kind = row["keyword"], row["type"]
     if kind in ("int", "int64"):
-        return _checked_integer(kw, v, 32 if kind == "int" else 64)
+        try:
+            return _checked_integer(kw, v, 32 if kind == "int" else 64)
+        except ValueError:  # beyond the member's integer type: say the option's range, from its help
+            raise ValueError(f"{kw} = {v} is out of range: {row['help']}") from None
     if kind == "uint64":
         v = _checked_integer(kw, v)
         if not 0 <= v < 2 ** 64:
@@ -628,7 +631,8 @@ def _command(name: str, defaults: Optional[Dict[str, Any]] = None, annotations: 
     N"), annotation (``annotations`` overrides) and type check (``unchecked``: the body checks it), then the body's
     own keywords (the main command's options it reads, ``progress``). The body gets the command's keywords as an
     :class:`_Options` and its own by name; ``_seprank.run_command(NAME, options.given)`` runs the command as the
-    CLI does. The docstring's Parameters and the type stub (make_stub.py, at build time) are made from the
+    CLI does (bounds' records and audit's arrays are filled through the same rows, and the module does not load when
+    they leave a row unread: _seprank.cpp, check_rows_read). The docstring's Parameters and the type stub (make_stub.py, at build time) are made from the
     signature, so an option added to a row is a keyword here, documented and typed, with nothing written in Python."""
     import functools
     import inspect
@@ -654,15 +658,17 @@ def _command(name: str, defaults: Optional[Dict[str, Any]] = None, annotations: 
                 bound = signature.bind(*args, **kwargs)
             except TypeError as e:  # as Python says it for a written signature: "plan() got an unexpected ..."
                 raise TypeError(f"{body.__name__}() {e}") from None
-            given = {k: v for k, v in bound.arguments.items() if k in rows and v is not None}
+            given = set(bound.arguments)
             bound.apply_defaults()
             options, rest, extra = _Options(), {}, {}
             options.given = {}
             for k, v in bound.arguments.items():
                 if k in rows:
-                    checked = v if v is None or k in unchecked else _row_value(rows[k], v)
+                    # None is "not given" only where it is the default (bounds' N: every N); elsewhere a TypeError.
+                    optional = v is None and signature.parameters[k].default is None
+                    checked = v if optional or k in unchecked else _row_value(rows[k], v)
                     options[k] = checked
-                    if k in given:
+                    if k in given and not optional:
                         options.given[k] = checked
                 elif signature.parameters[k].kind == inspect.Parameter.VAR_KEYWORD:
                     extra = v
@@ -732,7 +738,7 @@ def audit(o: _Options) -> AuditMap:
     >>> list(df["theorem2_upper_printed"]), list(df["theorem2_upper_printed_evidence"])
     (['holds', 'contradicted'], ['gram-count', 'certified-table'])
     """
-    return AuditMap(_seprank.audit_arrays(o["L"], o["dx"], o["H"], _N_value(o["N"])))
+    return AuditMap(_seprank.audit_arrays({**o.given, "N": _N_value(o["N"])}))
 
 
 def _N_value(N: Optional[int]) -> int:
@@ -744,10 +750,6 @@ def _N_value(N: Optional[int]) -> int:
     if N != 0 and not 2 <= N <= 10 ** 13:
         raise ValueError(f"N = {N} is out of range: must be an integer in 2 .. 10^13, or None (every N >= 2 d_x + 2)")
     return N
-
-
-def _atlas(name: str, v: Any) -> str:
-    return str(_checked_integer(name, v))
 
 
 @_command("bounds", defaults={"N": None},
@@ -777,16 +779,18 @@ def bounds(o: _Options) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
     """
     N, L, dx, H = _N_value(o["N"]), o["L"], o["dx"], o["H"]
     if all(isinstance(v, (int, _np.integer, bool, _np.bool_, float)) for v in (L, dx, H)):
-        L = _checked_integer("L", L, 32)
-        record = _seprank.bounds_record(int(L), _atlas("dx", dx), _atlas("H", H), N)
-        record["derivation"] = Derivation(_seprank.run_command("bounds", {**o.given, "L": L, "N": N}))
+        one = {**o.given, "L": _checked_integer("L", L, 32), "dx": _checked_integer("dx", dx, 64),
+               "H": _checked_integer("H", H, 64), "N": N}
+        record = _seprank.bounds_record(one)
+        record["derivation"] = Derivation(_seprank.run_command("bounds", one))
         return record
     Ls, dxs, Hs = _np.broadcast_arrays(_np.asarray(L), _np.asarray(dx), _np.asarray(H))
     for name, arr in (("L", Ls), ("dx", dxs), ("H", Hs)):
         if arr.dtype.kind not in "iuO" or (arr.dtype.kind == "O" and not all(isinstance(x, int) and not isinstance(x, bool) for x in arr.flat)):
             raise TypeError(f"{name} must hold integers, not {arr.dtype}")
-    rows = [_seprank.bounds_record(int(a), _atlas("dx", b), _atlas("H", c), N)
-            for a, b, c in zip(Ls.ravel(), dxs.ravel(), Hs.ravel())]
+    rows = [_seprank.bounds_record({**o.given, "L": _checked_integer("L", a, 32), "dx": _checked_integer("dx", b, 64),
+                                    "H": _checked_integer("H", c, 64), "N": N})
+            for a, b, c in zip(Ls.ravel().tolist(), dxs.ravel().tolist(), Hs.ravel().tolist())]
     out: Dict[str, _np.ndarray] = {}
     for k in rows[0]:
         col = [r[k] for r in rows]
@@ -888,6 +892,7 @@ def hessian_ranks(o: _Options, seed: int = 1, time_limit: Optional[float] = None
     >>> [(r["d"], r["rho"], r["random_point"]["rank"]) for r in h.results["rows"]]
     [(2, 3, 3), (4, 7, 7)]
     """
+    _checked_integer("seed", seed)  # None is not a seed (_options would drop it)
     if time_limit is not None and not _checked_real("time_limit", time_limit) > 0:
         raise ValueError(f"time_limit = {time_limit} is out of range: must be a number > 0 (None: no limit)")
     return Derivation(_seprank.run_command("hessian-ranks", {**o.given, **_options(seed=seed, time_limit=time_limit)},

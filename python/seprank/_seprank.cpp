@@ -193,10 +193,80 @@ std::vector<int> range_of(const py::object& v, const range_limits& lim) {
   return v.cast<std::vector<int>>();
 }
 
+// A subcommand's request from Python keywords, as the CLI fills it (tools/seprank-sym.cpp): each keyword of a row sets
+// the member the row names (a range as its text or its integers), a keyword of the main command's table sets the main
+// request when the command reads it (main_options_read; sweep and annihilators read them all; --threads everywhere;
+// --store and --verify only a command with units of work; --certificate none), anything else is refused. `given`
+// holds the flags given, for the run's context. The package has checked each keyword's type (seprank._command).
+struct command_call {
+  command_requests requests;
+  std::set<std::string> given;
+};
+command_call command_call_of(const command& c, const py::dict& options) {
+  command_call call;
+  std::set<std::string> own;  // the command's own keywords
+  for (const command_option& opt : c.options(call.requests)) {
+    if (opt.flag.rfind("--", 0) != 0 || !opt.cli_only.empty()) continue;
+    const std::string kw = python_keyword(opt.flag.substr(2));
+    own.insert(kw);
+    if (!options.contains(kw.c_str()) || options[kw.c_str()].is_none()) continue;
+    const py::object v = options[kw.c_str()];
+    call.given.insert(opt.flag);
+    std::visit(
+        [&](auto target) {
+          using T = decltype(target);
+          if constexpr (std::is_same_v<T, range_target>) {
+            *target.values = range_of(v, *target.limits);
+          } else {
+            using V = std::remove_pointer_t<T>;
+            *target = v.cast<V>();
+            if constexpr (std::is_same_v<V, std::string>)
+              if (opt.path && target->empty()) throw usage_error(kw + "='' names no file");
+          }
+        },
+        opt.target);
+  }
+  py::dict main;
+  for (const auto& item : options) {
+    const std::string kw = py::str(item.first);
+    if (own.count(kw) > 0 || item.second.is_none()) continue;
+    const auto& table = request_options();
+    const auto row = std::find_if(table.begin(), table.end(),
+                                  [&](const request_option& o) { return !o.keyword.empty() && o.keyword == kw; });
+    if (row == table.end()) throw usage_error(c.name + " has no option " + kw);
+    const std::string& flag = row->flag;
+    const bool read = flag == "--threads" ||
+                      (!c.every_main_option_read.empty() && flag != "--certificate" &&
+                       (c.units || (flag != "--store" && flag != "--verify"))) ||
+                      std::any_of(c.main_options_read.begin(), c.main_options_read.end(),
+                                  [&](const auto& r) { return r.first == flag; });
+    if (!read) throw usage_error(kw + " applies to the main command (derive), not to " + c.name);
+    main[kw.c_str()] = item.second;
+    call.given.insert(flag);
+  }
+  call.requests.main = request_of(main);
+  return call;
+}
+
+// The rows of a command that one of Python's own paths reads (bounds' records, audit's arrays: they return data, not
+// the row's run): a row it does not read, unless cli_only, fails the import, so that a new option cannot be silently
+// ignored there (the build imports the package to write the stub, so the build fails and names it).
+void check_rows_read(const std::string& name, const std::set<std::string>& reads) {
+  command_requests r;
+  for (const command_option& opt : subcommand_named(name).options(r))
+    if (opt.cli_only.empty() && reads.count(opt.flag) == 0)
+      throw std::logic_error("seprank." + name + ": the option " + opt.flag +
+                             " of its row is not read by its Python "
+                             "path (_seprank.cpp: check_rows_read and the function that builds it)");
+}
+
 // The paper's closed forms at one configuration, log_3 values as doubles (NaN where undefined), and the Gram
 // count's log_3 (an upper bound when not exact).
-py::dict bounds_record(long L, const std::string& dx, const std::string& H, long N) {
-  const atlas_config c = atlas_of(L, dx, H);
+py::dict bounds_record(const py::dict& options) {
+  const command_call call = command_call_of(subcommand_named("bounds"), options);
+  const bounds_request& b = call.requests.bounds;
+  const long L = static_cast<long>(b.L), N = static_cast<long>(b.N);
+  const atlas_config c = atlas_of(L, std::to_string(b.dx), std::to_string(b.H));
   const paper_bounds p = paper_bounds_of(c.L, c.dx, c.H);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   py::dict d;
@@ -242,10 +312,11 @@ py::dict bounds_record(long L, const std::string& dx, const std::string& H, long
 
 // The audit map as arrays: one row per configuration (L, d_x) with H dividing d_x, d_x outer and L inner (the map's
 // order); each statement's deciding fact as a code into SOURCE_NAMES (-1: none) and its log_3, rounded toward safety.
-py::dict audit_arrays(const py::object& L_given, const py::object& dx_given, long H, long N) {
-  const std::vector<int> L = range_of(L_given, audit_L_range), dx_values = range_of(dx_given, audit_dx_range);
-  const std::vector<long> dx(dx_values.begin(), dx_values.end());
-  const audit_map m = without_gil([&] { return audit_of(L, dx, H, false, N); });
+py::dict audit_arrays(const py::dict& options) {
+  const command_call call = command_call_of(subcommand_named("audit"), options);
+  const audit_request& a = call.requests.audit;
+  const std::vector<long> dx(a.dx.begin(), a.dx.end());
+  const audit_map m = without_gil([&] { return audit_of(a.L, dx, a.H, false, a.N); });
   const auto n = static_cast<py::ssize_t>(m.rows.size());
   py::array_t<std::int64_t> Ls(n), dxs(n);
   py::array_t<std::int8_t> regimes(n);
@@ -383,48 +454,15 @@ std::string weight_file_text(int L, int dx, int H, bool residual, const py::list
   return format_weights(weights_from_python(c, weights));
 }
 
-// A subcommand run from Python keywords as the CLI runs it (tools/seprank-sym.cpp): each keyword of a row sets the
-// member the row names (a range as its text or its integers), a keyword of the main command's table sets the main
-// request, and the run's context says which were given. The package has checked each keyword's type (seprank._command).
+// A subcommand run from Python keywords as the CLI runs it: its request filled through its rows, then its row's run.
 derivation run_command(const std::string& name, const py::dict& options, const py::object& progress) {
   const command& c = subcommand_named(name);
-  command_requests r;
-  std::set<std::string> given, own;  // the flags given; the command's own keywords
-  for (const command_option& opt : c.options(r)) {
-    if (opt.flag.rfind("--", 0) != 0 || !opt.cli_only.empty()) continue;
-    const std::string kw = python_keyword(opt.flag.substr(2));
-    own.insert(kw);
-    if (!options.contains(kw.c_str()) || options[kw.c_str()].is_none()) continue;
-    const py::object v = options[kw.c_str()];
-    given.insert(opt.flag);
-    std::visit(
-        [&](auto target) {
-          using T = decltype(target);
-          if constexpr (std::is_same_v<T, range_target>) {
-            *target.values = range_of(v, *target.limits);
-          } else {
-            using V = std::remove_pointer_t<T>;
-            *target = v.cast<V>();
-            if constexpr (std::is_same_v<V, std::string>)
-              if (opt.path && target->empty()) throw usage_error(kw + "='' names no file");
-          }
-        },
-        opt.target);
-  }
-  py::dict main;  // the main command's keywords: for sweep its base request, for hessian-ranks its seed and time limit
-  for (const auto& item : options) {
-    const std::string kw = py::str(item.first);
-    if (own.count(kw) > 0 || item.second.is_none()) continue;
-    main[kw.c_str()] = item.second;
-    for (const request_option& opt : request_options())
-      if (opt.keyword == kw) given.insert(opt.flag);
-  }
-  r.main = request_of(main);
-  set_thread_count(r.main.threads);
+  command_call call = command_call_of(c, options);
+  set_thread_count(call.requests.main.threads);
   command_context context;
-  context.given = [&given](const std::string& flag) { return given.count(flag) > 0; };
+  context.given = [&call](const std::string& flag) { return call.given.count(flag) > 0; };
   context.progress = progress_of(progress);
-  derivation out = without_gil([&] { return c.run(r, context); });
+  derivation out = without_gil([&] { return c.run(call.requests, context); });
   if (out.interrupted) throw interrupted();  // Ctrl-C is KeyboardInterrupt in Python, with or without rows done
   return out;
 }
@@ -489,7 +527,7 @@ void bind_derivation(py::module_& m) {
       .def_property_readonly("exit_status", [](const derivation& d) { return exit_status_of(d); });
 }
 
-// The derive_* entry points and the helpers the package builds on.
+// The commands' entry points and the helpers the package builds on.
 void bind_functions(py::module_& m) {
   // An elimination abandoned on KeyboardInterrupt finishes in the background; the interpreter waits for it at exit.
   m.def("_wait_for_background_work", [] {
@@ -554,6 +592,8 @@ void bind_tables(py::module_& m) {
 
 PYBIND11_MODULE(_seprank, m) {
   m.doc() = "seprank-sym's library (use the package seprank)";
+  check_rows_read("bounds", {"--L", "--dx", "--H", "--N"});  // bounds_record
+  check_rows_read("audit", {"--L", "--dx", "--H", "--N"});   // audit_arrays
   register_errors(m);
   bind_derivation(m);
   bind_functions(m);

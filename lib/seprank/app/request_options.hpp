@@ -1,7 +1,7 @@
 // The main command's options, declared once: the CLI flag, the Python keyword, the help (with its range) and the
 // member of derivation_request each sets. The CLI (tools/seprank-sym.cpp) makes its CLI11 options from this table,
 // the Python binding (python/seprank/_seprank.cpp) its keyword conversion and defaults. derive()'s Python signature,
-// its type hints (python/seprank/__init__.pyi) and the man page are written by hand: tests/test_python.py
+// its type hints (python/seprank/__init__.pyi.in) and the man page are written by hand: tests/test_python.py
 // (test_every_option_of_the_table_on_every_surface) fails when one of them lacks an option of this table. Only the
 // main command: the subcommands' options are their rows in app/commands.
 #pragma once

@@ -367,6 +367,19 @@ def test_bounds_records():
     arr = seprank.bounds([1, 2, 3], 4)
     check(arr["theorem2_upper_log3"].shape == (3,) and list(arr["regime"]) == ["theorem1", "theorem2", "theorem2"],
           "bounds over a sequence: arrays")
+    # Integer columns are int64 where every value fits, so numpy's functions apply; a count beyond int64 stays an
+    # exact Python int. The Gram count by section 4's sum (docs/theory.md), sum_k min(d_x mc(D, C - k), mc(D, k)) with
+    # D = d_x (d_x + 1)/2, C = (3^L - 1)/2 and mc(n, k) = binom(n + k - 1, k), computed here as a second method.
+    def gram(L, dx):
+        D, C = dx * (dx + 1) // 2, (3 ** L - 1) // 2
+        mc = lambda n, k: math.comb(n + k - 1, k)  # noqa: E731
+        return sum(min(dx * mc(D, C - k), mc(D, k)) for k in range(C + 1))
+    want = [gram(L, 4) for L in (1, 2, 3)]
+    check(want[:2] == [5, 110] and arr["L"].dtype == np.int64 and arr["gram_count"].dtype == np.int64
+          and list(arr["gram_count"]) == want and np.allclose(np.log(arr["gram_count"]), np.log(want)),
+          f"int64 columns: {arr['gram_count'].dtype} {list(arr['gram_count'])} against {want}")
+    big = seprank.bounds([2, 5], 100)["gram_count"]
+    check(big.dtype == object and big[1] == gram(5, 100) > 2 ** 63, f"a Gram count beyond int64 is exact: {big.dtype}")
 
 
 def literal_forward(weights, x, residual):

@@ -798,7 +798,8 @@ def bounds(o: _Options) -> Union[Dict[str, Any], Dict[str, _np.ndarray]]:
             out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
         elif k in ("L", "dx", "H", "gram_count", "lower_bound", "lower_bound_level", "lower_bound_from_N",
                    "slope_lower", "slope_upper", "slope_printed", "upper_bound", "N"):
-            out[k] = _np.array(col, dtype=object).reshape(Ls.shape)
+            # int64 where every value fits (numpy's functions work on it), else exact Python ints or None (object)
+            out[k] = _np.array(col, dtype=_column_dtype(col)).reshape(Ls.shape)
         else:
             out[k] = _np.array(col, dtype=float).reshape(Ls.shape)
     return out

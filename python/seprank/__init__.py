@@ -376,14 +376,14 @@ def _column_dtype(col: List[Any]) -> Any:
     return object
 
 
-# The main command's keywords by type, from the one option table (app/request_options); node_memory is plan's.
+# The main command's keywords by type, from the one option table (app/request_options).
 _TABLE_TYPES = {o["keyword"]: o["type"] for o in _seprank.request_options() if o["keyword"]}
 _FLAGS = {k for k, t in _TABLE_TYPES.items() if t == "bool"}
 _REALS = {k for k, t in _TABLE_TYPES.items() if t == "float"}
 _TEXTS = {k for k, t in _TABLE_TYPES.items() if t == "str"}
 # Bound to unsigned 64-bit integers in the library: a negative or larger value is refused here with the CLI's
 # message (the binding would raise a bare RuntimeError; the CLI used to wrap -1 to 2^64 - 1, no limit at all).
-_UNSIGNED = {k for k, t in _TABLE_TYPES.items() if t == "uint64"} | {"node_memory"}
+_UNSIGNED = {k for k, t in _TABLE_TYPES.items() if t == "uint64"}
 
 
 def _checked_integer(name: str, v: Any, bits: Optional[int] = None) -> int:
@@ -632,8 +632,9 @@ def _command(name: str, defaults: Optional[Dict[str, Any]] = None, annotations: 
     own keywords (the main command's options it reads, ``progress``). The body gets the command's keywords as an
     :class:`_Options` and its own by name; ``_seprank.run_command(NAME, options.given)`` runs the command as the
     CLI does (bounds' records and audit's arrays are filled through the same rows, and the module does not load when
-    they leave a row unread: _seprank.cpp, check_rows_read). The docstring's Parameters and the type stub (make_stub.py, at build time) are made from the
-    signature, so an option added to a row is a keyword here, documented and typed, with nothing written in Python."""
+    they leave a row unread: _seprank.cpp, check_rows_read). The docstring's Parameters and the type stub
+    (make_stub.py, at build time) are made from the signature, so an option added to a row is a keyword here,
+    documented and typed, with nothing written in Python."""
     import functools
     import inspect
     defaults, annotations = defaults or {}, annotations or {}

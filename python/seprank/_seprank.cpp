@@ -174,17 +174,6 @@ py::dict request_defaults() {
   return d;
 }
 
-atlas_config atlas_of(long L, const std::string& dx, const std::string& H) {
-  auto big = [](const char* name, const std::string& v) {
-    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
-      throw usage_error(std::string(name) + " = " + v + " is not a positive integer");
-    return big_int(v);
-  };
-  atlas_config c{L, big("dx", dx), big("H", H)};
-  validate(c);
-  return c;
-}
-
 double to_double(const big_float& v) { return v.convert_to<double>(); }
 
 // A range option as Python gives it: its text ("2..4", "1,2,4"), parsed within its limits, or its integers.
@@ -266,7 +255,8 @@ py::dict bounds_record(const py::dict& options) {
   const command_call call = command_call_of(subcommand_named("bounds"), options);
   const bounds_request& b = call.requests.bounds;
   const long L = static_cast<long>(b.L), N = static_cast<long>(b.N);
-  const atlas_config c = atlas_of(L, std::to_string(b.dx), std::to_string(b.H));
+  const atlas_config c{L, big_int(b.dx), big_int(b.H)};  // the request's integers, no text in between
+  validate(c);
   const paper_bounds p = paper_bounds_of(c.L, c.dx, c.H);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   py::dict d;

@@ -3,9 +3,9 @@
 // (tools/seprank-sym.cpp: options, help, dispatch), the man page's SUBCOMMAND OPTIONS are made from them
 // (tools/man_page.cpp), and so are Python's functions of the same name: their keywords, defaults, type checks and
 // docstrings (_seprank.subcommand_options), the call (_seprank.run_command fills the request through the rows, as the
-// CLI does through CLI11) and the type stub (python/seprank/make_stub.py, at build time). The main command's options
-// are request_options' table. Each row is made in the file of its command (app/commands/: bounds,
-// corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
+// CLI does through CLI11) and the type hints file __init__.pyi (written by python/seprank/make_stub.py at build
+// time). The main command's options are request_options' table. Each row is made in the file of its command
+// (app/commands/: bounds, corollaries, sweep, audit, plan, annihilators, hessian_ranks, store).
 #pragma once
 #include <cstdint>
 #include <functional>
